@@ -1,0 +1,2 @@
+// Filled in by the accounts service issue.
+export {};

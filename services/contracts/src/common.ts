@@ -1,0 +1,23 @@
+// Shapes every route shares: the error body, id parameters and the { data } envelope.
+import { type TSchema, Type } from '@sinclair/typebox';
+
+export const ErrorBody = Type.Object(
+  {
+    message: Type.String(),
+    code: Type.String(),
+    requiresVerification: Type.Optional(Type.Boolean()),
+  },
+  { $id: 'ErrorBody', description: 'Every failure answers this shape.' },
+);
+
+export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+
+/** `{ data: T }` — the spec's clients read lists and created items from `data.data`. */
+export const Envelope = <T extends TSchema>(data: T) => Type.Object({ data });
+
+export const MessageBody = Type.Object({ message: Type.String() });
+
+/** Pragmatic email address check shared by every route (the browser form uses type=email). */
+export const EmailAddress = Type.String({ format: 'email', maxLength: 254 });
+
+export const Timestamp = Type.String({ format: 'date-time' });

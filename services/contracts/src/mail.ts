@@ -1,0 +1,2 @@
+// Filled in by the mail service issue.
+export {};

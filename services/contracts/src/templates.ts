@@ -1,0 +1,2 @@
+// Filled in by the templates service issue.
+export {};

@@ -1,0 +1,55 @@
+// Configuration is read once, validated against a TypeBox schema, and handed around as one typed object.
+import { type Static, type TObject, Type } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+
+export class ConfigError extends Error {}
+
+/** Validates `source` (process.env by default) against `schema`, applying defaults and coercing numbers/booleans. */
+export function readConfig<S extends TObject>(schema: S, source: Record<string, string | undefined> = process.env): Static<S> {
+  const picked: Record<string, unknown> = {};
+  for (const key of Object.keys(schema.properties)) {
+    const raw = source[key];
+    if (raw !== undefined && raw !== '') picked[key] = raw;
+  }
+  const withDefaults = Value.Default(schema, picked);
+  const converted = Value.Convert(schema, withDefaults);
+  const firstError = Value.Errors(schema, converted).First();
+  if (firstError) {
+    const name = firstError.path.replace(/^\//, '') || 'configuration';
+    const given = picked[name] === undefined ? 'is missing' : `is invalid (${firstError.message})`;
+    throw new ConfigError(`Configuration error: ${name} ${given}`);
+  }
+  return converted as Static<S>;
+}
+
+/** readConfig for a process entry point: a bad variable prints one line naming it and exits. */
+export function loadConfigOrExit<S extends TObject>(schema: S): Static<S> {
+  try {
+    return readConfig(schema);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** Settings every service shares. */
+export const baseServiceConfig = {
+  HOST: Type.String({ default: '127.0.0.1' }),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
+    { default: 'info' },
+  ),
+  INTERNAL_SECRET: Type.String({ minLength: 32 }),
+  DATABASE_URL: Type.String({ pattern: '^postgres(ql)?://' }),
+};
+
+export const serviceUrls = {
+  IDENTITY_URL: Type.String({ default: 'http://127.0.0.1:4001' }),
+  ACCOUNTS_URL: Type.String({ default: 'http://127.0.0.1:4002' }),
+  TEMPLATES_URL: Type.String({ default: 'http://127.0.0.1:4003' }),
+  MAIL_URL: Type.String({ default: 'http://127.0.0.1:4004' }),
+  BILLING_URL: Type.String({ default: 'http://127.0.0.1:4005' }),
+};

@@ -1,0 +1,40 @@
+// Builds a service's Fastify instance with the shared plumbing, and runs it as a process.
+import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
+import closeWithGrace from 'close-with-grace';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { installErrorHandler } from './error-handler';
+import { installHealth, type ReadinessCheck } from './health';
+import { installInternalAuth } from './internal-auth';
+import { loggerOptions } from './logger';
+
+export interface ServiceOptions {
+  name: string;
+  internalSecret: string;
+  logLevel?: string;
+  readiness?: Record<string, ReadinessCheck>;
+  bodyLimit?: number;
+}
+
+export function createServiceApp(options: ServiceOptions): FastifyInstance {
+  const app = Fastify({
+    logger: loggerOptions(options.name, options.logLevel ?? 'info'),
+    disableRequestLogging: true,
+    requestIdHeader: 'x-request-id',
+    bodyLimit: options.bodyLimit ?? 1_048_576 * 2,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+  });
+  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  installErrorHandler(app);
+  installInternalAuth(app, options.internalSecret);
+  installHealth(app, options.readiness ?? {});
+  return app;
+}
+
+/** Listens and closes gracefully on SIGINT/SIGTERM (in-flight requests finish, then onClose hooks run). */
+export async function runService(app: FastifyInstance, port: number, host: string): Promise<void> {
+  closeWithGrace({ delay: 10_000 }, async ({ err }) => {
+    if (err) app.log.error({ err }, 'shutting down after error');
+    await app.close();
+  });
+  await app.listen({ port, host });
+}

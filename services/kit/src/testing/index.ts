@@ -1,0 +1,40 @@
+// Test helpers: a fresh database per test file, and internal tokens for app.inject calls.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { INTERNAL_TOKEN_HEADER, type InternalClaims, signInternalToken } from '../internal-token';
+
+export const TEST_INTERNAL_SECRET = 'test-internal-secret-that-is-long-enough-0123456789';
+export const testDatabaseBaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const testRedisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** Creates an empty database for one test file; drop() removes it. */
+export async function createTestDatabase(label: string): Promise<TestDatabase> {
+  const name = `mw_test_${label.replace(/\W/g, '_')}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: testDatabaseBaseUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(testDatabaseBaseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: testDatabaseBaseUrl });
+      await client.connect();
+      await client.query(`drop database if exists "${name}" with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function internalHeaders(claims: InternalClaims, secret = TEST_INTERNAL_SECRET): Promise<Record<string, string>> {
+  return { [INTERNAL_TOKEN_HEADER]: await signInternalToken(secret, claims) };
+}
+
+export const userHeaders = (userId: string, secret?: string) => internalHeaders({ kind: 'user', userId }, secret);
+export const serviceHeaders = (service: string, secret?: string) => internalHeaders({ kind: 'service', service }, secret);
