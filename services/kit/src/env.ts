@@ -53,3 +53,9 @@ export const serviceUrls = {
   MAIL_URL: Type.String({ default: 'http://127.0.0.1:4004' }),
   BILLING_URL: Type.String({ default: 'http://127.0.0.1:4005' }),
 };
+
+export const encryptionConfig = {
+  ENCRYPTION_KEY: Type.String({ pattern: '^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$' }),
+  /** Comma-separated keys that still open older secrets during a rotation. */
+  ENCRYPTION_PREVIOUS_KEYS: Type.String({ default: '' }),
+};

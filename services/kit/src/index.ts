@@ -8,4 +8,5 @@ export * from './internal-auth';
 export * from './internal-client';
 export * from './internal-token';
 export * from './logger';
+export * from './secret-box';
 export * from './service';
