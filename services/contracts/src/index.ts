@@ -4,4 +4,5 @@ export * from './auth';
 export * from './billing';
 export * from './common';
 export * from './mail';
+export * from './template-render';
 export * from './templates';

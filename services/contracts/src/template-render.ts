@@ -1,0 +1,94 @@
+// Template placeholders: extraction and rendering. Pure (no Node APIs) so the web app can preview
+// live and the templates service renders exactly what the mail service sends.
+//
+// A placeholder is `{{ name }}`: two braces, optional spaces or tabs, a name, two braces. A name is
+// letters, digits and underscores, optionally in dot-separated parts (`user.first_name`). Anything
+// else (`{{}}`, `{{ two words }}`, `{single}`, an unclosed `{{name`) is ordinary text.
+// `{{{name}}}` is not a raw/unescaped form: the outer braces stay literal around the inner placeholder.
+
+/** Matches one placeholder; group 1 is the name. Global: always reset lastIndex or use with replace/matchAll. */
+const PLACEHOLDER = /\{\{[ \t]*([\p{L}\p{N}_]+(?:\.[\p{L}\p{N}_]+)*)[ \t]*\}\}/gu;
+
+export type TemplateValue = string | number | boolean | null | undefined;
+export type TemplateValues = Readonly<Record<string, TemplateValue>>;
+
+export interface RenderInput {
+  subject: string;
+  body: string;
+}
+
+export interface RenderResult {
+  subject: string;
+  body: string;
+  /** Whether the body was treated as HTML (values were HTML-escaped). */
+  isHtml: boolean;
+  /** Every placeholder name without a value, distinct, in first-seen order (subject, then body). */
+  missing: string[];
+}
+
+/** Distinct placeholder names across the given texts, in first-seen order. */
+export function extractVariables(...texts: string[]): string[] {
+  const seen = new Set<string>();
+  for (const text of texts) {
+    for (const match of text.matchAll(PLACEHOLDER)) seen.add(match[1] as string);
+  }
+  return [...seen];
+}
+
+const HTML_ELEMENTS =
+  'html|head|body|div|span|p|br|hr|a|img|table|thead|tbody|tfoot|tr|td|th|ul|ol|li|h[1-6]|strong|em|b|i|u|s|small|' +
+  'blockquote|pre|code|center|font|section|article|header|footer|main|nav|style|meta|title|link|button|label|sup|sub|' +
+  'figure|figcaption|caption|col|colgroup';
+const HTML_TAG = new RegExp(`<!doctype\\s+html|<\\/?(?:${HTML_ELEMENTS})(?:\\s[^<>]*)?\\/?>|<!--[\\s\\S]*?-->`, 'i');
+
+/**
+ * Heuristic: a body is HTML when it has a doctype, a comment, or an opening/closing tag of a
+ * common HTML element. Plain text such as `a < b > c` or `x<y and y>z` stays plain.
+ */
+export function isHtml(body: string): boolean {
+  return HTML_TAG.test(body);
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] as string);
+}
+
+/** A subject is one header line: line breaks (header injection) become single spaces. */
+function toSubjectLine(value: string): string {
+  return value.replace(/[\r\n]+/g, ' ');
+}
+
+function lookup(values: TemplateValues, name: string): string | undefined {
+  // Own properties only: `{{constructor}}` must not find Object.prototype.constructor.
+  if (!Object.hasOwn(values, name)) return undefined;
+  const value = values[name];
+  if (value === null || value === undefined) return undefined;
+  return String(value);
+}
+
+function substitute(text: string, values: TemplateValues, missing: Set<string>, encode: (value: string) => string): string {
+  // One pass: a value containing `{{x}}` is never expanded again.
+  return text.replace(PLACEHOLDER, (placeholder: string, name: string) => {
+    const value = lookup(values, name);
+    if (value === undefined) {
+      missing.add(name);
+      return placeholder;
+    }
+    return encode(value);
+  });
+}
+
+/**
+ * Replaces placeholders with values. Values are HTML-escaped in an HTML body (never in the subject,
+ * which is not HTML); line breaks never reach the subject. A placeholder without a value stays as
+ * written and is reported in `missing`, so callers can refuse to send or show what is left to fill.
+ */
+export function renderTemplate(template: RenderInput, values: TemplateValues): RenderResult {
+  const missing = new Set<string>();
+  const html = isHtml(template.body);
+  const subject = toSubjectLine(substitute(template.subject, values, missing, toSubjectLine));
+  const body = substitute(template.body, values, missing, html ? escapeHtml : (value) => value);
+  return { subject, body, isHtml: html, missing: [...missing] };
+}
