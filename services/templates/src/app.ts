@@ -1,0 +1,46 @@
+// Builds the templates service: CRUD, preview and the internal render call, limited by billing's entitlements.
+import { TEMPLATE_LIMITS } from '@mailwright/contracts';
+import { BillingEntitlements, createDatabase, createServiceApp, type EntitlementsSource, InternalClient } from '@mailwright/kit';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import * as tables from './db/tables';
+import type { TemplatesContext } from './domain/context';
+import { internalRenderRoutes } from './routes/internal-render';
+import { templateRoutes } from './routes/templates';
+
+export const SERVICE_NAME = 'templates';
+
+/**
+ * A body may be 1 MB; JSON escaping and the other fields need a little more, so the request limit
+ * sits above it and a too-large body meets the service's own message rather than the parser's.
+ */
+const BODY_LIMIT = TEMPLATE_LIMITS.bodyMaxBytes + 256 * 1024;
+
+export interface AppOverrides {
+  /** Where plan limits come from; defaults to billing over HTTP. */
+  entitlements?: EntitlementsSource;
+}
+
+export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
+  const db = createDatabase(config.DATABASE_URL, tables);
+  const app = createServiceApp({
+    name: SERVICE_NAME,
+    internalSecret: config.INTERNAL_SECRET,
+    logLevel: config.LOG_LEVEL,
+    bodyLimit: BODY_LIMIT,
+    readiness: { database: () => db.execute(sql`select 1`) },
+  });
+  const ctx: TemplatesContext = {
+    db,
+    entitlements:
+      overrides.entitlements ??
+      new BillingEntitlements(new InternalClient(config.INTERNAL_SECRET, SERVICE_NAME), config.BILLING_URL),
+  };
+  await app.register(templateRoutes(ctx));
+  await app.register(internalRenderRoutes(ctx));
+  app.addHook('onClose', async () => {
+    await db.$client.end();
+  });
+  return app;
+}

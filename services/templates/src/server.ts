@@ -1,0 +1,11 @@
+// The templates process: migrate, then listen until SIGINT/SIGTERM.
+import { fileURLToPath } from 'node:url';
+import { ensureDatabase, loadConfigOrExit, runMigrations, runService } from '@mailwright/kit';
+import { buildApp } from './app';
+import { ConfigSchema } from './config';
+
+const config = loadConfigOrExit(ConfigSchema);
+await ensureDatabase(config.DATABASE_URL);
+await runMigrations(config.DATABASE_URL, 'templates', fileURLToPath(new URL('../drizzle', import.meta.url)));
+const app = await buildApp(config);
+await runService(app, config.TEMPLATES_PORT, config.HOST);
