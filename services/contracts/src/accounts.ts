@@ -1,2 +1,161 @@
-// Filled in by the accounts service issue.
-export {};
+// Sender accounts (SMTP, Gmail, Outlook): what the web app sees, and what the mail worker gets to send with.
+import { type Static, Type } from '@sinclair/typebox';
+import { EmailAddress } from './common';
+
+export const EmailProvider = Type.Union([Type.Literal('smtp'), Type.Literal('gmail'), Type.Literal('outlook')]);
+export type EmailProvider = Static<typeof EmailProvider>;
+
+export const OAuthEmailProvider = Type.Union([Type.Literal('gmail'), Type.Literal('outlook')]);
+export type OAuthEmailProvider = Static<typeof OAuthEmailProvider>;
+
+/** 'needs_reconnect' when the provider revoked the OAuth grant: the user must connect the mailbox again. */
+export const EmailAccountStatus = Type.Union([Type.Literal('active'), Type.Literal('needs_reconnect')]);
+export type EmailAccountStatus = Static<typeof EmailAccountStatus>;
+
+/** SMTP settings as shown to the user; the password is write-only and never part of a response. */
+export const SmtpConfig = Type.Object({
+  host: Type.String(),
+  port: Type.Integer(),
+  secure: Type.Boolean(),
+  username: Type.String(),
+});
+export type SmtpConfig = Static<typeof SmtpConfig>;
+
+export const EmailAccount = Type.Object({
+  _id: Type.String(),
+  id: Type.String(),
+  email: Type.String(),
+  displayName: Type.String(),
+  provider: EmailProvider,
+  isDefault: Type.Boolean(),
+  smtpConfig: Type.Union([SmtpConfig, Type.Null()]),
+  status: EmailAccountStatus,
+  createdAt: Type.String(),
+});
+export type EmailAccount = Static<typeof EmailAccount>;
+
+export const DEFAULT_SMTP_PORT = 587;
+
+/** The web form's port field may arrive as a number or a numeric string. */
+const Port = Type.Union([Type.Integer({ minimum: 1, maximum: 65535 }), Type.String({ pattern: '^[0-9]{1,5}$' })]);
+const Host = Type.String({ minLength: 1, maxLength: 253, pattern: '^[A-Za-z0-9._:\\[\\]-]+$' });
+const DisplayName = Type.String({ maxLength: 200 });
+const Username = Type.String({ minLength: 1, maxLength: 320 });
+
+/** POST /email-accounts/smtp (spec section 5: email, host, numeric port, username and password required). */
+export const CreateSmtpAccountBody = Type.Object(
+  {
+    email: EmailAddress,
+    displayName: Type.Optional(DisplayName),
+    host: Host,
+    port: Type.Optional(Port),
+    secure: Type.Optional(Type.Boolean()),
+    username: Username,
+    password: Type.String({ minLength: 1, maxLength: 1000 }),
+  },
+  { additionalProperties: false },
+);
+export type CreateSmtpAccountBody = Static<typeof CreateSmtpAccountBody>;
+
+/** PUT /email-accounts/:id: the same form; the email cannot change and an empty password keeps the stored one. */
+export const UpdateSmtpAccountBody = Type.Object(
+  {
+    email: Type.Optional(Type.String({ maxLength: 254 })),
+    displayName: Type.Optional(DisplayName),
+    host: Host,
+    port: Type.Optional(Port),
+    secure: Type.Optional(Type.Boolean()),
+    username: Username,
+    password: Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+export type UpdateSmtpAccountBody = Static<typeof UpdateSmtpAccountBody>;
+
+/** POST /email-accounts/connect-ticket: a single-use, 60-second ticket so the browser can navigate to the OAuth start. */
+export const ConnectTicketBody = Type.Object({ provider: OAuthEmailProvider }, { additionalProperties: false });
+export const ConnectTicket = Type.Object({
+  url: Type.String({ description: "Relative URL to navigate to, e.g. '/api/email-accounts/gmail/connect?ticket=…'" }),
+  expiresAt: Type.String(),
+});
+export type ConnectTicket = Static<typeof ConnectTicket>;
+
+/** OAuth outcomes on /email-accounts (?success= / ?error=) and their notices, spec section 8 word for word. */
+export const OAUTH_SUCCESS_MESSAGES = {
+  gmail_connected: 'Gmail account connected successfully!',
+  outlook_connected: 'Outlook account connected successfully!',
+} as const;
+export const OAUTH_ERROR_MESSAGES = {
+  oauth_config_error: 'OAuth configuration error. Please contact support.',
+  invalid_state: 'Invalid OAuth state. Please try again.',
+  session_expired: 'Session expired. Please try again.',
+  no_refresh_token: 'Could not get refresh token. Please ensure you granted all permissions.',
+  oauth_failed: 'OAuth connection failed. Please try again.',
+} as const;
+export const OAUTH_UNKNOWN_ERROR_MESSAGE = 'Failed to connect account';
+export type OAuthConnectError = keyof typeof OAUTH_ERROR_MESSAGES | 'plan_limit';
+
+/** POST /internal/accounts/resolve: the account an email is sent from (the given one, or the user's default). */
+export const ResolveAccountBody = Type.Object(
+  {
+    userId: Type.String({ minLength: 1, maxLength: 64 }),
+    accountId: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+export type ResolveAccountBody = Static<typeof ResolveAccountBody>;
+
+export const ResolvedAccount = Type.Object({
+  id: Type.String(),
+  email: Type.String(),
+  displayName: Type.String(),
+  provider: EmailProvider,
+});
+export type ResolvedAccount = Static<typeof ResolvedAccount>;
+
+export const NO_EMAIL_ACCOUNT_MESSAGE = 'Add an email account first before sending emails.';
+
+const TransportBase = {
+  accountId: Type.String(),
+  userId: Type.String(),
+  email: Type.String(),
+  displayName: Type.String(),
+};
+
+/**
+ * GET /internal/accounts/:accountId/transport: everything the mail worker needs to send as this account.
+ * Carries secrets (SMTP password, access token): only ever on the internal network, never logged.
+ */
+export const Transport = Type.Union([
+  Type.Object({
+    provider: Type.Literal('smtp'),
+    ...TransportBase,
+    smtp: Type.Object({
+      host: Type.String(),
+      port: Type.Integer(),
+      secure: Type.Boolean(),
+      username: Type.String(),
+      password: Type.String(),
+    }),
+  }),
+  Type.Object({
+    provider: Type.Literal('gmail'),
+    ...TransportBase,
+    accessToken: Type.String(),
+    /** Gmail API base, e.g. https://gmail.googleapis.com (send: POST {apiUrl}/gmail/v1/users/me/messages/send). */
+    apiUrl: Type.String(),
+  }),
+  Type.Object({
+    provider: Type.Literal('outlook'),
+    ...TransportBase,
+    accessToken: Type.String(),
+    /** Graph base incl. version, e.g. https://graph.microsoft.com/v1.0 (send: POST {graphUrl}/me/sendMail). */
+    graphUrl: Type.String(),
+  }),
+]);
+export type Transport = Static<typeof Transport>;
+
+/** 409 code from the transport endpoint when the OAuth grant was revoked; the account shows status 'needs_reconnect'. */
+export const ACCOUNT_NEEDS_RECONNECT = 'ACCOUNT_NEEDS_RECONNECT';
+/** 400 code when SMTP settings fail verification against the server. */
+export const SMTP_VERIFY_FAILED = 'SMTP_VERIFY_FAILED';

@@ -1,0 +1,58 @@
+// The accounts service as a Fastify instance: sender accounts (SMTP, Gmail, Outlook) with sealed secrets.
+import {
+  BillingEntitlements,
+  createDatabase,
+  createServiceApp,
+  type EntitlementsSource,
+  InternalClient,
+  SecretBox,
+} from '@mailwright/kit';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import { tables } from './db/tables';
+import type { AccountsDeps } from './domain/deps';
+import { GoogleMailProvider } from './oauth/google';
+import { MicrosoftMailProvider } from './oauth/microsoft';
+import type { OAuthProviders } from './oauth/provider';
+import { emailAccountRoutes } from './routes/email-accounts';
+import { internalRoutes } from './routes/internal';
+import { oauthConnectRoutes } from './routes/oauth-connect';
+
+export interface AppOverrides {
+  /** Plan entitlements; defaults to billing's GET /internal/entitlements/:userId through kit BillingEntitlements. */
+  entitlements?: EntitlementsSource;
+  providers?: Partial<OAuthProviders>;
+}
+
+export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
+  const db = createDatabase(config.DATABASE_URL, tables);
+  const app = createServiceApp({
+    name: 'accounts',
+    internalSecret: config.INTERNAL_SECRET,
+    logLevel: config.LOG_LEVEL,
+    readiness: { database: async () => void (await db.$client.query('select 1')) },
+  });
+  const deps: AccountsDeps = {
+    db,
+    config,
+    box: new SecretBox(
+      config.ENCRYPTION_KEY,
+      config.ENCRYPTION_PREVIOUS_KEYS.split(',').map((key) => key.trim()),
+    ),
+    entitlements:
+      overrides.entitlements ??
+      new BillingEntitlements(new InternalClient(config.INTERNAL_SECRET, 'accounts'), config.BILLING_URL),
+    providers: {
+      gmail: overrides.providers?.gmail ?? new GoogleMailProvider(config),
+      outlook: overrides.providers?.outlook ?? new MicrosoftMailProvider(config),
+    },
+  };
+
+  await emailAccountRoutes(app, deps);
+  await oauthConnectRoutes(app, deps);
+  await internalRoutes(app, deps);
+  app.addHook('onClose', async () => {
+    await db.$client.end();
+  });
+  return app;
+}

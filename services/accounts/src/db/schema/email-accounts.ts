@@ -1,0 +1,40 @@
+// Sender mailboxes. The secret (SMTP password or OAuth refresh token) and the cached access token are
+// sealed with SecretBox; `secret_key_id` names the key so rows can be found and resealed after a rotation.
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from '../pg-schema';
+
+export const emailAccounts = accounts.table(
+  'email_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    provider: text('provider', { enum: ['smtp', 'gmail', 'outlook'] }).notNull(),
+    email: text('email').notNull(),
+    displayName: text('display_name').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    status: text('status', { enum: ['active', 'needs_reconnect'] })
+      .notNull()
+      .default('active'),
+    smtpHost: text('smtp_host'),
+    smtpPort: integer('smtp_port'),
+    smtpSecure: boolean('smtp_secure'),
+    smtpUsername: text('smtp_username'),
+    secretSealed: text('secret_sealed').notNull(),
+    secretKeyId: text('secret_key_id').notNull(),
+    accessTokenSealed: text('access_token_sealed'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // Exactly one default per user: at most one by this index, at least one by the use-cases (under a per-user lock).
+    uniqueIndex('email_accounts_one_default_per_user').on(table.userId).where(sql`${table.isDefault}`),
+    // Reconnecting a mailbox updates its row instead of adding a second one.
+    uniqueIndex('email_accounts_user_provider_email').on(table.userId, table.provider, sql`lower(${table.email})`),
+    index('email_accounts_user_created').on(table.userId, table.createdAt),
+    index('email_accounts_secret_key_id').on(table.secretKeyId),
+  ],
+);
+
+export type EmailAccountRow = typeof emailAccounts.$inferSelect;

@@ -1,0 +1,54 @@
+// GET /email-accounts/:provider/callback: checks the state and browser, trades the code (with the PKCE
+// verifier) for tokens, reads the mailbox from the provider, stores it, and says where the browser goes next.
+import type { OAuthEmailProvider } from '@mailwright/contracts';
+import { AppError } from '@mailwright/kit';
+import type { FastifyBaseLogger } from 'fastify';
+import { clearBindingCookie, matchesBinding } from '../oauth/browser-binding';
+import { verifyOAuthState } from '../oauth/oauth-state';
+import type { AccountsDeps } from './deps';
+import { errorRedirect, successRedirect } from './oauth-redirects';
+import { saveOAuthAccount } from './save-oauth-account';
+import type { OAuthRedirect } from './start-oauth-connect';
+
+export interface CallbackQuery {
+  code?: string;
+  state?: string;
+  error?: string;
+  bindingNonce?: string;
+}
+
+export async function completeOAuthConnect(
+  deps: AccountsDeps,
+  provider: OAuthEmailProvider,
+  query: CallbackQuery,
+  log: FastifyBaseLogger,
+): Promise<OAuthRedirect> {
+  const { PUBLIC_URL, INTERNAL_SECRET } = deps.config;
+  const finish = (location: string): OAuthRedirect => ({ location, setCookie: clearBindingCookie(provider) });
+  const client = deps.providers[provider];
+  if (!client.isConfigured()) return finish(errorRedirect(PUBLIC_URL, 'oauth_config_error'));
+
+  const checked = await verifyOAuthState(INTERNAL_SECRET, deps.box, query.state, provider);
+  if (!checked.ok) return finish(errorRedirect(PUBLIC_URL, checked.reason));
+  if (!matchesBinding(query.bindingNonce, checked.state.browserBinding)) {
+    return finish(errorRedirect(PUBLIC_URL, 'invalid_state'));
+  }
+  // Denied consent (error=access_denied) or any other provider-side failure.
+  if (query.error || !query.code) {
+    log.info({ provider, providerError: query.error }, 'oauth connect refused by provider');
+    return finish(errorRedirect(PUBLIC_URL, 'oauth_failed'));
+  }
+
+  try {
+    const tokens = await client.exchangeCode(query.code, checked.state.codeVerifier);
+    const { refreshToken } = tokens;
+    if (!refreshToken) return finish(errorRedirect(PUBLIC_URL, 'no_refresh_token'));
+    const profile = await client.fetchProfile(tokens.accessToken);
+    await saveOAuthAccount(deps, checked.state.userId, provider, profile, { ...tokens, refreshToken });
+    return finish(successRedirect(PUBLIC_URL, provider));
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'PLAN_LIMIT') return finish(errorRedirect(PUBLIC_URL, 'plan_limit'));
+    log.warn({ provider, err: error instanceof Error ? error.message : String(error) }, 'oauth connect failed');
+    return finish(errorRedirect(PUBLIC_URL, 'oauth_failed'));
+  }
+}

@@ -1,0 +1,57 @@
+// Adds an SMTP sender: plan limit, verify against the server, then insert (first account becomes the default).
+import type { CreateSmtpAccountBody, EmailAccount } from '@mailwright/contracts';
+import { AppError } from '@mailwright/kit';
+import {
+  countUserAccounts,
+  findDefaultAccount,
+  findUserMailbox,
+  insertAccount,
+  lockUserAccounts,
+} from '../db/queries/email-accounts';
+import { assertCanAddAccount } from './account-limit';
+import type { AccountsDeps } from './deps';
+import { displayNameOf, readSmtpForm } from './smtp-settings';
+import { toEmailAccount } from './to-email-account';
+import { isUniqueViolation } from './unique-violation';
+import { verifySmtpSettings } from './verify-smtp';
+
+const duplicate = () => new AppError('CONFLICT', 'An SMTP account with this email address already exists');
+
+export async function createSmtpAccount(deps: AccountsDeps, userId: string, body: CreateSmtpAccountBody): Promise<EmailAccount> {
+  const email = body.email.trim();
+  const settings = readSmtpForm(body, body.password);
+  const entitlements = await deps.entitlements.get(userId);
+  // Cheap refusals first, so a doomed request does not wait on a remote SMTP server.
+  assertCanAddAccount(entitlements, await countUserAccounts(deps.db, userId));
+  if (await findUserMailbox(deps.db, userId, 'smtp', email)) throw duplicate();
+
+  await verifySmtpSettings(settings, {
+    allowPrivateTargets: deps.config.ALLOW_PRIVATE_TARGETS,
+    timeoutMs: deps.config.SMTP_VERIFY_TIMEOUT_MS,
+  });
+
+  try {
+    const row = await deps.db.transaction(async (tx) => {
+      await lockUserAccounts(tx, userId);
+      const existing = await countUserAccounts(tx, userId);
+      assertCanAddAccount(entitlements, existing);
+      return insertAccount(tx, {
+        userId,
+        provider: 'smtp',
+        email,
+        displayName: displayNameOf(body, email),
+        isDefault: !(await findDefaultAccount(tx, userId)),
+        smtpHost: settings.host,
+        smtpPort: settings.port,
+        smtpSecure: settings.secure,
+        smtpUsername: settings.username,
+        secretSealed: deps.box.seal(settings.password),
+        secretKeyId: deps.box.keyId,
+      });
+    });
+    return toEmailAccount(row);
+  } catch (error) {
+    if (isUniqueViolation(error, 'email_accounts_user_provider_email')) throw duplicate();
+    throw error;
+  }
+}

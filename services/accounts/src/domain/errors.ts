@@ -1,0 +1,21 @@
+// Errors specific to sender accounts. Codes outside kit's AppError vocabulary (SMTP_VERIFY_FAILED,
+// ACCOUNT_NEEDS_RECONNECT) are plain 4xx errors, which kit's error handler renders as { message, code }.
+import { AppError } from '@mailwright/kit';
+
+export class AccountsError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AccountsError';
+  }
+}
+
+export const accountNotFound = () => new AppError('NOT_FOUND', 'Email account not found');
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids are uuids; anything else cannot name an account, so it answers 404 like someone else's id. */
+export const isUuid = (value: string | null | undefined): value is string => typeof value === 'string' && UUID.test(value);

@@ -1,0 +1,79 @@
+// For the mail worker: how to send as an account. SMTP settings with the opened password, or an OAuth
+// access token, refreshed when it is within 2 minutes of expiry (cached, sealed, in the row). A revoked
+// grant marks the account 'needs_reconnect' and answers 409 ACCOUNT_NEEDS_RECONNECT.
+import { ACCOUNT_NEEDS_RECONNECT, type Transport } from '@mailwright/contracts';
+import { findAccountById, selectAccountForUpdate, updateUserAccount } from '../db/queries/email-accounts';
+import type { EmailAccountRow } from '../db/tables';
+import { GrantRevokedError } from '../oauth/provider';
+import type { AccountsDeps } from './deps';
+import { AccountsError, accountNotFound, isUuid } from './errors';
+
+export const REFRESH_MARGIN_MS = 2 * 60_000;
+
+const needsReconnect = (row: EmailAccountRow) =>
+  new AccountsError(
+    409,
+    ACCOUNT_NEEDS_RECONNECT,
+    `The ${row.provider === 'gmail' ? 'Gmail' : 'Outlook'} account ${row.email} needs to be reconnected: its authorisation was revoked or has expired`,
+  );
+
+const isFresh = (row: EmailAccountRow) =>
+  Boolean(
+    row.accessTokenSealed && row.accessTokenExpiresAt && row.accessTokenExpiresAt.getTime() - Date.now() > REFRESH_MARGIN_MS,
+  );
+
+async function freshAccessToken(deps: AccountsDeps, row: EmailAccountRow): Promise<string> {
+  if (isFresh(row)) return deps.box.open(row.accessTokenSealed!);
+  const provider = row.provider === 'gmail' ? deps.providers.gmail : deps.providers.outlook;
+  // The row lock makes concurrent workers wait for one refresh instead of each refreshing.
+  const outcome = await deps.db.transaction(async (tx) => {
+    const locked = await selectAccountForUpdate(tx, row.userId, row.id);
+    if (!locked) throw accountNotFound();
+    if (locked.status === 'needs_reconnect') return { revoked: true } as const;
+    if (isFresh(locked)) return { accessToken: deps.box.open(locked.accessTokenSealed!) } as const;
+    try {
+      const tokens = await provider.refresh(deps.box.open(locked.secretSealed));
+      await updateUserAccount(tx, locked.userId, locked.id, {
+        accessTokenSealed: deps.box.seal(tokens.accessToken),
+        accessTokenExpiresAt: tokens.expiresAt,
+        // Providers may rotate the refresh token; keep the newest.
+        ...(tokens.refreshToken ? { secretSealed: deps.box.seal(tokens.refreshToken), secretKeyId: deps.box.keyId } : {}),
+      });
+      return { accessToken: tokens.accessToken } as const;
+    } catch (error) {
+      if (!(error instanceof GrantRevokedError)) throw error;
+      await updateUserAccount(tx, locked.userId, locked.id, {
+        status: 'needs_reconnect',
+        accessTokenSealed: null,
+        accessTokenExpiresAt: null,
+      });
+      return { revoked: true } as const;
+    }
+  });
+  if ('revoked' in outcome) throw needsReconnect(row);
+  return outcome.accessToken;
+}
+
+export async function getTransport(deps: AccountsDeps, accountId: string, userId?: string): Promise<Transport> {
+  if (!isUuid(accountId)) throw accountNotFound();
+  const row = await findAccountById(deps.db, accountId);
+  if (!row || (userId !== undefined && row.userId !== userId)) throw accountNotFound();
+  const base = { accountId: row.id, userId: row.userId, email: row.email, displayName: row.displayName };
+  if (row.provider === 'smtp') {
+    return {
+      provider: 'smtp',
+      ...base,
+      smtp: {
+        host: row.smtpHost ?? '',
+        port: row.smtpPort ?? 587,
+        secure: row.smtpSecure ?? false,
+        username: row.smtpUsername ?? '',
+        password: deps.box.open(row.secretSealed),
+      },
+    };
+  }
+  if (row.status === 'needs_reconnect') throw needsReconnect(row);
+  const accessToken = await freshAccessToken(deps, row);
+  if (row.provider === 'gmail') return { provider: 'gmail', ...base, accessToken, apiUrl: deps.providers.gmail.apiUrl };
+  return { provider: 'outlook', ...base, accessToken, graphUrl: deps.providers.outlook.apiUrl };
+}

@@ -1,0 +1,10 @@
+// Where the browser lands after an OAuth attempt: the accounts page with ?success= or ?error= (spec section 8).
+import type { OAuthConnectError, OAuthEmailProvider } from '@mailwright/contracts';
+
+const accountsPage = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}/email-accounts`;
+
+export const errorRedirect = (publicUrl: string, error: OAuthConnectError) =>
+  `${accountsPage(publicUrl)}?error=${encodeURIComponent(error)}`;
+
+export const successRedirect = (publicUrl: string, provider: OAuthEmailProvider) =>
+  `${accountsPage(publicUrl)}?success=${provider}_connected`;

@@ -1,0 +1,26 @@
+// For the mail service: the account an email goes out from — the one asked for, or the user's default.
+import { NO_EMAIL_ACCOUNT_MESSAGE, type ResolvedAccount } from '@mailwright/contracts';
+import { AppError } from '@mailwright/kit';
+import { findDefaultAccount, findUserAccount } from '../db/queries/email-accounts';
+import type { EmailAccountRow } from '../db/tables';
+import type { AccountsDeps } from './deps';
+import { accountNotFound, isUuid } from './errors';
+
+const toResolved = (row: EmailAccountRow): ResolvedAccount => ({
+  id: row.id,
+  email: row.email,
+  displayName: row.displayName,
+  provider: row.provider,
+});
+
+export async function resolveAccount(deps: AccountsDeps, userId: string, accountId?: string | null): Promise<ResolvedAccount> {
+  if (!isUuid(userId)) throw new AppError('BAD_REQUEST', NO_EMAIL_ACCOUNT_MESSAGE);
+  if (accountId) {
+    const row = isUuid(accountId) ? await findUserAccount(deps.db, userId, accountId) : undefined;
+    if (!row) throw accountNotFound();
+    return toResolved(row);
+  }
+  const row = await findDefaultAccount(deps.db, userId);
+  if (!row) throw new AppError('BAD_REQUEST', NO_EMAIL_ACCOUNT_MESSAGE);
+  return toResolved(row);
+}

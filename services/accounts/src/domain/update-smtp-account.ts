@@ -1,0 +1,49 @@
+// Edits an SMTP sender (spec section 4): the email cannot change; an empty password keeps the stored one.
+// The resulting settings are verified against the server before anything is saved.
+import type { EmailAccount, UpdateSmtpAccountBody } from '@mailwright/contracts';
+import { AppError } from '@mailwright/kit';
+import { findUserAccount, updateUserAccount } from '../db/queries/email-accounts';
+import type { AccountsDeps } from './deps';
+import { accountNotFound, isUuid } from './errors';
+import { displayNameOf, readSmtpForm } from './smtp-settings';
+import { toEmailAccount } from './to-email-account';
+import { verifySmtpSettings } from './verify-smtp';
+
+export async function updateSmtpAccount(
+  deps: AccountsDeps,
+  userId: string,
+  id: string,
+  body: UpdateSmtpAccountBody,
+): Promise<EmailAccount> {
+  if (!isUuid(id)) throw accountNotFound();
+  const current = await findUserAccount(deps.db, userId, id);
+  if (!current) throw accountNotFound();
+  if (current.provider !== 'smtp') {
+    throw new AppError('BAD_REQUEST', 'Only SMTP accounts can be edited; reconnect Gmail or Outlook accounts instead');
+  }
+  const givenEmail = body.email?.trim();
+  if (givenEmail && givenEmail.toLowerCase() !== current.email.toLowerCase()) {
+    throw new AppError('BAD_REQUEST', 'The email address of an account cannot be changed');
+  }
+
+  const newPassword = body.password ?? '';
+  const settings = readSmtpForm(body, newPassword === '' ? deps.box.open(current.secretSealed) : newPassword);
+  await verifySmtpSettings(settings, {
+    allowPrivateTargets: deps.config.ALLOW_PRIVATE_TARGETS,
+    timeoutMs: deps.config.SMTP_VERIFY_TIMEOUT_MS,
+  });
+
+  const row = await updateUserAccount(deps.db, userId, id, {
+    displayName: displayNameOf(body, current.email),
+    smtpHost: settings.host,
+    smtpPort: settings.port,
+    smtpSecure: settings.secure,
+    smtpUsername: settings.username,
+    // Resealing also moves the row onto the current key after a rotation.
+    secretSealed: deps.box.seal(settings.password),
+    secretKeyId: deps.box.keyId,
+    status: 'active',
+  });
+  if (!row) throw accountNotFound();
+  return toEmailAccount(row);
+}

@@ -1,0 +1,43 @@
+// What the connect flow and the transport endpoint need from an OAuth mail provider (Gmail, Outlook).
+import type { OAuthEmailProvider } from '@mailwright/contracts';
+
+export interface OAuthTokens {
+  accessToken: string;
+  /** Absent when the provider did not grant offline access (or kept the old one on refresh). */
+  refreshToken: string | null;
+  expiresAt: Date;
+}
+
+export interface MailboxProfile {
+  email: string;
+  displayName: string;
+}
+
+export interface OAuthMailProvider {
+  readonly name: OAuthEmailProvider;
+  /** False when the client id/secret are missing: the flow answers oauth_config_error. */
+  isConfigured(): boolean;
+  authorizationUrl(input: { state: string; codeChallenge: string }): string;
+  exchangeCode(code: string, codeVerifier: string): Promise<OAuthTokens>;
+  fetchProfile(accessToken: string): Promise<MailboxProfile>;
+  /** Throws GrantRevokedError when the provider answers invalid_grant. */
+  refresh(refreshToken: string): Promise<OAuthTokens>;
+  /** Where the mail worker sends through: the Gmail API base or the Graph base. */
+  readonly apiUrl: string;
+}
+
+export type OAuthProviders = Record<OAuthEmailProvider, OAuthMailProvider>;
+
+/** The grant behind a refresh token is gone (revoked, expired, password changed): the user must reconnect. */
+export class GrantRevokedError extends Error {
+  constructor(detail: string) {
+    super(`OAuth grant revoked: ${detail}`);
+    this.name = 'GrantRevokedError';
+  }
+}
+
+export const redirectUriFor = (publicUrl: string, provider: OAuthEmailProvider) =>
+  `${publicUrl.replace(/\/+$/, '')}/api/email-accounts/${provider}/callback`;
+
+export const expiresAtFrom = (expiresInSeconds: number | undefined) =>
+  new Date(Date.now() + (expiresInSeconds && expiresInSeconds > 0 ? expiresInSeconds : 3600) * 1000);

@@ -1,0 +1,10 @@
+// The signed-in user behind a request; user ids are uuids, so anything else cannot own an account.
+import { AppError, requireUserId } from '@mailwright/kit';
+import type { FastifyRequest } from 'fastify';
+import { isUuid } from '../domain/errors';
+
+export function userIdOf(request: FastifyRequest): string {
+  const userId = requireUserId(request);
+  if (!isUuid(userId)) throw new AppError('UNAUTHORIZED', 'Authentication required');
+  return userId;
+}
