@@ -1,5 +1,5 @@
 // Checkout orders: one row per Razorpay order, marked paid exactly once.
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../database';
 import { type OrderRow, orders } from '../tables';
 
@@ -14,7 +14,10 @@ export async function findOrderByRazorpayId(db: Executor, razorpayOrderId: strin
   return row ?? null;
 }
 
-/** Marks a still-open order paid; null when it was already paid (or failed) by someone else first. */
+/**
+ * Marks an order paid unless it already is (null then: verify and webhook raced, or a replay).
+ * A failed order can still be paid: checkout lets the user retry the same order after a failure.
+ */
 export async function markOrderPaid(
   db: Executor,
   orderId: string,
@@ -24,7 +27,7 @@ export async function markOrderPaid(
   const [row] = await db
     .update(orders)
     .set({ status: 'paid', razorpayPaymentId, paidAt: now })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'created')))
+    .where(and(eq(orders.id, orderId), ne(orders.status, 'paid')))
     .returning();
   return row ?? null;
 }
