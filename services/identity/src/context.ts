@@ -1,0 +1,18 @@
+// What the use-cases need, built once in app.ts and handed to the routes.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { IdentityDb } from './db/tables';
+import type { AccountFiguresSource } from './domain/account-figures';
+import type { ApiKeyUsage } from './domain/api-key-usage';
+import type { SessionTokens } from './domain/session-tokens';
+import type { SystemMailer } from './mail/system-mailer';
+
+export interface IdentityContext {
+  config: Config;
+  db: IdentityDb;
+  sessions: SessionTokens;
+  mailer: SystemMailer;
+  figures: AccountFiguresSource;
+  apiKeyUsage: ApiKeyUsage;
+  log: FastifyBaseLogger;
+}

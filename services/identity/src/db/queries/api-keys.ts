@@ -1,0 +1,53 @@
+// API key rows; every user-facing query is scoped by user_id.
+import { and, desc, eq, inArray, isNull, lt, not, or, sql } from 'drizzle-orm';
+import { type ApiKeyRow, apiKeys } from '../schema/api-keys';
+import type { IdentityDb } from '../tables';
+
+export async function insertApiKey(
+  db: IdentityDb,
+  values: { userId: string; name: string; keyHash: string; prefix: string; last4: string },
+): Promise<ApiKeyRow> {
+  const [row] = await db.insert(apiKeys).values(values).returning();
+  if (!row) throw new Error('API key insert returned nothing');
+  return row;
+}
+
+export function listApiKeys(db: IdentityDb, userId: string): Promise<ApiKeyRow[]> {
+  return db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(desc(apiKeys.createdAt));
+}
+
+export async function deleteApiKey(db: IdentityDb, userId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(apiKeys)
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)))
+    .returning({ id: apiKeys.id });
+  return rows.length > 0;
+}
+
+export async function toggleApiKey(db: IdentityDb, userId: string, id: string): Promise<ApiKeyRow | undefined> {
+  const [row] = await db
+    .update(apiKeys)
+    .set({ isActive: not(apiKeys.isActive) })
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)))
+    .returning();
+  return row;
+}
+
+export async function findApiKeyByHash(db: IdentityDb, keyHash: string): Promise<ApiKeyRow | undefined> {
+  const [row] = await db.select().from(apiKeys).where(eq(apiKeys.keyHash, keyHash));
+  return row;
+}
+
+/** Sets last_used_at, skipping rows already touched within the last minute. */
+export async function touchApiKeys(db: IdentityDb, ids: string[], usedAt: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(apiKeys)
+    .set({ lastUsedAt: usedAt })
+    .where(
+      and(
+        inArray(apiKeys.id, ids),
+        or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`${usedAt.toISOString()}::timestamptz - interval '1 minute'`)),
+      ),
+    );
+}

@@ -1,0 +1,28 @@
+// Lookups and links between users and provider accounts.
+import { and, eq } from 'drizzle-orm';
+import { oauthIdentities } from '../schema/oauth-identities';
+import type { IdentityDb, IdentityTx } from '../tables';
+
+type Db = IdentityDb | IdentityTx;
+
+export async function findUserIdByProviderIdentity(
+  db: Db,
+  provider: string,
+  providerUserId: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ userId: oauthIdentities.userId })
+    .from(oauthIdentities)
+    .where(and(eq(oauthIdentities.provider, provider), eq(oauthIdentities.providerUserId, providerUserId)));
+  return row?.userId;
+}
+
+export async function linkProviderIdentity(
+  db: Db,
+  values: { userId: string; provider: string; providerUserId: string; email: string },
+): Promise<void> {
+  await db
+    .insert(oauthIdentities)
+    .values(values)
+    .onConflictDoNothing({ target: [oauthIdentities.provider, oauthIdentities.providerUserId] });
+}

@@ -1,0 +1,28 @@
+// Pending social sign-in attempts; taking one deletes it, so a state works once.
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { oauthStates } from '../schema/oauth-states';
+import type { IdentityDb } from '../tables';
+
+export async function insertOAuthState(
+  db: IdentityDb,
+  values: { jti: string; provider: string; codeVerifier: string | null; expiresAt: Date },
+): Promise<void> {
+  await db.insert(oauthStates).values(values);
+}
+
+/** Deletes and answers the pending attempt; undefined when unknown, already used or expired. */
+export async function takeOAuthState(
+  db: IdentityDb,
+  jti: string,
+  provider: string,
+): Promise<{ codeVerifier: string | null } | undefined> {
+  const [row] = await db
+    .delete(oauthStates)
+    .where(and(eq(oauthStates.jti, jti), eq(oauthStates.provider, provider), gt(oauthStates.expiresAt, sql`now()`)))
+    .returning({ codeVerifier: oauthStates.codeVerifier });
+  return row;
+}
+
+export async function deleteExpiredOAuthStates(db: IdentityDb): Promise<void> {
+  await db.delete(oauthStates).where(lt(oauthStates.expiresAt, sql`now()`));
+}

@@ -1,0 +1,48 @@
+// User rows and their linked social sign-in identities.
+import { asc, eq, sql } from 'drizzle-orm';
+import { oauthIdentities } from '../schema/oauth-identities';
+import { type UserRow, users } from '../schema/users';
+import type { IdentityDb, IdentityTx } from '../tables';
+
+type Db = IdentityDb | IdentityTx;
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email));
+  return row;
+}
+
+/** Inserts a user; undefined when the email is taken. */
+export async function insertUser(
+  db: Db,
+  values: { email: string; name: string; passwordHash: string | null; isVerified: boolean; avatar?: string | null },
+): Promise<UserRow | undefined> {
+  const [row] = await db.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
+  return row;
+}
+
+export async function updateUser(
+  db: Db,
+  id: string,
+  changes: Partial<Pick<UserRow, 'name' | 'avatar' | 'passwordHash' | 'isVerified'>>,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+export async function providersOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ provider: oauthIdentities.provider })
+    .from(oauthIdentities)
+    .where(eq(oauthIdentities.userId, userId))
+    .orderBy(asc(oauthIdentities.createdAt));
+  return [...new Set(rows.map((row) => row.provider))];
+}

@@ -1,0 +1,17 @@
+// People who can sign in. Email is stored lower-cased; password_hash is null for OAuth-only accounts.
+import { sql } from 'drizzle-orm';
+import { boolean, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { identity } from '../pg-schema';
+
+export const users = identity.table('users', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash'),
+  name: text('name').notNull(),
+  avatar: text('avatar'),
+  isVerified: boolean('is_verified').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,47 @@
+// The plan and monthly quota shown on a user, owned by billing and mail. While those services are
+// down (or not built yet) the user still loads, with the free plan's figures.
+import type { EmailQuota, Entitlements, Subscription } from '@mailwright/contracts';
+import type { InternalClient } from '@mailwright/kit';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface AccountFigures {
+  subscription: Subscription;
+  emailQuota: EmailQuota;
+}
+
+export interface AccountFiguresSource {
+  forUser(userId: string): Promise<AccountFigures>;
+}
+
+const FALLBACK_SUBSCRIPTION: Subscription = { plan: 'free', status: 'active', endDate: null };
+const FALLBACK_QUOTA: EmailQuota = { used: 0, limit: 100 };
+const TIMEOUT_MS = 2_000;
+
+export class RemoteAccountFigures implements AccountFiguresSource {
+  constructor(
+    private readonly client: InternalClient,
+    private readonly urls: { billing: string; mail: string },
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async forUser(userId: string): Promise<AccountFigures> {
+    const id = encodeURIComponent(userId);
+    const [subscription, emailQuota] = await Promise.all([
+      this.client
+        .call<{ data: Entitlements }>(this.urls.billing, `/internal/entitlements/${id}`, { timeoutMs: TIMEOUT_MS })
+        .then(({ data }): Subscription => ({ plan: data.plan, status: data.status, endDate: data.endDate ?? null }))
+        .catch((error: unknown) => this.fallback('billing', error, FALLBACK_SUBSCRIPTION)),
+      this.client
+        .call<{ data: EmailQuota }>(this.urls.mail, `/internal/quota/${id}`, { timeoutMs: TIMEOUT_MS })
+        .then(({ data }): EmailQuota => ({ used: data.used, limit: data.limit }))
+        .catch((error: unknown) => this.fallback('mail', error, FALLBACK_QUOTA)),
+    ]);
+    return { subscription, emailQuota };
+  }
+
+  private fallback<T>(service: string, error: unknown, value: T): T {
+    const reason = error instanceof Error ? error.message : String(error);
+    this.log.warn(`Could not read figures from ${service} (${reason}); showing free-plan defaults`);
+    return { ...value };
+  }
+}

@@ -1,0 +1,23 @@
+// Builds the User shape of spec section 3 from a row, its linked providers and its plan figures.
+import type { User } from '@mailwright/contracts';
+import { providersOf } from '../db/queries/users';
+import type { UserRow } from '../db/schema/users';
+import type { IdentityDb } from '../db/tables';
+import type { AccountFiguresSource } from './account-figures';
+
+export async function presentUser(db: IdentityDb, figures: AccountFiguresSource, row: UserRow): Promise<User> {
+  const [oauthProviders, { subscription, emailQuota }] = await Promise.all([providersOf(db, row.id), figures.forUser(row.id)]);
+  return {
+    _id: row.id,
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    avatar: row.avatar,
+    isVerified: row.isVerified,
+    hasPassword: row.passwordHash !== null,
+    oauthProviders,
+    subscription,
+    emailQuota,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,32 @@
+// Forgot / reset password. Forgot always answers the same way so it cannot reveal who has an account.
+import { AppError } from '@mailwright/kit';
+import type { IdentityContext } from '../context';
+import { consumeEmailToken, retireEmailTokens } from '../db/queries/email-tokens';
+import { findUserByEmail, updateUser } from '../db/queries/users';
+import { normalizeEmail } from './email-address';
+import { sendPasswordResetLink } from './issue-email-link';
+import { hashPassword } from './passwords';
+import { hashSecret } from './secret-tokens';
+
+export const FORGOT_PASSWORD_MESSAGE = 'If an account exists for that email, a reset link has been sent.';
+export const INVALID_RESET_MESSAGE = 'This password reset link is invalid or has expired';
+
+/** Starts the reset in the background so the answer takes the same time whether or not the account exists. */
+export function requestPasswordReset(ctx: IdentityContext, email: string): void {
+  const work = async () => {
+    const user = await findUserByEmail(ctx.db, normalizeEmail(email));
+    if (user) await sendPasswordResetLink(ctx, user);
+  };
+  work().catch((error: unknown) => ctx.log.error({ err: error }, 'password reset request failed'));
+}
+
+export async function resetPassword(ctx: IdentityContext, token: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await ctx.db.transaction(async (tx) => {
+    const userId = await consumeEmailToken(tx, hashSecret(token), 'reset_password');
+    if (!userId) throw new AppError('BAD_REQUEST', INVALID_RESET_MESSAGE);
+    await retireEmailTokens(tx, userId, 'reset_password');
+    // Following the mailed link proves the address belongs to them.
+    await updateUser(tx, userId, { passwordHash, isVerified: true });
+  });
+}

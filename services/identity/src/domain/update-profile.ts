@@ -1,0 +1,28 @@
+// Profile: name required, avatar optional but an http(s) URL.
+import type { ProfileBody } from '@mailwright/contracts';
+import { AppError } from '@mailwright/kit';
+import type { IdentityContext } from '../context';
+import { updateUser } from '../db/queries/users';
+import type { UserRow } from '../db/schema/users';
+
+export const AVATAR_URL_MESSAGE = 'Avatar must be a valid http or https URL';
+
+export async function updateProfile(ctx: IdentityContext, userId: string, body: ProfileBody): Promise<UserRow> {
+  const name = body.name.trim();
+  if (!name) throw new AppError('VALIDATION_ERROR', 'Name is required');
+  const avatar = body.avatar ? checkedAvatar(body.avatar) : null;
+  const user = await updateUser(ctx.db, userId, { name, avatar });
+  if (!user) throw new AppError('UNAUTHORIZED', 'Account not found');
+  return user;
+}
+
+function checkedAvatar(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new AppError('VALIDATION_ERROR', AVATAR_URL_MESSAGE);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new AppError('VALIDATION_ERROR', AVATAR_URL_MESSAGE);
+  return url.toString();
+}

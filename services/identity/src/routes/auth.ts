@@ -1,0 +1,87 @@
+// /auth/*: sign-up, verification, login, current user, password flows and profile.
+
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  ChangePasswordBody,
+  ForgotPasswordBody,
+  LoginBody,
+  LoginResponse,
+  MessageBody,
+  ProfileBody,
+  ResetPasswordBody,
+  SignupBody,
+  TokenParams,
+  User,
+  UserResponse,
+} from '@mailwright/contracts';
+import { AppError, requireUserId } from '@mailwright/kit';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import type { IdentityContext } from '../context';
+import { findUserById } from '../db/queries/users';
+import { changePassword } from '../domain/change-password';
+import { logIn } from '../domain/log-in';
+import { presentUser } from '../domain/present-user';
+import { FORGOT_PASSWORD_MESSAGE, requestPasswordReset, resetPassword } from '../domain/reset-password';
+import { signUp } from '../domain/sign-up';
+import { updateProfile } from '../domain/update-profile';
+import { verifyEmail } from '../domain/verify-email';
+
+export const SIGNUP_MESSAGE = 'Account created! Please check your email to verify your account before logging in.';
+export const VERIFIED_MESSAGE = 'Email verified successfully!';
+export const RESET_DONE_MESSAGE = 'Password reset successful!';
+export const PASSWORD_CHANGED_MESSAGE = 'Password changed successfully';
+
+export function registerAuthRoutes(server: FastifyInstance, ctx: IdentityContext): void {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
+  const present = (row: Parameters<typeof presentUser>[2]) => presentUser(ctx.db, ctx.figures, row);
+
+  app.post(
+    '/auth/signup',
+    { schema: { body: SignupBody, response: { 201: Type.Object({ message: Type.String(), user: User }) } } },
+    async (request, reply) => {
+      const user = await signUp(ctx, request.body);
+      return reply.status(201).send({ message: SIGNUP_MESSAGE, user: await present(user) });
+    },
+  );
+
+  app.get('/auth/verify-email/:token', { schema: { params: TokenParams, response: { 200: MessageBody } } }, async (request) => {
+    await verifyEmail(ctx, request.params.token);
+    return { message: VERIFIED_MESSAGE };
+  });
+
+  app.post('/auth/login', { schema: { body: LoginBody, response: { 200: LoginResponse } } }, async (request) => {
+    const { token, user } = await logIn(ctx, request.body);
+    return { token, user: await present(user) };
+  });
+
+  app.get('/auth/me', { schema: { response: { 200: UserResponse } } }, async (request) => {
+    const user = await findUserById(ctx.db, requireUserId(request));
+    if (!user) throw new AppError('UNAUTHORIZED', 'Account not found');
+    return { user: await present(user) };
+  });
+
+  app.post('/auth/forgot-password', { schema: { body: ForgotPasswordBody, response: { 200: MessageBody } } }, async (request) => {
+    requestPasswordReset(ctx, request.body.email);
+    return { message: FORGOT_PASSWORD_MESSAGE };
+  });
+
+  app.post(
+    '/auth/reset-password/:token',
+    { schema: { params: TokenParams, body: ResetPasswordBody, response: { 200: MessageBody } } },
+    async (request) => {
+      await resetPassword(ctx, request.params.token, request.body.password);
+      return { message: RESET_DONE_MESSAGE };
+    },
+  );
+
+  app.put('/auth/profile', { schema: { body: ProfileBody, response: { 200: UserResponse } } }, async (request) => {
+    const user = await updateProfile(ctx, requireUserId(request), request.body);
+    return { user: await present(user) };
+  });
+
+  app.put('/auth/change-password', { schema: { body: ChangePasswordBody, response: { 200: MessageBody } } }, async (request) => {
+    await changePassword(ctx, requireUserId(request), request.body);
+    return { message: PASSWORD_CHANGED_MESSAGE };
+  });
+}

@@ -1,0 +1,43 @@
+// /internal/*: questions other services (the gateway, mail) ask identity. Never exposed publicly.
+
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Envelope, ResolvedApiKey } from '@mailwright/contracts';
+import { notFound, requireService } from '@mailwright/kit';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import type { IdentityContext } from '../context';
+import { findUserById } from '../db/queries/users';
+import { resolveApiKey } from '../domain/resolve-api-key';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const InternalUser = Type.Object({ id: Type.String(), email: Type.String(), name: Type.String(), isVerified: Type.Boolean() });
+
+export function registerInternalRoutes(server: FastifyInstance, ctx: IdentityContext): void {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.post(
+    '/internal/api-keys/resolve',
+    {
+      schema: {
+        body: Type.Object({ key: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false }),
+        response: { 200: Envelope(ResolvedApiKey) },
+      },
+    },
+    async (request) => {
+      requireService(request);
+      return { data: await resolveApiKey(ctx, request.body.key) };
+    },
+  );
+
+  app.get(
+    '/internal/users/:userId',
+    { schema: { params: Type.Object({ userId: Type.String({ maxLength: 64 }) }), response: { 200: Envelope(InternalUser) } } },
+    async (request) => {
+      requireService(request);
+      const user = UUID.test(request.params.userId) ? await findUserById(ctx.db, request.params.userId) : undefined;
+      if (!user) throw notFound('User');
+      return { data: { id: user.id, email: user.email, name: user.name, isVerified: user.isVerified } };
+    },
+  );
+}

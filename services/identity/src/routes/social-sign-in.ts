@@ -1,0 +1,34 @@
+// GET /auth/:provider and /auth/:provider/callback: browser redirects for Google, GitHub and Microsoft sign-in.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import type { IdentityContext } from '../context';
+import { finishSocialSignIn, type SocialSignIn, startSocialSignIn } from '../domain/social-sign-in';
+import { buildProviders } from '../oauth/providers';
+import { StateTokens } from '../oauth/state-token';
+
+const ProviderParams = Type.Object({ provider: Type.String({ maxLength: 32 }) });
+const CallbackQuery = Type.Object({
+  code: Type.Optional(Type.String({ maxLength: 4096 })),
+  state: Type.Optional(Type.String({ maxLength: 4096 })),
+  error: Type.Optional(Type.String({ maxLength: 512 })),
+});
+
+export function registerSocialSignInRoutes(server: FastifyInstance, ctx: IdentityContext): void {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
+  const social: SocialSignIn = { providers: buildProviders(ctx.config), states: new StateTokens(ctx.config.INTERNAL_SECRET) };
+
+  app.get('/auth/:provider', { schema: { params: ProviderParams } }, async (request, reply) => {
+    const location = await startSocialSignIn(ctx, social, request.params.provider);
+    return reply.header('cache-control', 'no-store').redirect(location, 302);
+  });
+
+  app.get(
+    '/auth/:provider/callback',
+    { schema: { params: ProviderParams, querystring: CallbackQuery } },
+    async (request, reply) => {
+      const location = await finishSocialSignIn(ctx, social, request.params.provider, request.query);
+      return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(location, 302);
+    },
+  );
+}
