@@ -1,0 +1,93 @@
+// Every call of spec section 7, grouped by resource. Paths are relative to API_BASE ('/api').
+import { request } from './client';
+import type {
+  ApiKey,
+  ChangePasswordBody,
+  DowngradeResult,
+  EmailAccount,
+  EmailListQuery,
+  EmailListResponse,
+  EmailLog,
+  EmailStats,
+  Envelope,
+  LoginRequest,
+  LoginResult,
+  PaymentOrder,
+  Plan,
+  PlanId,
+  ProfileBody,
+  SendEmailBody,
+  SignupBody,
+  SmtpAccountBody,
+  Template,
+  TemplateBody,
+  User,
+  VerifyPaymentBody,
+} from './types';
+
+const id = (value: string) => encodeURIComponent(value);
+const unwrap = <T>(envelope: Envelope<T>) => envelope.data;
+
+export type SocialProvider = 'google' | 'github' | 'microsoft';
+
+export const authApi = {
+  signup: (body: SignupBody) => request<unknown>('/auth/signup', { method: 'POST', body }),
+  login: (body: LoginRequest) => request<LoginResult>('/auth/login', { method: 'POST', body }),
+  me: async () => (await request<{ user: User }>('/auth/me')).user,
+  verifyEmail: (token: string) => request<unknown>(`/auth/verify-email/${id(token)}`),
+  forgotPassword: (email: string) => request<unknown>('/auth/forgot-password', { method: 'POST', body: { email } }),
+  resetPassword: (token: string, password: string) =>
+    request<unknown>(`/auth/reset-password/${id(token)}`, { method: 'POST', body: { password } }),
+  updateProfile: async (body: ProfileBody) => (await request<{ user: User }>('/auth/profile', { method: 'PUT', body })).user,
+  changePassword: (body: ChangePasswordBody) => request<unknown>('/auth/change-password', { method: 'PUT', body }),
+  /** A browser navigation target, not a fetch: the server redirects to the provider. */
+  socialSignInUrl: (provider: SocialProvider) => `/api/auth/${provider}`,
+};
+
+export const emailAccountsApi = {
+  list: async () => unwrap(await request<Envelope<EmailAccount[]>>('/email-accounts')),
+  addSmtp: async (body: SmtpAccountBody) =>
+    unwrap(await request<Envelope<EmailAccount>>('/email-accounts/smtp', { method: 'POST', body })),
+  update: async (accountId: string, body: SmtpAccountBody) =>
+    unwrap(await request<Envelope<EmailAccount>>(`/email-accounts/${id(accountId)}`, { method: 'PUT', body })),
+  remove: (accountId: string) => request<unknown>(`/email-accounts/${id(accountId)}`, { method: 'DELETE' }),
+  setDefault: (accountId: string) => request<unknown>(`/email-accounts/${id(accountId)}/default`, { method: 'PUT' }),
+  /** Browser navigation targets for the OAuth connect flows (the gateway authorises them by a one-time ticket). */
+  connectUrl: (provider: 'gmail' | 'outlook') => `/api/email-accounts/${provider}/connect`,
+};
+
+export const templatesApi = {
+  list: async () => unwrap(await request<Envelope<Template[]>>('/templates')),
+  get: async (templateId: string) => unwrap(await request<Envelope<Template>>(`/templates/${id(templateId)}`)),
+  create: async (body: TemplateBody) =>
+    unwrap(await request<Envelope<Template>>('/templates', { method: 'POST', body: { category: 'general', ...body } })),
+  update: async (templateId: string, body: TemplateBody) =>
+    unwrap(await request<Envelope<Template>>(`/templates/${id(templateId)}`, { method: 'PUT', body })),
+  remove: (templateId: string) => request<unknown>(`/templates/${id(templateId)}`, { method: 'DELETE' }),
+};
+
+export const emailsApi = {
+  send: async (body: SendEmailBody) => unwrap(await request<Envelope<EmailLog>>('/emails/send', { method: 'POST', body })),
+  list: (query: EmailListQuery = {}) => request<EmailListResponse>('/emails', { query: { ...query } }),
+  get: async (emailId: string) => unwrap(await request<Envelope<EmailLog>>(`/emails/${id(emailId)}`)),
+  cancel: (emailId: string) => request<unknown>(`/emails/${id(emailId)}/cancel`, { method: 'DELETE' }),
+  stats: async (query: Record<string, string | undefined> = {}) =>
+    unwrap(await request<Envelope<EmailStats>>('/emails/analytics/stats', { query })),
+};
+
+export const apiKeysApi = {
+  list: async () => unwrap(await request<Envelope<ApiKey[]>>('/api-keys')),
+  /** The returned key is the full secret, shown once. */
+  create: async (name: string) => unwrap(await request<Envelope<ApiKey>>('/api-keys', { method: 'POST', body: { name } })),
+  remove: (keyId: string) => request<unknown>(`/api-keys/${id(keyId)}`, { method: 'DELETE' }),
+  toggle: async (keyId: string) => unwrap(await request<Envelope<ApiKey>>(`/api-keys/${id(keyId)}/toggle`, { method: 'PUT' })),
+};
+
+export const paymentsApi = {
+  plans: async () => unwrap(await request<Envelope<Plan[]>>('/payments/plans')),
+  createOrder: (plan: PlanId) => request<PaymentOrder>('/payments/create-order', { method: 'POST', body: { plan } }),
+  verify: (body: VerifyPaymentBody) => request<unknown>('/payments/verify', { method: 'POST', body }),
+  cancel: () => request<unknown>('/payments/cancel', { method: 'POST' }),
+  downgrade: async (planId: PlanId) =>
+    unwrap(await request<Envelope<DowngradeResult>>('/payments/downgrade', { method: 'POST', body: { planId } })),
+};

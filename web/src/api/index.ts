@@ -1,0 +1,4 @@
+// The typed API client: import everything the screens call from here.
+export { API_BASE, ApiError, errorMessage, request } from './client';
+export { apiKeysApi, authApi, emailAccountsApi, emailsApi, paymentsApi, type SocialProvider, templatesApi } from './endpoints';
+export type * from './types';

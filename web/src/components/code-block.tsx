@@ -1,0 +1,56 @@
+// A code sample with a Copy button (the button says "Copied!" for a moment after copying).
+import { useEffect, useRef, useState } from 'react';
+import { focusRing } from './styles';
+
+async function copyText(text: string): Promise<void> {
+  if (navigator.clipboard?.writeText) {
+    await navigator.clipboard.writeText(text);
+    return;
+  }
+  // Fallback for non-secure origins (http on a LAN address) where the Clipboard API is missing.
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.appendChild(area);
+  area.select();
+  document.execCommand('copy');
+  area.remove();
+}
+
+export function CodeBlock({ code, label }: { code: string; label: string }) {
+  const [isCopied, setIsCopied] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  async function handleCopy() {
+    try {
+      await copyText(code);
+      setIsCopied(true);
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => setIsCopied(false), 2000);
+    } catch {
+      setIsCopied(false);
+    }
+  }
+
+  return (
+    <figure className="overflow-hidden rounded-xl border border-slate-800 bg-slate-900">
+      <figcaption className="flex items-center justify-between border-b border-slate-800 px-4 py-2">
+        <span className="text-xs font-medium text-slate-400">{label}</span>
+        <button
+          type="button"
+          onClick={() => void handleCopy()}
+          className={`rounded-md px-2 py-1 text-xs font-medium text-slate-300 hover:bg-slate-800 hover:text-white ${focusRing} focus-visible:ring-offset-slate-900`}
+          aria-label={`Copy ${label}`}
+        >
+          <span aria-live="polite">{isCopied ? 'Copied!' : 'Copy'}</span>
+        </button>
+      </figcaption>
+      <pre className="overflow-x-auto p-4 text-xs leading-relaxed text-slate-100 sm:text-sm">
+        <code>{code}</code>
+      </pre>
+    </figure>
+  );
+}

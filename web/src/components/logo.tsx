@@ -1,0 +1,21 @@
+import { Link } from 'react-router-dom';
+import { focusRing } from './styles';
+
+export function LogoMark({ className = 'h-8 w-8' }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 32 32" className={className} aria-hidden="true">
+      <rect width="32" height="32" rx="7" className="fill-indigo-600" />
+      <path d="M7 10h18v12H7z" fill="none" stroke="#fff" strokeWidth="2" strokeLinejoin="round" />
+      <path d="M7 10l9 7 9-7" fill="none" stroke="#fff" strokeWidth="2" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+export function Logo({ to = '/' }: { to?: string }) {
+  return (
+    <Link to={to} className={`flex items-center gap-2 rounded-lg text-lg font-bold text-slate-900 ${focusRing}`}>
+      <LogoMark />
+      <span>Mailwright</span>
+    </Link>
+  );
+}

@@ -1,0 +1,23 @@
+// The session as the rest of the app sees it (spec section 4: loading, authenticated, anonymous).
+import { createContext } from 'react';
+import type { LoginRequest, SignupBody, User } from '../../api';
+
+export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
+
+export interface AuthContextValue {
+  status: SessionStatus;
+  user: User | null;
+  /** Stores the token and user on success; throws ApiError on failure. */
+  login: (credentials: LoginRequest) => Promise<User>;
+  /** Creates the account without signing in. */
+  signup: (body: SignupBody) => Promise<void>;
+  logout: () => void;
+  /** Adopts a token obtained elsewhere (OAuth callback) and loads its user; throws and signs out on failure. */
+  signInWithToken: (token: string) => Promise<User>;
+  /** Reloads the current user from GET /auth/me. */
+  refreshUser: () => Promise<User | null>;
+  /** Replaces the cached user after a change made elsewhere (profile, plan change). */
+  setUser: (user: User) => void;
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null);

@@ -1,0 +1,82 @@
+// Holds the session: reads the stored token at start, loads the current user, and offers login/logout.
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { authApi, type LoginRequest, type SignupBody, type User } from '../../api';
+import { AuthContext, type AuthContextValue, type SessionStatus } from './auth-context';
+import { readToken, removeToken, storeToken } from './token-storage';
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [user, setUserState] = useState<User | null>(null);
+  // With no stored token there is nothing to load: the session starts anonymous at once.
+  const [status, setStatus] = useState<SessionStatus>(() => (readToken() ? 'loading' : 'anonymous'));
+  // Bumped on login/logout so a slow, stale /auth/me answer cannot overwrite a newer session.
+  const generation = useRef(0);
+
+  const signOutLocally = useCallback(() => {
+    generation.current += 1;
+    removeToken();
+    setUserState(null);
+    setStatus('anonymous');
+  }, []);
+
+  const loadUser = useCallback(async (): Promise<User | null> => {
+    if (!readToken()) {
+      signOutLocally();
+      return null;
+    }
+    const started = generation.current;
+    try {
+      const current = await authApi.me();
+      if (started === generation.current) {
+        setUserState(current);
+        setStatus('authenticated');
+      }
+      return current;
+    } catch (error) {
+      console.error('Failed to load the current user', error);
+      if (started === generation.current) signOutLocally();
+      throw error;
+    }
+  }, [signOutLocally]);
+
+  useEffect(() => {
+    if (!readToken()) return;
+    loadUser().catch(() => undefined);
+  }, [loadUser]);
+
+  const login = useCallback(async (credentials: LoginRequest) => {
+    const result = await authApi.login(credentials);
+    generation.current += 1;
+    storeToken(result.token);
+    setUserState(result.user);
+    setStatus('authenticated');
+    return result.user;
+  }, []);
+
+  const signup = useCallback(async (body: SignupBody) => {
+    await authApi.signup(body);
+  }, []);
+
+  const signInWithToken = useCallback(
+    async (token: string) => {
+      generation.current += 1;
+      storeToken(token);
+      setStatus('loading');
+      const current = await loadUser();
+      if (!current) throw new Error('No user for this token');
+      return current;
+    },
+    [loadUser],
+  );
+
+  const setUser = useCallback((next: User) => {
+    setUserState(next);
+    setStatus('authenticated');
+  }, []);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ status, user, login, signup, logout: signOutLocally, signInWithToken, refreshUser: loadUser, setUser }),
+    [status, user, login, signup, signOutLocally, signInWithToken, loadUser, setUser],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

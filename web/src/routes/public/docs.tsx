@@ -1,0 +1,261 @@
+// /docs: how to connect sender accounts and use the REST API, templates, limits and support.
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { CodeBlock } from '../../components/code-block';
+import { PublicLayout } from '../../components/public-layout';
+import { buttonStyles, focusRing, linkStyles } from '../../components/styles';
+import {
+  curlScheduleExample,
+  curlSendExample,
+  nodeSendExample,
+  templateSendExample,
+} from '../../features/marketing/api-examples';
+
+const sections = [
+  { id: 'getting-started', title: 'Getting started' },
+  { id: 'smtp-accounts', title: 'Connecting SMTP accounts' },
+  { id: 'rest-api', title: 'REST API' },
+  { id: 'templates', title: 'Templates' },
+  { id: 'scheduling', title: 'Scheduling' },
+  { id: 'rate-limits', title: 'Rate limits & quotas' },
+  { id: 'errors', title: 'Errors' },
+  { id: 'support', title: 'Support' },
+];
+
+const smtpProviders = [
+  ['Gmail / Google Workspace', 'smtp.gmail.com', '587', 'Off (STARTTLS)', 'An app password (2-Step Verification on)'],
+  ['Outlook / Microsoft 365', 'smtp.office365.com', '587', 'Off (STARTTLS)', 'Your mailbox password or app password'],
+  ['Zoho Mail', 'smtp.zoho.com', '465', 'On (SSL/TLS)', 'An application-specific password'],
+  ['Amazon SES', 'email-smtp.<region>.amazonaws.com', '587', 'Off (STARTTLS)', 'SMTP credentials from the SES console'],
+];
+
+const bodyFields = [
+  ['to', 'array of strings', 'Yes', 'Recipient addresses, e.g. ["ada@example.com"].'],
+  ['subject', 'string', 'Yes, unless templateId', 'The subject line.'],
+  ['body', 'string', 'Yes, unless templateId', 'The message; HTML is allowed.'],
+  ['templateId', 'string', 'No', 'Send a saved template instead of subject and body.'],
+  ['scheduledAt', 'string (ISO 8601)', 'No', 'Send later, e.g. "2030-01-05T13:00:00.000Z". Omit to send now.'],
+];
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-24">
+      <h2 id={`${id}-title`} className="text-2xl font-bold text-slate-900">
+        {title}
+      </h2>
+      <div className="mt-4 space-y-4 leading-relaxed text-slate-600">{children}</div>
+    </section>
+  );
+}
+
+function InlineCode({ children }: { children: ReactNode }) {
+  return <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-[0.85em] text-slate-800">{children}</code>;
+}
+
+function Table({ head, rows }: { head: string[]; rows: string[][] }) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200">
+      <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+        <thead className="bg-slate-50">
+          <tr>
+            {head.map((cell) => (
+              <th key={cell} scope="col" className="whitespace-nowrap px-4 py-2.5 font-semibold text-slate-700">
+                {cell}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 bg-white">
+          {rows.map((row) => (
+            <tr key={row[0]}>
+              {row.map((cell, index) => (
+                <td
+                  key={`${row[0]}-${head[index]}`}
+                  className={`px-4 py-2.5 align-top ${index === 0 ? 'font-mono text-slate-900' : ''}`}
+                >
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function DocsPage() {
+  const origin = window.location.origin;
+  return (
+    <PublicLayout>
+      <div className="border-b border-slate-200 bg-gradient-to-b from-indigo-50 to-white">
+        <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
+          <nav aria-label="Breadcrumb" className="flex flex-wrap gap-4 text-sm">
+            <Link to="/" className={linkStyles}>
+              ← Home
+            </Link>
+            <Link to="/dashboard" className={linkStyles}>
+              Go to Dashboard
+            </Link>
+          </nav>
+          <h1 className="mt-6 text-3xl font-bold tracking-tight text-slate-900 sm:text-5xl">Documentation</h1>
+          <p className="mt-4 max-w-2xl text-lg text-slate-600">
+            Connect your sender accounts, send from the dashboard or the REST API, and keep reusable templates.
+          </p>
+        </div>
+      </div>
+
+      <div className="mx-auto flex max-w-7xl gap-12 px-4 py-12 sm:px-6 lg:px-8">
+        <aside className="hidden w-56 shrink-0 lg:block">
+          <nav aria-label="On this page" className="sticky top-24">
+            <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">On this page</p>
+            <ul className="mt-3 space-y-1 text-sm">
+              {sections.map((section) => (
+                <li key={section.id}>
+                  <a
+                    href={`#${section.id}`}
+                    className={`block rounded px-2 py-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900 ${focusRing}`}
+                  >
+                    {section.title}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </aside>
+
+        <article className="min-w-0 flex-1 space-y-14">
+          <Section id="getting-started" title="Getting started">
+            <ol className="list-decimal space-y-2 pl-5">
+              <li>
+                <Link to="/signup" className={linkStyles}>
+                  Create an account
+                </Link>{' '}
+                and verify your email address.
+              </li>
+              <li>Add a sender under Email Accounts: connect Gmail or Outlook, or add any SMTP server.</li>
+              <li>Send from the Send Email screen, or create an API key under API Keys and send from your code.</li>
+            </ol>
+          </Section>
+
+          <Section id="smtp-accounts" title="Connecting SMTP accounts">
+            <p>
+              Go to <strong>Email Accounts → Add SMTP</strong> and enter the sender address, a display name, the SMTP host, port
+              (587 by default), whether to use a secure (SSL/TLS) connection, and the username and password. Passwords are
+              encrypted at rest and never shown again; when you edit an account, leave the password empty to keep it.
+            </p>
+            <p>
+              Gmail and Outlook can also be connected with one click through OAuth (<strong>Connect Gmail</strong>,{' '}
+              <strong>Connect Outlook</strong>), with no password stored at all. Your first account becomes the default sender;
+              choose another with <strong>Set as Default</strong>.
+            </p>
+            <Table head={['Provider', 'Host', 'Port', 'Secure', 'Password']} rows={smtpProviders} />
+          </Section>
+
+          <Section id="rest-api" title="REST API">
+            <p>
+              Create a key under <strong>API Keys</strong> (the full key is shown only once) and send it in the{' '}
+              <InlineCode>X-API-Key</InlineCode> header. API access is included in the Pro and Enterprise plans.
+            </p>
+            <p className="rounded-lg bg-slate-50 p-3 font-mono text-sm text-slate-800">
+              <span className="font-semibold text-indigo-700">POST</span> {origin}/api/emails/api/send
+            </p>
+            <p>The request body is JSON with these fields:</p>
+            <Table head={['Field', 'Type', 'Required', 'Description']} rows={bodyFields} />
+            <p>
+              Emails go out from your default sender account. A successful call answers with the stored email in{' '}
+              <InlineCode>data</InlineCode>, including its <InlineCode>_id</InlineCode> and <InlineCode>status</InlineCode>.
+            </p>
+            <CodeBlock label="curl" code={curlSendExample(origin)} />
+            <CodeBlock label="Node.js (fetch)" code={nodeSendExample(origin)} />
+            <p>
+              Every endpoint, with request and response schemas, is listed in the{' '}
+              <a href="/api/reference" className={linkStyles}>
+                full API reference
+              </a>
+              .
+            </p>
+          </Section>
+
+          <Section id="templates" title="Templates">
+            <p>
+              Templates keep a name, subject and body. Write variables as double braces around the name, like{' '}
+              <InlineCode>{'{{name}}'}</InlineCode> or <InlineCode>{'{{company}}'}</InlineCode>, in the subject or the body;
+              Mailwright detects them and lists them on the template.
+            </p>
+            <CodeBlock label="Template body" code={'<p>Hi {{name}},</p>\n<p>Welcome to {{company}}!</p>'} />
+            <p>
+              To send a template, pass its <InlineCode>templateId</InlineCode> (copy it from the Templates screen) and the values
+              of its variables:
+            </p>
+            <CodeBlock label="curl (template)" code={templateSendExample(origin)} />
+          </Section>
+
+          <Section id="scheduling" title="Scheduling">
+            <p>
+              Add <InlineCode>scheduledAt</InlineCode> with an ISO 8601 date and time to send later. Use a UTC time ending in{' '}
+              <InlineCode>Z</InlineCode> or include an offset such as <InlineCode>+05:30</InlineCode>. Scheduled emails show as{' '}
+              <strong>scheduled</strong> in Email Logs, where you can cancel them before they are sent.
+            </p>
+            <CodeBlock label="curl (scheduled)" code={curlScheduleExample(origin)} />
+          </Section>
+
+          <Section id="rate-limits" title="Rate limits & quotas">
+            <ul className="list-disc space-y-2 pl-5">
+              <li>
+                Monthly email quota per plan: Free 100, Pro 10,000, Enterprise unlimited. The quota resets at the start of each
+                calendar month; over the limit, sends are refused until then or until you upgrade.
+              </li>
+              <li>The public API allows 6,000 requests per minute per API key by default.</li>
+              <li>Sign-in, sign-up and password-reset requests are limited to 20 per minute per IP address by default.</li>
+              <li>
+                Over a limit the API answers <InlineCode>429 Too Many Requests</InlineCode>; wait for the time in the{' '}
+                <InlineCode>Retry-After</InlineCode> header and try again. Self-hosted operators can change these limits.
+              </li>
+              <li>Gmail and Outlook apply their own sending limits; Mailwright paces sends per account and retries later.</li>
+            </ul>
+          </Section>
+
+          <Section id="errors" title="Errors">
+            <p>
+              Any status outside 200–299 is a failure. The body is JSON with a readable <InlineCode>message</InlineCode> and a
+              machine-readable <InlineCode>code</InlineCode>:
+            </p>
+            <CodeBlock label="Error response" code={'{\n  "message": "Invalid API key",\n  "code": "UNAUTHORIZED"\n}'} />
+            <Table
+              head={['Status', 'Meaning']}
+              rows={[
+                ['400', 'The body is invalid, e.g. a missing field or a template variable without a value.'],
+                ['401', 'The X-API-Key header is missing, unknown or the key is inactive.'],
+                ['403', 'Your plan does not include API access, or the monthly quota is used up.'],
+                ['429', 'Too many requests; see Retry-After.'],
+              ]}
+            />
+          </Section>
+
+          <Section id="support" title="Support">
+            <p>
+              Email{' '}
+              <a href="mailto:support@mailwright.dev" className={linkStyles}>
+                support@mailwright.dev
+              </a>{' '}
+              or use the{' '}
+              <Link to="/contact" className={linkStyles}>
+                contact form
+              </Link>
+              . We answer within 24 hours on business days, and within 4 hours for Pro and Enterprise priority support.
+            </p>
+            <div className="flex flex-wrap gap-3 pt-2">
+              <Link to="/signup" className={buttonStyles.primary}>
+                Get Started
+              </Link>
+              <Link to="/contact" className={buttonStyles.secondary}>
+                Contact support
+              </Link>
+            </div>
+          </Section>
+        </article>
+      </div>
+    </PublicLayout>
+  );
+}

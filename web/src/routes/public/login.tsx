@@ -1,0 +1,108 @@
+// /login: email + password, Remember me, Forgot password, social sign-in (spec sections 2, 5, 8).
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { ApiError, errorMessage } from '../../api';
+import { AuthCard } from '../../components/auth-card';
+import { buttonStyles, focusRing, linkStyles } from '../../components/styles';
+import { TextField } from '../../components/text-field';
+import { useAuth } from '../../features/auth';
+import { SocialSignInButtons } from '../../features/auth/social-sign-in-buttons';
+import { LONG_NOTICE_MS } from '../../features/notices/notice-settings';
+
+export const LOGIN_SUCCESS = 'Login successful!';
+export const LOGIN_FAILED = 'Login failed';
+
+/** A message a previous screen hands over in router state, e.g. after signup. */
+export interface LoginHandover {
+  message?: string;
+}
+
+export function LoginPage() {
+  const { login } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(false);
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const shownHandover = useRef<string | null>(null);
+
+  const handover = (location.state as LoginHandover | null)?.message;
+  useEffect(() => {
+    if (!handover || shownHandover.current === handover) return;
+    shownHandover.current = handover;
+    toast.success(handover, { id: 'login-handover', duration: LONG_NOTICE_MS });
+  }, [handover]);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setIsSubmitting(true);
+    try {
+      await login({ email, password, rememberMe });
+      toast.success(LOGIN_SUCCESS);
+      void navigate('/dashboard', { replace: true });
+    } catch (error) {
+      const message = errorMessage(error, LOGIN_FAILED);
+      if (error instanceof ApiError && error.requiresVerification) toast.error(message, { duration: LONG_NOTICE_MS });
+      else toast.error(message);
+      setIsSubmitting(false);
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Welcome back"
+      subtitle="Sign in to your Mailwright account"
+      footer={
+        <>
+          Don't have an account?{' '}
+          <Link to="/signup" className={linkStyles}>
+            Sign up
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={handleSubmit} className="space-y-5">
+        <TextField
+          label="Email address"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          placeholder="you@example.com"
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <label className="flex items-center gap-2 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              name="rememberMe"
+              checked={rememberMe}
+              onChange={(e) => setRememberMe(e.target.checked)}
+              className={`h-4 w-4 rounded border-slate-300 text-indigo-600 ${focusRing}`}
+            />
+            Remember me
+          </label>
+          <Link to="/forgot-password" className={`text-sm ${linkStyles}`}>
+            Forgot password?
+          </Link>
+        </div>
+        <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={isSubmitting}>
+          {isSubmitting ? 'Signing in...' : 'Sign in'}
+        </button>
+      </form>
+      <SocialSignInButtons />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,26 @@
+// Builds the single-page app into web/dist; in development proxies the API and tracking paths to the gateway.
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type PluginOption } from 'vite';
+
+// The plugins' types come from the hoisted vite 8 (vitest's) while this build runs vite 7; they work with both.
+const plugins = [react(), tailwindcss()] as unknown as PluginOption[];
+
+const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
+
+export default defineConfig({
+  plugins,
+  server: {
+    proxy: {
+      '/api': { target: gateway, changeOrigin: true },
+      '/t': { target: gateway, changeOrigin: true },
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': { target: gateway, changeOrigin: true },
+      '/t': { target: gateway, changeOrigin: true },
+    },
+  },
+  build: { outDir: 'dist', emptyOutDir: true },
+});
