@@ -37,8 +37,11 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(status).send({ message: error.message, code: error.code ?? 'BAD_REQUEST' });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(status >= 500 ? status : 500).send({ message: 'Internal server error', code: 'INTERNAL_ERROR' });
+    return reply.status(Math.max(status, 500)).send({ message: 'Internal server error', code: 'INTERNAL_ERROR' });
   });
+}
+
+export function installNotFoundHandler(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found`, code: 'NOT_FOUND' });
   });

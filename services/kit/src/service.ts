@@ -1,8 +1,8 @@
 // Builds a service's Fastify instance with the shared plumbing, and runs it as a process.
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import closeWithGrace from 'close-with-grace';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { installErrorHandler } from './error-handler';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { installErrorHandler, installNotFoundHandler } from './error-handler';
 import { installHealth, type ReadinessCheck } from './health';
 import { installInternalAuth } from './internal-auth';
 import { loggerOptions } from './logger';
@@ -18,13 +18,14 @@ export interface ServiceOptions {
 export function createServiceApp(options: ServiceOptions): FastifyInstance {
   const app = Fastify({
     logger: loggerOptions(options.name, options.logLevel ?? 'info'),
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     requestIdHeader: 'x-request-id',
     bodyLimit: options.bodyLimit ?? 1_048_576 * 2,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   });
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
   installErrorHandler(app);
+  installNotFoundHandler(app);
   installInternalAuth(app, options.internalSecret);
   installHealth(app, options.readiness ?? {});
   return app;

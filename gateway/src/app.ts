@@ -1,0 +1,72 @@
+// The public edge: security headers, rate limits, caller authentication, proxies to the services, the web app.
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { InternalClient, InternalTokenSigner, installErrorHandler, installHealth, loggerOptions } from '@mailwright/kit';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { Redis } from 'ioredis';
+import type { GatewayConfig } from './config';
+import { ApiKeyResolver } from './plugins/api-key-resolver';
+import { createAuthenticator } from './plugins/authenticate';
+import { createLimiters } from './plugins/rate-limits';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { UserTokenVerifier } from './plugins/user-token';
+import { registerWebApp } from './plugins/web-app';
+import { registerProxies } from './routes/proxy';
+
+const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+const safeRequestId = /^[\w.-]{1,64}$/;
+
+export async function buildApp(config: GatewayConfig): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions('gateway', config.LOG_LEVEL),
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && safeRequestId.test(given) ? given : randomUUID();
+    },
+  });
+  installErrorHandler(app);
+
+  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+  redis.on('error', (error) => app.log.debug({ err: error }, 'redis error'));
+  // Rate limits fail open while Redis is unreachable; give it a moment so the first requests are counted.
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 3_000);
+    redis.once('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  app.addHook('onClose', async () => {
+    redis.disconnect();
+  });
+
+  const internalClient = new InternalClient(config.INTERNAL_SECRET, 'gateway');
+  const authenticate = createAuthenticator({
+    userTokens: new UserTokenVerifier(config.IDENTITY_URL),
+    apiKeys: new ApiKeyResolver(internalClient, config.IDENTITY_URL, config.API_KEY_CACHE_SECONDS * 1000),
+    signer: new InternalTokenSigner(config.INTERNAL_SECRET),
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  await registerSecurityHeaders(app, config.RAZORPAY_CHECKOUT_URL);
+  installHealth(app, {
+    redis: () => redis.ping(),
+    identity: async () => {
+      const response = await fetch(`${config.IDENTITY_URL}/healthz`, { signal: AbortSignal.timeout(1500) });
+      if (!response.ok) throw new Error(`identity answered ${response.status}`);
+    },
+  });
+  const limiters = await createLimiters(app, redis, {
+    authPerMinute: config.RATE_LIMIT_AUTH_MAX,
+    apiPerMinute: config.RATE_LIMIT_API_MAX,
+  });
+  await registerProxies(app, config, { authenticate, limiters });
+  await registerWebApp(app, config.WEB_DIST || defaultWebDist);
+  return app;
+}

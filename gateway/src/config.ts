@@ -1,0 +1,26 @@
+// The gateway's configuration, validated at boot.
+import { serviceUrls } from '@mailwright/kit';
+import { type Static, Type } from '@sinclair/typebox';
+
+export const GatewayConfigSchema = Type.Object({
+  PORT: Type.Integer({ default: 8080, minimum: 0, maximum: 65535 }),
+  HOST: Type.String({ default: '0.0.0.0' }),
+  LOG_LEVEL: Type.String({ default: 'info' }),
+  PUBLIC_URL: Type.String({ default: 'http://localhost:8080' }),
+  INTERNAL_SECRET: Type.String({ minLength: 32 }),
+  /** Trust X-Forwarded-For (only behind a proxy you run); otherwise clients could pick their own rate-limit key. */
+  TRUST_PROXY: Type.Boolean({ default: false }),
+  REDIS_URL: Type.String({ default: 'redis://127.0.0.1:6379' }),
+  WEB_DIST: Type.String({ default: '' }),
+  /** Requests per minute per client IP on sign-in, sign-up and password-reset routes. */
+  RATE_LIMIT_AUTH_MAX: Type.Integer({ default: 20, minimum: 1 }),
+  /** Requests per minute per API key on the public API. */
+  RATE_LIMIT_API_MAX: Type.Integer({ default: 6000, minimum: 1 }),
+  /** Seconds an API key lookup is cached; a disabled or deleted key stops working within this time. */
+  API_KEY_CACHE_SECONDS: Type.Integer({ default: 5, minimum: 0, maximum: 60 }),
+  RAZORPAY_CHECKOUT_URL: Type.String({ default: 'https://checkout.razorpay.com/v1/checkout.js' }),
+  BODY_LIMIT_BYTES: Type.Integer({ default: 16 * 1024 * 1024 }),
+  ...serviceUrls,
+});
+
+export type GatewayConfig = Static<typeof GatewayConfigSchema>;

@@ -1,0 +1,69 @@
+// Decides who the caller is for every proxied request and prepares the internal token the
+// services trust. Caller-supplied internal headers never pass through.
+import { AppError, INTERNAL_TOKEN_HEADER, type InternalClaims, type InternalTokenSigner } from '@mailwright/kit';
+import type { FastifyRequest } from 'fastify';
+import { accessFor } from '../routes/access-rules';
+import type { ApiKeyResolver } from './api-key-resolver';
+import type { UserTokenVerifier } from './user-token';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    internalToken?: string;
+    apiKeyId?: string;
+  }
+}
+
+export type Authenticator = (request: FastifyRequest) => Promise<void>;
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, value] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && value ? value : undefined;
+}
+
+export function createAuthenticator(deps: {
+  userTokens: UserTokenVerifier;
+  apiKeys: ApiKeyResolver;
+  signer: InternalTokenSigner;
+}): Authenticator {
+  return async function authenticate(request) {
+    const path = request.url.split('?', 1)[0] ?? '';
+    const access = accessFor(request.method, path);
+    let claims: InternalClaims;
+    if (access === 'api_key') {
+      const key = request.headers['x-api-key'];
+      if (typeof key !== 'string' || key.length === 0) {
+        throw new AppError('UNAUTHORIZED', 'Missing API key: send it in the X-API-Key header');
+      }
+      const resolved = await deps.apiKeys.resolve(key);
+      if (!resolved) throw new AppError('UNAUTHORIZED', 'Invalid API key');
+      if (!resolved.isActive) throw new AppError('UNAUTHORIZED', 'This API key is inactive');
+      request.apiKeyId = resolved.apiKeyId;
+      claims = { kind: 'api_key', userId: resolved.userId, apiKeyId: resolved.apiKeyId };
+    } else {
+      const token = bearerToken(request);
+      const userId = token ? await deps.userTokens.verify(token) : null;
+      if (access === 'user') {
+        if (!token) throw new AppError('UNAUTHORIZED', 'Authentication required');
+        if (!userId) throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
+      }
+      claims = userId ? { kind: 'user', userId } : { kind: 'public' };
+    }
+    request.internalToken = await deps.signer.tokenFor(claims);
+  };
+}
+
+/** Header rewrite for reply-from: drop anything identity-like the caller sent, add ours. */
+export function forwardHeaders(request: FastifyRequest, headers: Record<string, unknown>): Record<string, unknown> {
+  const forwarded: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const lower = name.toLowerCase();
+    if (lower.startsWith('x-mailwright-') || lower === 'x-user-id' || lower === 'x-api-key') continue;
+    forwarded[name] = value;
+  }
+  if (request.internalToken) forwarded[INTERNAL_TOKEN_HEADER] = request.internalToken;
+  forwarded['x-request-id'] = request.id;
+  forwarded['x-forwarded-for'] = request.ip;
+  return forwarded;
+}

@@ -1,0 +1,22 @@
+// Serves the built web app (web/dist) with an SPA fallback: unknown GET paths outside /api get index.html.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  const hasWebApp = existsSync(path.join(distDir, 'index.html'));
+  if (hasWebApp) {
+    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: ['index.html'], maxAge: '1h' });
+  } else {
+    app.log.warn({ distDir }, 'web app not built: run `npm run build -w web`; serving the API only');
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?', 1)[0] ?? '/';
+    const isPageRequest = request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/t/');
+    if (hasWebApp && isPageRequest && !path.startsWith('/assets/')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: `Route ${request.method} ${path} not found`, code: 'NOT_FOUND' });
+  });
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { accessFor } from './access-rules';
+
+describe('accessFor', () => {
+  it('lets sign-up, login and the reset flow through without a token', () => {
+    expect(accessFor('POST', '/api/auth/signup')).toBe('public');
+    expect(accessFor('POST', '/api/auth/login')).toBe('public');
+    expect(accessFor('GET', '/api/auth/verify-email/abc')).toBe('public');
+    expect(accessFor('POST', '/api/auth/reset-password/abc')).toBe('public');
+    expect(accessFor('GET', '/api/auth/github')).toBe('public');
+  });
+
+  it('requires a user for everything else under /api', () => {
+    expect(accessFor('GET', '/api/auth/me')).toBe('user');
+    expect(accessFor('PUT', '/api/auth/profile')).toBe('user');
+    expect(accessFor('GET', '/api/templates')).toBe('user');
+    expect(accessFor('POST', '/api/payments/create-order')).toBe('user');
+    expect(accessFor('POST', '/api/auth/verify-email/abc')).toBe('user');
+  });
+
+  it('requires an API key on the public send API', () => {
+    expect(accessFor('POST', '/api/emails/api/send')).toBe('api_key');
+    expect(accessFor('POST', '/api/emails/send')).toBe('user');
+  });
+
+  it('keeps tracking, plans and the payment webhook public', () => {
+    expect(accessFor('GET', '/t/o/token.gif')).toBe('public');
+    expect(accessFor('GET', '/api/payments/plans')).toBe('public');
+    expect(accessFor('POST', '/api/payments/webhook')).toBe('public');
+  });
+});

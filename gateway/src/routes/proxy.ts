@@ -1,0 +1,46 @@
+// One @fastify/http-proxy registration per upstream prefix: throttle, authenticate, forward.
+import httpProxy from '@fastify/http-proxy';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { GatewayConfig } from '../config';
+import { type Authenticator, forwardHeaders } from '../plugins/authenticate';
+import type { Limiter } from '../plugins/rate-limits';
+import { authThrottledRoutes } from './access-rules';
+import { upstreams } from './upstreams';
+
+const isThrottledAuthRoute = (request: FastifyRequest) =>
+  request.method === 'POST' && authThrottledRoutes.includes(request.url.split('?', 1)[0] ?? '');
+
+export async function registerProxies(
+  app: FastifyInstance,
+  config: GatewayConfig,
+  deps: { authenticate: Authenticator; limiters: { auth: Limiter; api: Limiter } },
+): Promise<void> {
+  for (const upstream of upstreams) {
+    await app.register(httpProxy, {
+      upstream: upstream.url(config),
+      prefix: upstream.prefix,
+      rewritePrefix: upstream.rewritePrefix,
+      logLevel: 'warn',
+      undici: { connections: 64, pipelining: 1, keepAliveTimeout: 30_000, headersTimeout: 30_000, bodyTimeout: 60_000 },
+      preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+        if (isThrottledAuthRoute(request)) await deps.limiters.auth(request, reply);
+        if (reply.sent) return;
+        await deps.authenticate(request);
+        if (request.apiKeyId) await deps.limiters.api(request, reply);
+      },
+      replyOptions: {
+        rewriteRequestHeaders: (request, headers) => forwardHeaders(request as FastifyRequest, headers) as typeof headers,
+        onError: (reply, { error }) => {
+          const timedOut = (error as { statusCode?: number }).statusCode === 504;
+          reply.log.warn({ err: error, service: upstream.service }, 'upstream failed');
+          return reply.status(timedOut ? 504 : 503).send({
+            message: timedOut
+              ? `The ${upstream.service} service did not answer in time. Please try again.`
+              : `The ${upstream.service} service is unavailable right now. Please try again shortly.`,
+            code: 'SERVICE_UNAVAILABLE',
+          });
+        },
+      },
+    });
+  }
+}

@@ -1,0 +1,93 @@
+// The gateway on its own: throttling, 503 for a stopped service, and header hygiene towards services.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { INTERNAL_TOKEN_HEADER, readConfig, verifyInternalToken } from '@mailwright/kit';
+import { TEST_INTERNAL_SECRET, testRedisUrl } from '@mailwright/kit/testing';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { GatewayConfigSchema } from '../src/config';
+
+let app: FastifyInstance;
+let echo: Server;
+let gatewayUrl: string;
+let seenHeaders: Record<string, string | string[] | undefined> = {};
+
+beforeAll(async () => {
+  echo = createServer((request, response) => {
+    seenHeaders = request.headers;
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ path: request.url }));
+  });
+  await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
+  const echoUrl = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`;
+  const config = readConfig(GatewayConfigSchema, {
+    INTERNAL_SECRET: TEST_INTERNAL_SECRET,
+    REDIS_URL: testRedisUrl,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_AUTH_MAX: '3',
+    IDENTITY_URL: 'http://127.0.0.1:1',
+    MAIL_URL: echoUrl,
+    WEB_DIST: '/nonexistent',
+    TRUST_PROXY: 'true',
+  });
+  app = await buildApp(config);
+  gatewayUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+});
+
+afterAll(async () => {
+  await app.close();
+  echo.close();
+});
+
+describe('gateway', () => {
+  it('answers 503 with a clear message when a service is not running, then throttles sign-in per IP', async () => {
+    const clientIp = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const login = () =>
+      fetch(`${gatewayUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': clientIp },
+        body: JSON.stringify({ email: 'a@b.co', password: 'x' }),
+      });
+    for (let i = 0; i < 3; i++) {
+      const response = await login();
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({
+        message: 'The identity service is unavailable right now. Please try again shortly.',
+        code: 'SERVICE_UNAVAILABLE',
+      });
+      expect(response.headers.get('ratelimit-remaining')).toBe(String(2 - i));
+    }
+    const throttled = await login();
+    expect(throttled.status).toBe(429);
+    expect(((await throttled.json()) as { code: string }).code).toBe('RATE_LIMITED');
+    expect(throttled.headers.get('retry-after')).toBeTruthy();
+  });
+
+  it('replaces caller-supplied internal headers with its own signed token', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/t/o/some-token.gif',
+      headers: { [INTERNAL_TOKEN_HEADER]: 'forged', 'x-user-id': 'someone', 'x-api-key': 'leak' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ path: '/t/o/some-token.gif' });
+    expect(seenHeaders['x-user-id']).toBeUndefined();
+    expect(seenHeaders['x-api-key']).toBeUndefined();
+    const claims = await verifyInternalToken(TEST_INTERNAL_SECRET, String(seenHeaders[INTERNAL_TOKEN_HEADER]));
+    expect(claims.kind).toBe('public');
+    expect(claims.userId).toBeUndefined();
+  });
+
+  it('requires a bearer token on protected routes before contacting any service', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/emails' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: 'Authentication required', code: 'UNAUTHORIZED' });
+  });
+
+  it('requires an API key on the public send API', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/emails/api/send', payload: {} });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBe('Missing API key: send it in the X-API-Key header');
+  });
+});

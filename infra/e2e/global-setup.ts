@@ -1,0 +1,81 @@
+// One shared stack for every whole-stack test file: a fresh database, an SMTP sink, and every
+// process started as `npm start` would start it (random ports, logs under test-artifacts/logs).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { findPostgres, withDatabase } from '../launcher/postgres';
+import { findRedis } from '../launcher/redis';
+import { type Stack, startStack } from '../launcher/stack';
+import { SmtpSink } from './support/smtp-sink';
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    gatewayUrl: string;
+    sinkApiUrl: string;
+    sinkSmtpPort: number;
+    databaseUrl: string;
+    redisUrl: string;
+    internalSecret: string;
+    serviceUrls: Record<string, string>;
+  }
+}
+
+let stack: Stack | undefined;
+let sink: SmtpSink | undefined;
+let dropDatabase: (() => Promise<void>) | undefined;
+
+export async function setup(project: TestProject): Promise<void> {
+  const log = (line: string) => console.log(`[e2e] ${line}`);
+  const postgres = await findPostgres(path.join(rootDir, '.data'), log);
+  const redis = await findRedis(path.join(rootDir, '.data'), log);
+  const databaseName = `mw_e2e_${Date.now().toString(36)}`;
+  const databaseUrl = withDatabase(postgres.serverUrl, databaseName);
+  dropDatabase = async () => {
+    const admin = new pg.Client({ connectionString: withDatabase(postgres.serverUrl, 'postgres') });
+    await admin.connect();
+    await admin.query(`drop database if exists "${databaseName}" with (force)`);
+    await admin.end();
+  };
+  sink = new SmtpSink();
+  await sink.start();
+  const internalSecret = `e2e-internal-secret-${Date.now()}-0123456789abcdef`;
+  stack = await startStack({
+    rootDir,
+    databaseUrl,
+    redisUrl: redis.url,
+    secrets: {
+      INTERNAL_SECRET: internalSecret,
+      ENCRYPTION_KEY: 'a'.repeat(16) + 'b'.repeat(16) + 'c'.repeat(16) + 'd'.repeat(16),
+      TRACKING_SECRET: `e2e-tracking-${Date.now()}`,
+    },
+    ports: 'random',
+    workers: 1,
+    env: {
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'test',
+      SYSTEM_SMTP_URL: `smtp://127.0.0.1:${sink.smtpPort}`,
+      ALLOW_PRIVATE_TARGETS: 'true',
+      RATE_LIMIT_AUTH_MAX: '1000',
+      QUEUE_PREFIX: `e2e${Date.now().toString(36)}`,
+    },
+    output: 'files',
+    logDir: path.join(rootDir, 'test-artifacts', 'logs'),
+    log,
+  });
+  project.provide('gatewayUrl', stack.gatewayUrl);
+  project.provide('sinkApiUrl', `http://127.0.0.1:${sink.apiPort}`);
+  project.provide('sinkSmtpPort', sink.smtpPort);
+  project.provide('databaseUrl', databaseUrl);
+  project.provide('redisUrl', redis.url);
+  project.provide('internalSecret', internalSecret);
+  project.provide('serviceUrls', Object.fromEntries([...stack.ports.keys()].map((name) => [name, stack!.urlOf(name)])));
+}
+
+export async function teardown(): Promise<void> {
+  await stack?.stop();
+  await sink?.stop();
+  await dropDatabase?.();
+}

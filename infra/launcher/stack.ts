@@ -1,0 +1,197 @@
+// Starts the whole platform as processes: migrations, services, workers and the gateway.
+// Used by `npm start`, the end-to-end suites and the benchmark.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, type WriteStream } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { ensureDatabase, runMigrations } from '@mailwright/kit';
+import { formatLogLine, lineSplitter } from './log-lines';
+import { gateway, mailWorker, migrationsFolder, type ProcessSpec, services, urlVarOf } from './processes';
+
+export interface StackOptions {
+  rootDir: string;
+  databaseUrl: string;
+  redisUrl: string;
+  secrets: Record<string, string>;
+  /** 'default' uses the documented ports; 'random' picks free ones (tests, benchmarks). */
+  ports: 'default' | 'random';
+  workers?: number;
+  /** Extra environment for every process (provider endpoints, SMTP, limits). */
+  env?: Record<string, string>;
+  /** Where process output goes: the terminal with prefixes, or one file per process in logDir. */
+  output: 'terminal' | 'files';
+  logDir?: string;
+  log?: (line: string) => void;
+}
+
+interface Running {
+  spec: ProcessSpec;
+  child: ChildProcess;
+  port?: number;
+  logFile?: WriteStream;
+}
+
+export class Stack {
+  readonly processes = new Map<string, Running>();
+  private workerCount = 0;
+  private stopping = false;
+
+  constructor(
+    readonly options: StackOptions,
+    readonly env: Record<string, string>,
+    readonly gatewayUrl: string,
+    readonly ports: Map<string, number>,
+  ) {}
+
+  urlOf(name: string): string {
+    return `http://127.0.0.1:${this.ports.get(name)}`;
+  }
+
+  /** Starts one process and waits until it answers /healthz (workers: until they have run a moment). */
+  async start(spec: ProcessSpec, nameOverride?: string): Promise<void> {
+    const name = nameOverride ?? spec.name;
+    const { rootDir } = this.options;
+    const port = this.ports.get(spec.name);
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(rootDir, spec.entry)], {
+      cwd: path.join(rootDir, spec.packageDir),
+      env: { ...process.env, ...this.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const running: Running = { spec, child, port };
+    if (this.options.output === 'files') {
+      const dir = this.options.logDir ?? path.join(rootDir, '.data', 'logs');
+      mkdirSync(dir, { recursive: true });
+      running.logFile = createWriteStream(path.join(dir, `${name}.log`), { flags: 'a' });
+      child.stdout?.pipe(running.logFile, { end: false });
+      child.stderr?.pipe(running.logFile, { end: false });
+    } else {
+      const prefix = `[${name}]`.padEnd(16);
+      const print = lineSplitter((line) => process.stdout.write(`${formatLogLine(prefix, line)}\n`));
+      child.stdout?.on('data', print);
+      child.stderr?.on('data', print);
+    }
+    this.processes.set(name, running);
+    child.on('exit', (code, signal) => {
+      if (!this.stopping && this.processes.get(name) === running) {
+        this.options.log?.(`${name} exited (${signal ?? code})`);
+      }
+    });
+    if (port) await waitForHealth(`http://127.0.0.1:${port}/healthz`, child, name);
+    else await waitForStart(child, name);
+  }
+
+  async addWorker(): Promise<string> {
+    this.workerCount += 1;
+    const name = `${mailWorker.name}-${this.workerCount}`;
+    await this.start(mailWorker, name);
+    return name;
+  }
+
+  /** Sends a signal and waits for the process to exit (fault-injection tests use SIGKILL). */
+  async kill(name: string, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+    const running = this.processes.get(name);
+    if (!running || running.child.exitCode !== null || running.child.signalCode !== null) return;
+    const exited = new Promise((resolve) => running.child.once('exit', resolve));
+    running.child.kill(signal);
+    await exited;
+    running.logFile?.end();
+  }
+
+  async restart(name: string): Promise<void> {
+    const running = this.processes.get(name);
+    if (!running) throw new Error(`unknown process ${name}`);
+    await this.kill(name);
+    await this.start(running.spec, name);
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    const names = [...this.processes.keys()];
+    // The gateway first so no new work arrives, then workers and services.
+    names.sort((a, b) => Number(b === 'gateway') - Number(a === 'gateway'));
+    for (const name of names) {
+      const running = this.processes.get(name);
+      if (!running) continue;
+      const timer = setTimeout(() => running.child.kill('SIGKILL'), 12_000);
+      await this.kill(name);
+      clearTimeout(timer);
+    }
+  }
+}
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const log = options.log ?? (() => {});
+  const present = services.filter((spec) => existsSync(path.join(options.rootDir, spec.entry)));
+  await ensureDatabase(options.databaseUrl);
+  for (const spec of present) {
+    const folder = migrationsFolder(options.rootDir, spec);
+    if (spec.schema && existsSync(folder)) await runMigrations(options.databaseUrl, spec.schema, folder);
+  }
+
+  const ports = new Map<string, number>();
+  for (const spec of [...present, gateway]) {
+    ports.set(spec.name, options.ports === 'random' ? await freePort() : (spec.defaultPort ?? 0));
+  }
+  const gatewayPort = ports.get('gateway') ?? 8080;
+  const publicUrl =
+    options.env?.PUBLIC_URL ?? (options.ports === 'random' ? `http://127.0.0.1:${gatewayPort}` : 'http://localhost:8080');
+  const env: Record<string, string> = {
+    NODE_ENV: process.env.NODE_ENV ?? 'production',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    DATABASE_URL: options.databaseUrl,
+    REDIS_URL: options.redisUrl,
+    PUBLIC_URL: publicUrl,
+    ...options.secrets,
+    ...options.env,
+  };
+  for (const spec of [...services, gateway]) {
+    const port = ports.get(spec.name);
+    if (spec.portVar && port !== undefined) env[spec.portVar] = String(port);
+    if (spec !== gateway && port !== undefined) env[urlVarOf(spec)] = `http://127.0.0.1:${port}`;
+  }
+
+  const stack = new Stack(options, env, `http://127.0.0.1:${gatewayPort}`, ports);
+  try {
+    await Promise.all(present.map((spec) => stack.start(spec)));
+    const workers = existsSync(path.join(options.rootDir, mailWorker.entry)) ? (options.workers ?? 1) : 0;
+    for (let i = 0; i < workers; i++) await stack.addWorker();
+    await stack.start(gateway);
+  } catch (error) {
+    await stack.stop();
+    throw error;
+  }
+  log(`started ${[...stack.processes.keys()].join(', ')}`);
+  return stack;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, name: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} during start-up`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`${name} did not become healthy within 60 s`);
+}
+
+async function waitForStart(child: ChildProcess, name: string): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} during start-up`);
+}
