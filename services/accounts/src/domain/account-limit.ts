@@ -10,6 +10,5 @@ export function assertCanAddAccount(entitlements: Entitlements, currentCount: nu
   throw new AppError(
     'PLAN_LIMIT',
     `Your ${plan} plan allows ${accounts}. Upgrade your plan at /pricing to add more email accounts.`,
-    { limit },
   );
 }
