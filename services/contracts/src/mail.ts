@@ -1,2 +1,170 @@
-// Filled in by the mail service issue.
-export {};
+// Mail: the send payload, the email log, analytics, quota and the time-zone rule (spec sections 3, 4, 5, 7).
+import { type Static, Type } from '@sinclair/typebox';
+import { EmailAddress } from './common';
+
+/** Spec section 5: letters, underscore, plus and minus, with up to two slash-separated parts after the first. */
+export const TIMEZONE_PATTERN = '^[A-Za-z_+-]+(/[A-Za-z0-9_+-]+){0,2}$';
+
+/** A zone name is valid when it matches the pattern and the runtime's Intl accepts it (aliases like Asia/Calcutta included). */
+export function isValidTimeZone(name: string): boolean {
+  if (!new RegExp(TIMEZONE_PATTERN).test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const EmailStatus = Type.Union([
+  Type.Literal('queued'),
+  Type.Literal('sending'),
+  Type.Literal('scheduled'),
+  Type.Literal('sent'),
+  Type.Literal('failed'),
+  Type.Literal('cancelled'),
+]);
+export type EmailStatus = Static<typeof EmailStatus>;
+
+export const MAIL_LIMITS = {
+  /** Recipients per field (to, cc, bcc). */
+  recipientsMax: 50,
+  /** RFC 5322 line length limit. */
+  subjectMaxChars: 998,
+  bodyMaxChars: 1_048_576,
+  idempotencyKeyMaxChars: 255,
+  /** How far ahead an email may be scheduled. */
+  scheduleMaxDays: 365,
+} as const;
+
+const Optionalish = <T extends ReturnType<typeof Type.String>>(schema: T) =>
+  Type.Optional(Type.Union([schema, Type.Literal(''), Type.Null()]));
+
+/** Template variable values; null counts as not given. */
+const VariableValue = Type.Union([Type.String({ maxLength: 100_000 }), Type.Number(), Type.Boolean(), Type.Null()]);
+
+/**
+ * POST /emails/send and POST /emails/api/send. Without templateId, subject and body are required.
+ * scheduledAt is an ISO instant; without an offset it is read as wall time in `timezone` (UTC when none).
+ * Empty strings and null mean "not given" for the optional fields (the web form sends them).
+ */
+export const SendEmailBody = Type.Object(
+  {
+    to: Type.Array(EmailAddress, { minItems: 1, maxItems: MAIL_LIMITS.recipientsMax }),
+    cc: Type.Optional(Type.Array(EmailAddress, { maxItems: MAIL_LIMITS.recipientsMax })),
+    bcc: Type.Optional(Type.Array(EmailAddress, { maxItems: MAIL_LIMITS.recipientsMax })),
+    subject: Type.Optional(Type.String({ maxLength: MAIL_LIMITS.subjectMaxChars })),
+    body: Type.Optional(Type.String({ maxLength: MAIL_LIMITS.bodyMaxChars })),
+    templateId: Optionalish(Type.String({ maxLength: 64 })),
+    emailAccountId: Optionalish(Type.String({ maxLength: 64 })),
+    scheduledAt: Optionalish(Type.String({ maxLength: 64 })),
+    timezone: Optionalish(Type.String({ maxLength: 64 })),
+    variables: Type.Optional(Type.Record(Type.String({ maxLength: 100 }), VariableValue, { maxProperties: 200 })),
+  },
+  { additionalProperties: false },
+);
+export type SendEmailBody = Static<typeof SendEmailBody>;
+
+export const EmailAnalytics = Type.Object({
+  opened: Type.Boolean(),
+  openedAt: Type.Union([Type.String(), Type.Null()]),
+  clicked: Type.Boolean(),
+  clickedAt: Type.Union([Type.String(), Type.Null()]),
+});
+
+/** One entry of the email log. `from` is the sender address; `fromName` its display name. */
+export const EmailLog = Type.Object({
+  _id: Type.String(),
+  id: Type.String(),
+  from: Type.String(),
+  fromName: Type.Union([Type.String(), Type.Null()]),
+  to: Type.Array(Type.String()),
+  cc: Type.Array(Type.String()),
+  bcc: Type.Array(Type.String()),
+  subject: Type.String(),
+  body: Type.String(),
+  status: EmailStatus,
+  createdAt: Type.String(),
+  sentAt: Type.Union([Type.String(), Type.Null()]),
+  scheduledAt: Type.Union([Type.String(), Type.Null()]),
+  timezone: Type.Union([Type.String(), Type.Null()]),
+  analytics: EmailAnalytics,
+  error: Type.Union([Type.String(), Type.Null()]),
+  messageId: Type.String(),
+  emailAccountId: Type.String(),
+  templateId: Type.Union([Type.String(), Type.Null()]),
+});
+export type EmailLog = Static<typeof EmailLog>;
+
+export const DateQuery = Type.String({ maxLength: 64, description: 'YYYY-MM-DD (whole day, UTC) or an ISO instant' });
+
+/** GET /emails */
+export const ListEmailsQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  status: Type.Optional(Type.Union([EmailStatus, Type.Literal('')])),
+  search: Type.Optional(Type.String({ maxLength: 200 })),
+  from: Type.Optional(DateQuery),
+  to: Type.Optional(DateQuery),
+});
+export type ListEmailsQuery = Static<typeof ListEmailsQuery>;
+
+export const Pagination = Type.Object({
+  page: Type.Integer(),
+  limit: Type.Integer(),
+  total: Type.Integer(),
+  pages: Type.Integer(),
+});
+
+export const EmailListResponse = Type.Object({ data: Type.Array(EmailLog), pagination: Pagination });
+export type EmailListResponse = Static<typeof EmailListResponse>;
+
+/** GET /emails/analytics/stats */
+export const StatsQuery = Type.Object({ from: Type.Optional(DateQuery), to: Type.Optional(DateQuery) });
+export type StatsQuery = Static<typeof StatsQuery>;
+
+export const StatsSeriesPoint = Type.Object({
+  date: Type.String({ description: 'YYYY-MM-DD (UTC)' }),
+  sent: Type.Integer(),
+  opened: Type.Integer(),
+  clicked: Type.Integer(),
+});
+
+/** openRate and clickRate are percentages of sent emails, one decimal. */
+export const EmailStats = Type.Object({
+  total: Type.Integer(),
+  sent: Type.Integer(),
+  failed: Type.Integer(),
+  scheduled: Type.Integer(),
+  opened: Type.Integer(),
+  clicked: Type.Integer(),
+  openRate: Type.Number(),
+  clickRate: Type.Number(),
+  series: Type.Array(StatsSeriesPoint),
+});
+export type EmailStats = Static<typeof EmailStats>;
+
+/** GET /internal/quota/:userId (identity's /auth/me shows it as emailQuota). */
+export const QuotaUsage = Type.Object({ used: Type.Integer(), limit: Type.Integer({ description: '-1 means unlimited' }) });
+export type QuotaUsage = Static<typeof QuotaUsage>;
+
+export const MAIL_MESSAGES = {
+  apiAccessRequired: 'API access is available on the Pro and Enterprise plans. Upgrade at /pricing to use the API.',
+  onlyScheduledCancellable: 'Only scheduled emails can be cancelled',
+  emailNotFound: 'Email not found',
+  subjectRequired: 'subject is required',
+  bodyRequired: 'body is required',
+  scheduledInPast: 'scheduledAt must be in the future',
+  scheduledTooFar: 'scheduledAt must be within one year',
+  scheduledInvalid: 'scheduledAt must be an ISO 8601 date and time',
+  timezoneInvalid: 'timezone must be a valid IANA time zone name (for example Asia/Kolkata)',
+  headerInjection: 'subject and addresses must not contain line breaks',
+  idempotencyConflict: 'This Idempotency-Key was already used with a different request body',
+  idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 255 printable characters',
+  linkNotFound: 'Link not found',
+} as const;
+
+/** 429 QUOTA_EXCEEDED text, e.g. 'Monthly email limit reached: your free plan allows 100 emails per month. …' */
+export function quotaExceededMessage(plan: string, limit: number): string {
+  return `Monthly email limit reached: your ${plan} plan allows ${limit.toLocaleString('en-US')} emails per month. Upgrade at /pricing for more.`;
+}

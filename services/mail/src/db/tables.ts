@@ -1,0 +1,5 @@
+// Every table of the mail schema, for drizzle's typed client.
+export * from './schema/email-events';
+export * from './schema/emails';
+export * from './schema/idempotency-keys';
+export * from './schema/quota-usage';

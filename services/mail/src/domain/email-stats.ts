@@ -1,0 +1,52 @@
+// GET /emails/analytics/stats: counts, open and click rates (percent of sent, one decimal) and a daily series.
+import type { EmailStats, StatsQuery } from '@mailwright/contracts';
+import { AppError } from '@mailwright/kit';
+import { statsByDay, statsTotals } from '../db/queries/email-stats';
+import type { MailContext } from '../mail-context';
+import { rangeFrom, rangeTo } from './date-range';
+
+const DAY_MS = 86_400_000;
+const DEFAULT_SERIES_DAYS = 30;
+const MAX_SERIES_DAYS = 366;
+
+export const percentOf = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
+
+const startOfDay = (at: Date) => new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS);
+
+export async function emailStats(ctx: MailContext, userId: string, query: StatsQuery): Promise<EmailStats> {
+  const from = rangeFrom(query.from);
+  const toExclusive = rangeTo(query.to);
+  if (from && toExclusive && from >= toExclusive) throw new AppError('VALIDATION_ERROR', 'from must be before to');
+
+  const seriesEnd = startOfDay(new Date((toExclusive ?? new Date(Date.now() + DAY_MS)).getTime() - 1));
+  let seriesStart = startOfDay(from ?? new Date(seriesEnd.getTime() - (DEFAULT_SERIES_DAYS - 1) * DAY_MS));
+  if ((seriesEnd.getTime() - seriesStart.getTime()) / DAY_MS >= MAX_SERIES_DAYS) {
+    seriesStart = new Date(seriesEnd.getTime() - (MAX_SERIES_DAYS - 1) * DAY_MS);
+  }
+  const seriesStop = new Date(seriesEnd.getTime() + DAY_MS);
+
+  const [totals, days] = await Promise.all([
+    statsTotals(ctx.pool, userId, from, toExclusive),
+    statsByDay(
+      ctx.pool,
+      userId,
+      from && from > seriesStart ? from : seriesStart,
+      toExclusive && toExclusive < seriesStop ? toExclusive : seriesStop,
+    ),
+  ]);
+  const series = new Map<string, { date: string; sent: number; opened: number; clicked: number }>();
+  for (let at = seriesStart.getTime(); at <= seriesEnd.getTime(); at += DAY_MS) {
+    const date = new Date(at).toISOString().slice(0, 10);
+    series.set(date, { date, sent: 0, opened: 0, clicked: 0 });
+  }
+  for (const { day, kind, count } of days) {
+    const point = series.get(day);
+    if (point) point[kind] += count;
+  }
+  return {
+    ...totals,
+    openRate: percentOf(totals.opened, totals.sent),
+    clickRate: percentOf(totals.clicked, totals.sent),
+    series: [...series.values()],
+  };
+}

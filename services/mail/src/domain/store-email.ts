@@ -1,0 +1,55 @@
+// Stores an accepted email. Without an Idempotency-Key this is a single statement (quota + insert);
+// with one, the key is claimed in the same transaction, so two concurrent requests with one key store
+// one email: the second waits on the key's row lock and then replays the first answer.
+
+import { claimIdempotency, findIdempotency, type StoredIdempotency, storeIdempotentResponse } from '../db/queries/idempotency';
+import { insertEmailWithQuota, type NewEmail } from '../db/queries/insert-email';
+import type { EmailRow } from '../db/schema/emails';
+import type { MailContext } from '../mail-context';
+import { serializeEmail } from './serialize-email';
+
+export type StoreResult =
+  | { kind: 'stored'; row: EmailRow }
+  | { kind: 'quota_exceeded' }
+  | { kind: 'replay'; seen: StoredIdempotency };
+
+export async function storeEmail(
+  ctx: MailContext,
+  email: NewEmail,
+  monthlyLimit: number,
+  idempotency: { key: string; bodyHash: string } | null,
+): Promise<StoreResult> {
+  if (!idempotency) {
+    const row = await insertEmailWithQuota(ctx.pool, email, monthlyLimit);
+    return row ? { kind: 'stored', row } : { kind: 'quota_exceeded' };
+  }
+  const client = await ctx.pool.connect();
+  try {
+    await client.query('BEGIN');
+    const owns = await claimIdempotency(client, {
+      userId: email.userId,
+      key: idempotency.key,
+      bodyHash: idempotency.bodyHash,
+      emailId: email.id,
+    });
+    if (!owns) {
+      await client.query('ROLLBACK');
+      const seen = await findIdempotency(client, email.userId, idempotency.key);
+      if (!seen) throw new Error('idempotency row vanished');
+      return { kind: 'replay', seen };
+    }
+    const row = await insertEmailWithQuota(client, email, monthlyLimit);
+    if (!row) {
+      await client.query('ROLLBACK');
+      return { kind: 'quota_exceeded' };
+    }
+    await storeIdempotentResponse(client, email.userId, idempotency.key, 201, serializeEmail(row));
+    await client.query('COMMIT');
+    return { kind: 'stored', row };
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}

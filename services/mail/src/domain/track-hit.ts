@@ -1,0 +1,31 @@
+// Tracking hits (public, through the gateway): verify the signed token, answer at once, enqueue the event.
+// A forged token records nothing; a click only ever redirects to the URL stored with the email.
+import { trackedLink } from '../db/queries/tracked-link';
+import type { MailContext } from '../mail-context';
+
+export interface HitMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export function recordOpen(ctx: MailContext, token: string, meta: HitMeta): void {
+  const target = ctx.tokens.verify(token);
+  if (target?.kind !== 'open') return;
+  ctx.trackingBuffer.push({ type: 'open', emailId: target.emailId, linkIndex: null, at: new Date().toISOString(), ...meta });
+}
+
+/** The URL to redirect to, or null (unknown or forged token). */
+export async function resolveClick(ctx: MailContext, token: string, meta: HitMeta): Promise<string | null> {
+  const target = ctx.tokens.verify(token);
+  if (target?.kind !== 'click') return null;
+  const url = await trackedLink(ctx.pool, target.emailId, target.linkIndex);
+  if (!url || !/^https?:\/\//i.test(url)) return null;
+  ctx.trackingBuffer.push({
+    type: 'click',
+    emailId: target.emailId,
+    linkIndex: target.linkIndex,
+    at: new Date().toISOString(),
+    ...meta,
+  });
+  return url;
+}

@@ -1,0 +1,62 @@
+// Collects work items arriving in the same moment and hands them to one handler call (one database
+// round trip for many emails). A flush starts on the next tick; items arriving while flushes are in
+// flight wait for a free slot and go out together.
+export type BatchHandler<I, O> = (items: I[]) => Promise<O[]>;
+
+interface Pending<I, O> {
+  item: I;
+  resolve: (value: O) => void;
+  reject: (error: unknown) => void;
+}
+
+export class MicroBatcher<I, O> {
+  private queue: Pending<I, O>[] = [];
+  private inFlight = 0;
+  private scheduled = false;
+
+  constructor(
+    private readonly handler: BatchHandler<I, O>,
+    private readonly options: { maxBatch: number; maxInFlight: number } = { maxBatch: 500, maxInFlight: 2 },
+  ) {}
+
+  push(item: I): Promise<O> {
+    return new Promise<O>((resolve, reject) => {
+      this.queue.push({ item, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  /** Resolves once everything pushed so far has been handled. */
+  async drain(): Promise<void> {
+    while (this.queue.length > 0 || this.inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.flush();
+    });
+  }
+
+  private flush(): void {
+    while (this.queue.length > 0 && this.inFlight < this.options.maxInFlight) {
+      const batch = this.queue.splice(0, this.options.maxBatch);
+      this.inFlight += 1;
+      void this.run(batch).finally(() => {
+        this.inFlight -= 1;
+        if (this.queue.length > 0) this.schedule();
+      });
+    }
+  }
+
+  private async run(batch: Pending<I, O>[]): Promise<void> {
+    try {
+      const results = await this.handler(batch.map((entry) => entry.item));
+      for (const [index, entry] of batch.entries()) entry.resolve(results[index] as O);
+    } catch (error) {
+      for (const entry of batch) entry.reject(error);
+    }
+  }
+}

@@ -1,0 +1,30 @@
+// Everything the mail routes and use-cases need, built once by buildApp and decorated onto the app.
+import type { EntitlementsSource } from '@mailwright/kit';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import type { AccountsClient } from './clients/accounts-client';
+import type { TemplatesClient } from './clients/templates-client';
+import type { Config } from './config';
+import type { MailDatabase } from './db/database';
+import type { TrackingTokens } from './domain/tracking-token';
+import type { SendProducer } from './queues/send-producer';
+import type { TrackingBuffer } from './queues/tracking-buffer';
+
+export interface MailContext {
+  config: Config;
+  db: MailDatabase;
+  pool: pg.Pool;
+  accounts: AccountsClient;
+  templates: TemplatesClient;
+  entitlements: EntitlementsSource;
+  sendProducer: SendProducer;
+  trackingBuffer: TrackingBuffer;
+  tokens: TrackingTokens;
+  log: FastifyBaseLogger;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mail: MailContext;
+  }
+}

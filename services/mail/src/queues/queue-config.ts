@@ -1,0 +1,50 @@
+// The mail queues as configuration: names, job options, and the timings that let a killed worker's
+// jobs resume within seconds instead of BullMQ's default ~60 s.
+import type { JobsOptions, WorkerOptions } from 'bullmq';
+
+export const SEND_QUEUE = 'send';
+export const TRACKING_QUEUE = 'tracking';
+
+/** Total tries of a transient failure (network, SMTP 4xx, provider 429/5xx) before the email is failed. */
+export const SEND_ATTEMPTS = 5;
+
+/** Job ids must not be plain integers (BullMQ); one id per email means one job per email. */
+export const sendJobId = (emailId: string) => `email:${emailId}`;
+
+export interface SendJobData {
+  emailId: string;
+}
+
+export interface TrackingEvent {
+  type: 'open' | 'click';
+  emailId: string;
+  linkIndex: number | null;
+  at: string;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface TrackingJobData {
+  events: TrackingEvent[];
+}
+
+export const sendJobOptions: JobsOptions = {
+  attempts: SEND_ATTEMPTS,
+  backoff: { type: 'exponential', delay: 1_000 },
+  removeOnComplete: true,
+  removeOnFail: { age: 7 * 86_400, count: 10_000 },
+};
+
+export const trackingJobOptions: JobsOptions = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 500 },
+  removeOnComplete: true,
+  removeOnFail: { count: 1_000 },
+};
+
+/** A lock renewed every lockDuration/2; a dead worker's job is seen stalled within ~lockDuration + stalledInterval. */
+export const workerTimings: Pick<WorkerOptions, 'lockDuration' | 'stalledInterval' | 'maxStalledCount'> = {
+  lockDuration: 6_000,
+  stalledInterval: 3_000,
+  maxStalledCount: 5,
+};

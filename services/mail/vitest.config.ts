@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+    // Each integration file starts servers, workers and a database; running them one at a time keeps timings honest on 2 cores.
+    fileParallelism: false,
+  },
+});
