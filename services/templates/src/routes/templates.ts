@@ -1,7 +1,6 @@
 // /templates: the signed-in user's templates (the gateway maps /api/templates/* here).
 import {
   Envelope,
-  IdParams,
   MessageBody,
   PreviewTemplateBody,
   TEMPLATE_MESSAGES,
@@ -22,6 +21,8 @@ import { updateTemplate } from '../domain/update-template';
 import { errorResponses as errors } from './error-responses';
 import { formatValidationError } from './validation-errors';
 
+/** Any string: an id that is not a uuid is simply not found (404), never a 400. */
+const IdParams = Type.Object({ id: Type.String() });
 type Params = Static<typeof IdParams>;
 
 export function templateRoutes(ctx: TemplatesContext) {
