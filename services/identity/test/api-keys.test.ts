@@ -1,0 +1,114 @@
+import { serviceHeaders, userHeaders } from '@mailwright/kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertUser } from '../src/db/queries/users';
+import { createHarness, type Harness } from './helpers';
+
+describe('API keys', () => {
+  let harness: Harness;
+  let owner = '';
+  let stranger = '';
+
+  beforeAll(async () => {
+    harness = await createHarness('api_keys');
+    const db = harness.app.identity.db;
+    owner = (await insertUser(db, { email: 'owner@example.com', name: 'Owner', passwordHash: null, isVerified: true }))?.id ?? '';
+    stranger =
+      (await insertUser(db, { email: 'stranger@example.com', name: 'Stranger', passwordHash: null, isVerified: true }))?.id ?? '';
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  const as = async (userId: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    harness.app.inject({ method, url, payload, headers: await userHeaders(userId) });
+  const resolve = async (key: string) =>
+    harness.app.inject({
+      method: 'POST',
+      url: '/internal/api-keys/resolve',
+      payload: { key },
+      headers: await serviceHeaders('gateway'),
+    });
+
+  it('creates a key shown in full once, then lists it masked with lastUsed null', async () => {
+    const created = await as(owner, 'POST', '/api-keys', { name: 'Production' });
+    expect(created.statusCode).toBe(201);
+    const { data } = created.json();
+    expect(data).toMatchObject({ name: 'Production', isActive: true, lastUsed: null });
+    expect(data.key).toMatch(/^mw_live_[A-Za-z0-9]{32}$/);
+    expect(data._id).toBe(data.id);
+
+    const list = await as(owner, 'GET', '/api-keys');
+    expect(list.statusCode).toBe(200);
+    const [listed] = list.json().data;
+    expect(list.json().data).toHaveLength(1);
+    expect(listed.key).toBe(`${data.key.slice(0, 12)}…${data.key.slice(-4)}`);
+    expect(JSON.stringify(list.json())).not.toContain(data.key);
+
+    const stored = await harness.app.identity.db.$client.query('select * from identity.api_keys');
+    expect(JSON.stringify(stored.rows)).not.toContain(data.key);
+  });
+
+  it('resolves a key for services, records its use, and refuses unknown keys', async () => {
+    const { data } = (await as(owner, 'POST', '/api-keys', { name: 'CI' })).json();
+    const resolved = await resolve(data.key);
+    expect(resolved.statusCode).toBe(200);
+    expect(resolved.json()).toEqual({ data: { apiKeyId: data.id, userId: owner, isActive: true } });
+
+    await harness.app.identity.apiKeyUsage.flush();
+    await expect
+      .poll(
+        async () => (await as(owner, 'GET', '/api-keys')).json().data.find((key: { id: string }) => key.id === data.id).lastUsed,
+      )
+      .not.toBeNull();
+
+    expect((await resolve(`mw_live_${'x'.repeat(32)}`)).statusCode).toBe(404);
+    expect((await resolve('garbage')).statusCode).toBe(404);
+    const asUser = await harness.app.inject({
+      method: 'POST',
+      url: '/internal/api-keys/resolve',
+      payload: { key: data.key },
+      headers: await userHeaders(owner),
+    });
+    expect(asUser.statusCode).toBe(403);
+  });
+
+  it('toggles a key inactive and back; resolve reports the state', async () => {
+    const { data } = (await as(owner, 'POST', '/api-keys', { name: 'Toggle me' })).json();
+    const off = await as(owner, 'PUT', `/api-keys/${data.id}/toggle`);
+    expect(off.statusCode).toBe(200);
+    expect(off.json().data).toMatchObject({ id: data.id, isActive: false });
+    expect(off.json().data.key).toContain('…');
+    expect((await resolve(data.key)).json().data.isActive).toBe(false);
+    const on = await as(owner, 'PUT', `/api-keys/${data.id}/toggle`);
+    expect(on.json().data.isActive).toBe(true);
+  });
+
+  it("answers 404 for another user's key and leaves it untouched", async () => {
+    const { data } = (await as(owner, 'POST', '/api-keys', { name: 'Mine' })).json();
+    expect((await as(stranger, 'PUT', `/api-keys/${data.id}/toggle`)).statusCode).toBe(404);
+    const deleted = await as(stranger, 'DELETE', `/api-keys/${data.id}`);
+    expect(deleted.statusCode).toBe(404);
+    expect(deleted.json()).toEqual({ message: 'API key not found', code: 'NOT_FOUND' });
+    expect((await as(stranger, 'GET', '/api-keys')).json().data).toEqual([]);
+    expect((await resolve(data.key)).json().data).toMatchObject({ userId: owner, isActive: true });
+  });
+
+  it('deletes a key, after which it no longer resolves', async () => {
+    const { data } = (await as(owner, 'POST', '/api-keys', { name: 'Short-lived' })).json();
+    const deleted = await as(owner, 'DELETE', `/api-keys/${data.id}`);
+    expect(deleted.statusCode).toBe(200);
+    expect((await resolve(data.key)).statusCode).toBe(404);
+    expect((await as(owner, 'DELETE', `/api-keys/${data.id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses bad input with 4xx', async () => {
+    expect((await as(owner, 'POST', '/api-keys', {})).statusCode).toBe(400);
+    expect((await as(owner, 'POST', '/api-keys', { name: '' })).statusCode).toBe(400);
+    expect((await as(owner, 'POST', '/api-keys', { name: '   ' })).statusCode).toBe(400);
+    expect((await as(owner, 'POST', '/api-keys', { name: 'x'.repeat(101) })).statusCode).toBe(400);
+    expect((await as(owner, 'PUT', '/api-keys/not-a-uuid/toggle')).statusCode).toBe(404);
+    const anonymous = await harness.app.inject({ method: 'GET', url: '/api-keys' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
