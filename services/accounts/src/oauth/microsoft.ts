@@ -1,7 +1,7 @@
 // Outlook connect through the Microsoft identity platform (v2 authorize/token endpoints); the mailbox is
 // read from Microsoft Graph /me. Authority, tenant and Graph base come from configuration.
-import { Client } from '@microsoft/microsoft-graph-client';
 import type { Config } from '../config';
+import { graphClient } from './graph-client';
 import {
   expiresAtFrom,
   GrantRevokedError,
@@ -102,15 +102,8 @@ export class MicrosoftMailProvider implements OAuthMailProvider {
   }
 
   async fetchProfile(accessToken: string): Promise<MailboxProfile> {
-    const client = Client.init({
-      authProvider: (done) => done(null, accessToken),
-      baseUrl: this.graph.baseUrl,
-      defaultVersion: this.graph.version,
-    });
-    // The auth middleware only signs https Graph hosts; setting the header here also covers a configured local Graph.
-    const me = (await client
+    const me = (await graphClient(this.graph, accessToken)
       .api('/me')
-      .header('Authorization', `Bearer ${accessToken}`)
       .select(['mail', 'userPrincipalName', 'displayName'])
       .get()) as { mail?: string | null; userPrincipalName?: string | null; displayName?: string | null };
     const email = me.mail || me.userPrincipalName;
