@@ -14,6 +14,8 @@ export interface PaymentProvider {
   readonly keyId: string;
   /** Signs checkout results (order_id|payment_id). */
   readonly keySecret: string;
+  /** Checkout script URL handed to the browser. */
+  readonly checkoutUrl: string;
   createOrder(input: {
     amount: number;
     currency: string;
@@ -52,6 +54,7 @@ export function createRazorpayProvider(config: Config): PaymentProvider | null {
   return {
     keyId,
     keySecret,
+    checkoutUrl: config.RAZORPAY_CHECKOUT_URL,
     async createOrder(input) {
       try {
         const order = await sdk.orders.create(input);

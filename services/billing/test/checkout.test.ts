@@ -50,7 +50,13 @@ describe('checkout', () => {
     const response = await createOrder(userId, 'pro');
     expect(response.statusCode).toBe(200);
     const body = response.json<{ orderId: string; amount: number; currency: string; keyId: string }>();
-    expect(body).toEqual({ orderId: expect.stringMatching(/^order_/), amount: 2900, currency: 'INR', keyId: KEY_ID });
+    expect(body).toEqual({
+      orderId: expect.stringMatching(/^order_/),
+      amount: 2900,
+      currency: 'INR',
+      keyId: KEY_ID,
+      checkoutUrl: 'https://checkout.razorpay.com/v1/checkout.js',
+    });
     const order = harness.razorpay.orders.get(body.orderId);
     expect(order).toMatchObject({ amount: 2900, currency: 'INR', notes: { userId, plan: 'pro' } });
     expect(harness.razorpay.requests.at(-1)).toEqual({ method: 'POST', path: '/v1/orders', authorized: true });

@@ -50,6 +50,7 @@ export function testConfig(databaseUrl: string, overrides: Partial<Config> = {})
     BILLING_URL: 'http://127.0.0.1:1',
     BILLING_PORT: 0,
     BILLING_RENEWAL_SWEEP_MS: 0,
+    RAZORPAY_CHECKOUT_URL: 'https://checkout.razorpay.com/v1/checkout.js',
     ...overrides,
   };
 }

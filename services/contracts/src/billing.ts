@@ -60,6 +60,8 @@ export const CreateOrderResponse = Type.Object({
   amount: Type.Integer({ description: 'paise' }),
   currency: Type.Literal('INR'),
   keyId: Type.String(),
+  /** Where the browser loads Razorpay's checkout script from (configurable so tests can serve a stand-in). */
+  checkoutUrl: Type.String(),
 });
 export type CreateOrderResponse = Static<typeof CreateOrderResponse>;
 
