@@ -10,16 +10,26 @@ const fastifyCodes: Record<string, { status: number; code: string; message?: str
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'BAD_REQUEST', message: 'Invalid content length' },
 };
 
-function describeValidation(error: FastifyError): string {
-  const first = error.validation?.[0];
-  if (!first) return error.message;
-  const field = (first.instancePath || '').replace(/^\//, '').replaceAll('/', '.');
-  const missing = (first.params as { missingProperty?: string } | undefined)?.missingProperty;
-  if (missing) return `${missing} is required`;
-  const extra = (first.params as { additionalProperty?: string } | undefined)?.additionalProperty;
-  if (extra) return `${extra} is not an allowed field`;
-  const where = field || error.validationContext || 'request';
-  return `${where} ${first.message ?? 'is invalid'}`;
+interface SchemaIssue {
+  keyword?: string;
+  instancePath?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+const firstString = (value: unknown): string | undefined =>
+  Array.isArray(value) && typeof value[0] === 'string' ? value[0] : typeof value === 'string' ? value : undefined;
+
+/** One readable sentence for the first schema issue: "email is required", "to.0 must match format email". */
+export function describeValidation(issues: SchemaIssue[], part = 'body'): string {
+  // A property that is not allowed also shows up as a "schema is false" issue at its own path; prefer the clear one.
+  const issue = issues.find((candidate) => candidate.keyword === 'additionalProperties') ?? issues[0] ?? {};
+  const segments = (issue.instancePath ?? '').split('/').filter(Boolean);
+  const required = firstString(issue.params?.requiredProperties) ?? firstString(issue.params?.missingProperty);
+  if (required) return `${[...segments, required].join('.')} is required`;
+  const extra = firstString(issue.params?.additionalProperties) ?? firstString(issue.params?.additionalProperty);
+  if (extra) return `${[...segments, extra].join('.')} is not an allowed field`;
+  return `${segments.join('.') || part} ${issue.message ?? 'is invalid'}`;
 }
 
 export function installErrorHandler(app: FastifyInstance): void {
@@ -28,7 +38,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(error.statusCode).send({ message: error.message, code: error.code, ...error.details });
     }
     if (error.validation) {
-      return reply.status(400).send({ message: describeValidation(error), code: 'VALIDATION_ERROR' });
+      return reply
+        .status(400)
+        .send({ message: describeValidation(error.validation, error.validationContext), code: 'VALIDATION_ERROR' });
     }
     const known = error.code ? fastifyCodes[error.code] : undefined;
     if (known) return reply.status(known.status).send({ message: known.message ?? error.message, code: known.code });

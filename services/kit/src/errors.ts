@@ -23,14 +23,16 @@ export class AppError extends Error {
   readonly statusCode: number;
 
   constructor(
-    readonly code: ErrorCode,
+    readonly code: ErrorCode | (string & {}),
     message: string,
     /** Extra fields merged into the response body, e.g. { requiresVerification: true }. */
     readonly details: Record<string, unknown> = {},
+    /** Needed only for codes outside errorStatus (e.g. relayed from another service). */
+    statusCode?: number,
   ) {
     super(message);
     this.name = 'AppError';
-    this.statusCode = errorStatus[code];
+    this.statusCode = statusCode ?? errorStatus[code as ErrorCode] ?? 500;
   }
 }
 

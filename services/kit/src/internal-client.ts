@@ -1,5 +1,5 @@
 // Service-to-service HTTP calls with an internal token; failures surface as AppErrors with the callee's message.
-import { AppError, type ErrorCode, errorStatus } from './errors';
+import { AppError } from './errors';
 import { INTERNAL_TOKEN_HEADER, InternalTokenSigner } from './internal-token';
 
 export interface InternalRequest {
@@ -40,9 +40,15 @@ export class InternalClient {
     const text = await response.text();
     const data = text ? (JSON.parse(text) as unknown) : undefined;
     if (!response.ok) {
-      const body = (data ?? {}) as { message?: string; code?: string };
-      const code = (body.code && body.code in errorStatus ? body.code : 'BAD_GATEWAY') as ErrorCode;
-      throw new AppError(code, body.message ?? `Internal call ${path} failed with ${response.status}`);
+      // A callee's 4xx is the caller's answer too (message, code and extra fields relayed); its 5xx is a bad gateway.
+      const { message, code, ...details } = (data ?? {}) as { message?: string; code?: string } & Record<string, unknown>;
+      if (response.status >= 500) {
+        throw new AppError(
+          response.status === 503 ? 'SERVICE_UNAVAILABLE' : 'BAD_GATEWAY',
+          message ?? `Internal call failed (${response.status})`,
+        );
+      }
+      throw new AppError(code ?? 'BAD_REQUEST', message ?? `Internal call failed (${response.status})`, details, response.status);
     }
     return data as T;
   }
