@@ -8,5 +8,6 @@ export * from './internal-auth';
 export * from './internal-client';
 export * from './internal-token';
 export * from './logger';
+export * from './metrics';
 export * from './secret-box';
 export * from './service';

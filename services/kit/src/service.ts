@@ -6,6 +6,7 @@ import { installErrorHandler, installNotFoundHandler } from './error-handler';
 import { installHealth, type ReadinessCheck } from './health';
 import { installInternalAuth } from './internal-auth';
 import { loggerOptions } from './logger';
+import { installMetrics, type MetricsRegistry, processMetrics } from './metrics';
 
 export interface ServiceOptions {
   name: string;
@@ -13,6 +14,8 @@ export interface ServiceOptions {
   logLevel?: string;
   readiness?: Record<string, ReadinessCheck>;
   bodyLimit?: number;
+  /** Defaults to the process-wide registry; GET /metrics serves it. */
+  metrics?: MetricsRegistry;
 }
 
 export function createServiceApp(options: ServiceOptions): FastifyInstance {
@@ -28,6 +31,7 @@ export function createServiceApp(options: ServiceOptions): FastifyInstance {
   installNotFoundHandler(app);
   installInternalAuth(app, options.internalSecret);
   installHealth(app, options.readiness ?? {});
+  installMetrics(app, { metrics: options.metrics ?? processMetrics(options.name) });
   return app;
 }
 

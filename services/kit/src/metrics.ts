@@ -1,0 +1,200 @@
+// Prometheus metrics for every process: one registry per process with Node's default metrics, an HTTP
+// latency histogram keyed by route pattern, GET /metrics, and get-or-create helpers for app metrics.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  Counter,
+  type CounterConfiguration,
+  collectDefaultMetrics,
+  Gauge,
+  type GaugeConfiguration,
+  Histogram,
+  type HistogramConfiguration,
+  Registry,
+} from 'prom-client';
+
+export type { Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** Buckets (seconds) that resolve both fast internal calls and slow sends. */
+export const HTTP_DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+type Metric = Counter<string> | Gauge<string> | Histogram<string>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's metrics registry (define app metrics with `app.metrics.counter(...)`). */
+    metrics: MetricsRegistry;
+  }
+}
+
+export class MetricsRegistry {
+  readonly registry = new Registry();
+
+  constructor(processName?: string, options: { defaultMetrics?: boolean } = {}) {
+    if (processName) this.registry.setDefaultLabels({ service: processName });
+    if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** Returns the counter with this name, defining it on first use (safe to call from several modules). */
+  counter<L extends string>(config: Omit<CounterConfiguration<L>, 'registers'>): Counter<L> {
+    return this.getOrCreate(config.name, () => new Counter<L>({ ...config, registers: [this.registry] })) as Counter<L>;
+  }
+
+  /** A gauge; pass `collect` to read a value (e.g. queue depth) at scrape time. */
+  gauge<L extends string>(config: Omit<GaugeConfiguration<L>, 'registers'>): Gauge<L> {
+    return this.getOrCreate(config.name, () => new Gauge<L>({ ...config, registers: [this.registry] })) as Gauge<L>;
+  }
+
+  histogram<L extends string>(config: Omit<HistogramConfiguration<L>, 'registers'>): Histogram<L> {
+    return this.getOrCreate(config.name, () => new Histogram<L>({ ...config, registers: [this.registry] })) as Histogram<L>;
+  }
+
+  /** The Prometheus text exposition of every metric. */
+  async text(): Promise<string> {
+    return this.registry.metrics();
+  }
+
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+
+  private getOrCreate(name: string, create: () => Metric): Metric {
+    return (this.registry.getSingleMetric(name) as Metric | undefined) ?? create();
+  }
+}
+
+let processRegistry: MetricsRegistry | undefined;
+
+/** The process-wide registry (created on first call; the first caller's name labels every series). */
+export function processMetrics(processName?: string): MetricsRegistry {
+  processRegistry ??= new MetricsRegistry(processName);
+  return processRegistry;
+}
+
+export function httpDurationHistogram(metrics: MetricsRegistry): Histogram<'method' | 'route' | 'status'> {
+  return metrics.histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request duration in seconds by method, route pattern and status code',
+    labelNames: ['method', 'route', 'status'],
+    buckets: HTTP_DURATION_BUCKETS,
+  });
+}
+
+/** The route pattern ('/templates/:id'), never the raw URL, so label cardinality stays bounded. */
+function routeLabel(request: FastifyRequest): string {
+  return request.routeOptions.url ?? 'unmatched';
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+export interface InstallMetricsOptions {
+  metrics?: MetricsRegistry;
+  /** When set, GET /metrics requires `Authorization: Bearer <token>`. */
+  token?: string;
+}
+
+/** Records every response in the latency histogram and serves GET /metrics on `app`. */
+export function installMetrics(app: FastifyInstance, options: InstallMetricsOptions = {}): MetricsRegistry {
+  const metrics = options.metrics ?? processMetrics();
+  const duration = httpDurationHistogram(metrics);
+  if (!app.hasDecorator('metrics')) app.decorate('metrics', metrics);
+  app.addHook('onResponse', async (request, reply) => {
+    duration.observe(
+      { method: request.method, route: routeLabel(request), status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+  const expected = options.token ? digest(`Bearer ${options.token}`) : undefined;
+  app.get('/metrics', { logLevel: 'silent' }, async (request, reply) => {
+    if (expected && !timingSafeEqual(digest(request.headers.authorization ?? ''), expected)) {
+      return reply.status(401).send({ message: 'A valid metrics token is required', code: 'UNAUTHORIZED' });
+    }
+    return reply.type(metrics.contentType).send(await metrics.text());
+  });
+  return metrics;
+}
+
+/**
+ * A tiny HTTP listener for processes without a Fastify app (the mail worker): GET /metrics, GET /healthz,
+ * and GET /readyz answered by `isReady`. Close it on shutdown.
+ */
+export async function serveMetrics(
+  metrics: MetricsRegistry,
+  options: { port: number; host?: string; isReady?: () => Promise<boolean> | boolean },
+): Promise<Server> {
+  const server = createServer((request, response) => {
+    const path = (request.url ?? '/').split('?', 1)[0];
+    const answer = (status: number, body: string, type = 'application/json') => {
+      response.writeHead(status, { 'content-type': type });
+      response.end(body);
+    };
+    if (request.method !== 'GET') return answer(405, '{"message":"Method not allowed","code":"METHOD_NOT_ALLOWED"}');
+    if (path === '/healthz') return answer(200, '{"status":"ok"}');
+    if (path === '/readyz') {
+      Promise.resolve(options.isReady?.() ?? true)
+        .then((ready) => answer(ready ? 200 : 503, JSON.stringify({ status: ready ? 'ready' : 'not ready' })))
+        .catch(() => answer(503, '{"status":"not ready"}'));
+      return;
+    }
+    if (path === '/metrics') {
+      metrics
+        .text()
+        .then((text) => answer(200, text, metrics.contentType))
+        .catch(() => answer(500, '{"message":"metrics unavailable","code":"INTERNAL_ERROR"}'));
+      return;
+    }
+    answer(404, '{"message":"Not found","code":"NOT_FOUND"}');
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '0.0.0.0', () => resolve());
+  });
+  return server;
+}
+
+/**
+ * The mail pipeline's metrics, defined in one place so the mail service and the worker agree on names.
+ * `queueDepth` reads its value at scrape time through `readQueueDepth`.
+ */
+export function mailMetrics(
+  metrics: MetricsRegistry,
+  options: { readQueueDepth?: () => Promise<Record<string, Record<string, number>>> } = {},
+) {
+  const { readQueueDepth } = options;
+  return {
+    emailsSent: metrics.counter({
+      name: 'emails_sent_total',
+      help: 'Emails accepted by the provider, by provider (smtp, gmail, outlook)',
+      labelNames: ['provider'],
+    }),
+    emailsFailed: metrics.counter({
+      name: 'emails_failed_total',
+      help: 'Emails that failed permanently, by provider',
+      labelNames: ['provider'],
+    }),
+    trackingEvents: metrics.counter({
+      name: 'tracking_events_total',
+      help: 'Open and click tracking hits, by type (open, click)',
+      labelNames: ['type'],
+    }),
+    jobs: metrics.counter({
+      name: 'mail_jobs_total',
+      help: 'Queue jobs finished, by queue and outcome (completed, failed, retried)',
+      labelNames: ['queue', 'outcome'],
+    }),
+    queueDepth: metrics.gauge({
+      name: 'mail_queue_jobs',
+      help: 'Jobs in each queue by state (waiting, delayed, active, failed)',
+      labelNames: ['queue', 'state'],
+      async collect() {
+        if (!readQueueDepth) return;
+        // A Redis hiccup must not fail the whole scrape; the last values stay.
+        const depths = await readQueueDepth().catch(() => ({}) as Record<string, Record<string, number>>);
+        for (const [queue, states] of Object.entries(depths)) {
+          for (const [state, count] of Object.entries(states)) this.set({ queue, state }, count);
+        }
+      },
+    }),
+  };
+}
