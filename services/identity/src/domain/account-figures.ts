@@ -16,8 +16,12 @@ export interface AccountFiguresSource {
 const FALLBACK_SUBSCRIPTION: Subscription = { plan: 'free', status: 'active', endDate: null };
 const FALLBACK_QUOTA: EmailQuota = { used: 0, limit: 100 };
 const TIMEOUT_MS = 2_000;
+/** While a service is down every /auth/me would warn; one line a minute per service is enough. */
+const WARN_EVERY_MS = 60_000;
 
 export class RemoteAccountFigures implements AccountFiguresSource {
+  private readonly lastWarnedAt = new Map<string, number>();
+
   constructor(
     private readonly client: InternalClient,
     private readonly urls: { billing: string; mail: string },
@@ -41,6 +45,9 @@ export class RemoteAccountFigures implements AccountFiguresSource {
 
   private fallback<T>(service: string, error: unknown, value: T): T {
     const reason = error instanceof Error ? error.message : String(error);
+    const now = Date.now();
+    if (now - (this.lastWarnedAt.get(service) ?? 0) < WARN_EVERY_MS) return { ...value };
+    this.lastWarnedAt.set(service, now);
     this.log.warn(`Could not read figures from ${service} (${reason}); showing free-plan defaults`);
     return { ...value };
   }
