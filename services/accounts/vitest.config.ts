@@ -5,5 +5,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // Each file has its own database and servers; two at a time is plenty on a shared 2-core machine.
+    maxWorkers: 2,
   },
 });

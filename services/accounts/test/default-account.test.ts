@@ -124,16 +124,16 @@ describe('the default account', () => {
 
   it('stays single under concurrent deletes mixed with Set as Default', async () => {
     const userId = randomUUID();
-    const accounts = [];
+    const accounts: { id: string }[] = [];
     for (let index = 0; index < 6; index++) accounts.push(await addAccount(userId, `mix${index}`));
-    const [a, b, c, d, e] = accounts as [{ id: string }, { id: string }, { id: string }, { id: string }, { id: string }];
+    const [a, b, c, d, e] = accounts.map((account) => account.id) as [string, string, string, string, string];
     const responses = await Promise.all([
-      call(userId, 'DELETE', `/email-accounts/${a.id}`),
-      call(userId, 'PUT', `/email-accounts/${b.id}/default`),
-      call(userId, 'DELETE', `/email-accounts/${b.id}`),
-      call(userId, 'PUT', `/email-accounts/${c.id}/default`),
-      call(userId, 'DELETE', `/email-accounts/${d.id}`),
-      call(userId, 'PUT', `/email-accounts/${e.id}/default`),
+      call(userId, 'DELETE', `/email-accounts/${a}`),
+      call(userId, 'PUT', `/email-accounts/${b}/default`),
+      call(userId, 'DELETE', `/email-accounts/${b}`),
+      call(userId, 'PUT', `/email-accounts/${c}/default`),
+      call(userId, 'DELETE', `/email-accounts/${d}`),
+      call(userId, 'PUT', `/email-accounts/${e}/default`),
     ]);
     for (const response of responses) expect([200, 404]).toContain(response.statusCode);
     expect(await defaultsOf(userId)).toHaveLength(1);

@@ -13,7 +13,7 @@ class BearerForGraphBase implements Middleware {
 
   async execute(context: Context): Promise<void> {
     const url = typeof context.request === 'string' ? context.request : context.request.url;
-    const headers = new Headers(context.options?.headers as HeadersInit | undefined);
+    const headers = new Headers(context.options?.headers as ConstructorParameters<typeof Headers>[0]);
     if (new URL(url).origin === this.origin) headers.set('Authorization', `Bearer ${this.accessToken}`);
     else headers.delete('Authorization');
     context.options = { ...context.options, headers };

@@ -1,5 +1,6 @@
 // Local stand-ins for Google and Microsoft: oauth2-mock-server speaking OAuth 2.0 (authorize with PKCE, token,
 // refresh), plus Google's userinfo and a Graph /v1.0/me look-alike that check the bearer token.
+import { randomUUID } from 'node:crypto';
 import { Events, OAuth2Server } from 'oauth2-mock-server';
 
 export interface Mailbox {
@@ -25,6 +26,10 @@ async function start(server: OAuth2Server, mailbox: Mailbox): Promise<MockProvid
   const url = `http://127.0.0.1:${server.address().port}`;
   server.issuer.url = url;
   const provider: MockProvider = { server, url, mailbox, profileTokens: [], issued: [], stop: () => server.stop() };
+  // Unique tokens even when two are issued within the same second.
+  server.service.on(Events.BeforeTokenSigning, (token) => {
+    token.payload.jti = randomUUID();
+  });
   // Keeps the body object itself: later hooks that delete fields show here, hooks that replace the body do not.
   server.service.on(Events.BeforeResponse, (response) => {
     provider.issued.push(response.body as Record<string, unknown>);
