@@ -18,7 +18,7 @@ export async function emailStats(ctx: MailContext, userId: string, query: StatsQ
   const toExclusive = rangeTo(query.to);
   if (from && toExclusive && from >= toExclusive) throw new AppError('VALIDATION_ERROR', 'from must be before to');
 
-  const seriesEnd = startOfDay(new Date((toExclusive ?? new Date(Date.now() + DAY_MS)).getTime() - 1));
+  const seriesEnd = startOfDay(toExclusive ? new Date(toExclusive.getTime() - 1) : new Date());
   let seriesStart = startOfDay(from ?? new Date(seriesEnd.getTime() - (DEFAULT_SERIES_DAYS - 1) * DAY_MS));
   if ((seriesEnd.getTime() - seriesStart.getTime()) / DAY_MS >= MAX_SERIES_DAYS) {
     seriesStart = new Date(seriesEnd.getTime() - (MAX_SERIES_DAYS - 1) * DAY_MS);

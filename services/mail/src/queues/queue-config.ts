@@ -8,8 +8,11 @@ export const TRACKING_QUEUE = 'tracking';
 /** Total tries of a transient failure (network, SMTP 4xx, provider 429/5xx) before the email is failed. */
 export const SEND_ATTEMPTS = 5;
 
-/** Job ids must not be plain integers (BullMQ); one id per email means one job per email. */
-export const sendJobId = (emailId: string) => `email:${emailId}`;
+/**
+ * One job id per email means one job per email. BullMQ forbids plain integers and (since v6) ':' in
+ * custom ids, hence 'email-<uuid>'.
+ */
+export const sendJobId = (emailId: string) => `email-${emailId}`;
 
 export interface SendJobData {
   emailId: string;

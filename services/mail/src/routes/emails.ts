@@ -17,19 +17,28 @@ import { cancelEmail } from '../domain/cancel-email';
 import { emailStats } from '../domain/email-stats';
 import { getEmail } from '../domain/get-email';
 import { listEmails } from '../domain/list-emails';
+import { coerceQuery } from '../lib/coerce-query';
 
 const errors = { '4xx': ErrorBody, '5xx': ErrorBody };
 
 export function emailRoutes(app: FastifyInstance): void {
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  typed.get('/emails', { schema: { querystring: ListEmailsQuery, response: { 200: EmailListResponse, ...errors } } }, (request) =>
-    listEmails(app.mail, requireUserId(request), request.query),
+  typed.get(
+    '/emails',
+    {
+      preValidation: coerceQuery(ListEmailsQuery),
+      schema: { querystring: ListEmailsQuery, response: { 200: EmailListResponse, ...errors } },
+    },
+    (request) => listEmails(app.mail, requireUserId(request), request.query),
   );
 
   typed.get(
     '/emails/analytics/stats',
-    { schema: { querystring: StatsQuery, response: { 200: Envelope(EmailStats), ...errors } } },
+    {
+      preValidation: coerceQuery(StatsQuery),
+      schema: { querystring: StatsQuery, response: { 200: Envelope(EmailStats), ...errors } },
+    },
     async (request) => ({ data: await emailStats(app.mail, requireUserId(request), request.query) }),
   );
 

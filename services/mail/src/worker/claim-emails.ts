@@ -1,0 +1,90 @@
+// Claims and results for the send worker, batched: concurrent jobs share one UPDATE per batch instead of one
+// round trip each. A claim takes only queued/scheduled rows (a cancelled or sent email is never sent), or a
+// 'sending' row whose claim belongs to an earlier run of the job (the worker that held it died).
+import type pg from 'pg';
+import { emailColumnsOf } from '../db/queries/email-columns';
+import type { EmailRow } from '../db/schema/emails';
+import { MicroBatcher } from '../lib/micro-batcher';
+
+export type ClaimedEmail = EmailRow;
+
+export interface ClaimRequest {
+  emailId: string;
+  token: string;
+}
+
+export interface SendResult {
+  emailId: string;
+  token: string;
+  status: 'sent' | 'failed' | 'queued';
+  error: string | null;
+}
+
+const CLAIM = `
+UPDATE mail.emails e
+SET status = 'sending', attempts = e.attempts + 1, claim_token = c.token, claimed_at = now(), updated_at = now()
+FROM unnest($1::uuid[], $2::text[]) AS c(id, token)
+WHERE e.id = c.id
+  AND (e.status IN ('queued', 'scheduled') OR (e.status = 'sending' AND e.claim_token IS DISTINCT FROM c.token))
+RETURNING ${emailColumnsOf('e')}`;
+
+const RECORD = `
+UPDATE mail.emails e
+SET status = r.status, error = r.error, updated_at = now(),
+    sent_at = CASE WHEN r.status = 'sent' THEN now() ELSE e.sent_at END
+FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS r(id, token, status, error)
+WHERE e.id = r.id AND e.status = 'sending' AND e.claim_token = r.token`;
+
+export class EmailClaims {
+  private readonly claims: MicroBatcher<ClaimRequest, ClaimedEmail | null>;
+  private readonly results: MicroBatcher<SendResult, undefined>;
+
+  constructor(pool: pg.Pool) {
+    this.claims = new MicroBatcher(
+      async (requests) => {
+        const unique = new Map(requests.map((request) => [request.emailId, request]));
+        const { rows } = await pool.query<ClaimedEmail>({
+          name: 'mail_claim_emails',
+          text: CLAIM,
+          values: [[...unique.keys()], [...unique.values()].map((request) => request.token)],
+        });
+        const byId = new Map(rows.map((row) => [row.id, row]));
+        return requests.map((request) => {
+          const row = byId.get(request.emailId);
+          return row && row.claimToken === request.token ? row : null;
+        });
+      },
+      { maxBatch: 500, maxInFlight: 3 },
+    );
+    this.results = new MicroBatcher(
+      async (results) => {
+        await pool.query({
+          name: 'mail_record_results',
+          text: RECORD,
+          values: [
+            results.map((r) => r.emailId),
+            results.map((r) => r.token),
+            results.map((r) => r.status),
+            results.map((r) => r.error),
+          ],
+        });
+        return results.map(() => undefined);
+      },
+      { maxBatch: 500, maxInFlight: 3 },
+    );
+  }
+
+  /** The email to send now, or null when it must not be sent (already sent, failed, cancelled, unknown). */
+  claim(emailId: string, token: string): Promise<ClaimedEmail | null> {
+    return this.claims.push({ emailId, token });
+  }
+
+  async record(result: SendResult): Promise<void> {
+    await this.results.push(result);
+  }
+
+  async drain(): Promise<void> {
+    await this.claims.drain();
+    await this.results.drain();
+  }
+}

@@ -1,0 +1,21 @@
+// A send job that BullMQ gives up on without our processor recording it (it stalled too often, or threw
+// on its last try) must not leave its email waiting forever: the row is failed with the job's reason.
+import { type Job, UnrecoverableError } from 'bullmq';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import type { SendJobData } from '../queues/queue-config';
+
+export async function markAbandoned(pool: pg.Pool, job: Job<SendJobData>, error: Error, log: Logger): Promise<void> {
+  const isGivenUp = error instanceof UnrecoverableError || /stalled more than allowable limit/i.test(error.message);
+  const isRetrying = !isGivenUp && job.attemptsMade < (job.opts.attempts ?? 1);
+  if (isRetrying || typeof job.data?.emailId !== 'string') return;
+  try {
+    await pool.query(
+      `UPDATE mail.emails SET status = 'failed', error = coalesce(error, $2), updated_at = now()
+       WHERE id = $1 AND status IN ('queued', 'sending')`,
+      [job.data.emailId, error.message.slice(0, 1000)],
+    );
+  } catch (failure) {
+    log.warn({ err: failure, emailId: job.data.emailId }, 'could not mark abandoned email failed');
+  }
+}

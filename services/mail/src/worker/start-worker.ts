@@ -1,0 +1,104 @@
+// The mail worker: send jobs, tracking-event jobs and the reconciler, in one process. Several processes
+// may run on one Redis; BullMQ hands each job to one of them and the row claim keeps a send single.
+import { createDatabase, InternalClient, loggerOptions } from '@mailwright/kit';
+import { type Job, Queue, Worker } from 'bullmq';
+import pino, { type Logger } from 'pino';
+import { AccountsClient } from '../clients/accounts-client';
+import type { Config } from '../config';
+import * as tables from '../db/tables';
+import { TrackingTokens } from '../domain/tracking-token';
+import { SEND_QUEUE, type SendJobData, TRACKING_QUEUE, type TrackingJobData, workerTimings } from '../queues/queue-config';
+import { workerConnection } from '../queues/redis-connection';
+import { EmailClaims } from './claim-emails';
+import { markAbandoned } from './mark-abandoned';
+import { sendProcessor } from './process-send';
+import { trackingProcessor } from './process-tracking';
+import { Reconciler } from './reconciler';
+import { MessageSender } from './transports/message-sender';
+import { TransportSource } from './transports/transport-source';
+
+export interface MailWorker {
+  /** Runs one reconciler pass now (tests; operators after a Redis incident). */
+  reconcileNow(): Promise<number | null>;
+  close(): Promise<void>;
+}
+
+export interface WorkerOptions {
+  logger?: Logger;
+  /** Reconciler grace for fresh rows and stale claims (tests shorten them). */
+  reconcile?: { graceSeconds: number; staleClaimSeconds: number };
+}
+
+export async function startWorker(config: Config, options: WorkerOptions = {}): Promise<MailWorker> {
+  const log = options.logger ?? pino(loggerOptions('mail-worker', config.LOG_LEVEL));
+  const db = createDatabase(config.DATABASE_URL, tables, { max: 10 });
+  const internal = new InternalClient(config.INTERNAL_SECRET, 'mail-worker');
+  const sender = new MessageSender();
+  const claims = new EmailClaims(db.$client);
+  const connections = [
+    workerConnection(config.REDIS_URL),
+    workerConnection(config.REDIS_URL),
+    workerConnection(config.REDIS_URL),
+  ];
+  for (const connection of connections) connection.on('error', () => {});
+  const [sendConnection, trackingConnection, queueConnection] = connections as [
+    (typeof connections)[0],
+    (typeof connections)[0],
+    (typeof connections)[0],
+  ];
+
+  const sendWorker = new Worker<SendJobData>(
+    SEND_QUEUE,
+    sendProcessor({
+      claims,
+      transports: new TransportSource(new AccountsClient(internal, config.ACCOUNTS_URL)),
+      sender,
+      tokens: TrackingTokens.fromConfig(config),
+      publicUrl: config.PUBLIC_URL,
+    }),
+    { connection: sendConnection, prefix: config.QUEUE_PREFIX, concurrency: config.WORKER_CONCURRENCY, ...workerTimings },
+  );
+  const trackingWorker = new Worker<TrackingJobData>(TRACKING_QUEUE, trackingProcessor(db.$client), {
+    connection: trackingConnection,
+    prefix: config.QUEUE_PREFIX,
+    concurrency: 4,
+    ...workerTimings,
+  });
+  sendWorker.on('error', (error) => log.error({ err: error }, 'send worker error'));
+  trackingWorker.on('error', (error) => log.error({ err: error }, 'tracking worker error'));
+  sendWorker.on('failed', (job: Job<SendJobData> | undefined, error: Error) => {
+    if (job) void markAbandoned(db.$client, job, error, log);
+  });
+
+  const sendQueue = new Queue<SendJobData>(SEND_QUEUE, { connection: queueConnection, prefix: config.QUEUE_PREFIX });
+  sendQueue.on('error', () => {});
+  const reconciler = new Reconciler(
+    db.$client,
+    sendQueue,
+    queueConnection,
+    `${config.QUEUE_PREFIX}:mail:reconciler-lock`,
+    log,
+    options.reconcile,
+  );
+  let reconciling: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    reconciling = reconciler.runOnce().catch((error: unknown) => log.warn({ err: error }, 'reconciler pass failed'));
+  }, config.RECONCILE_INTERVAL_MS);
+
+  await Promise.all([sendWorker.waitUntilReady(), trackingWorker.waitUntilReady()]);
+  log.info({ concurrency: config.WORKER_CONCURRENCY, prefix: config.QUEUE_PREFIX }, 'mail worker started');
+
+  return {
+    reconcileNow: () => reconciler.runOnce(),
+    async close() {
+      clearInterval(timer);
+      await reconciling;
+      await Promise.allSettled([sendWorker.close(), trackingWorker.close()]);
+      await claims.drain();
+      sender.close();
+      await sendQueue.close().catch(() => {});
+      for (const connection of connections) connection.disconnect();
+      await db.$client.end();
+    },
+  };
+}

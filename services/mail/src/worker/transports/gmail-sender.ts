@@ -1,0 +1,40 @@
+// Gmail through googleapis users.messages.send with the raw RFC 5322 message (rootUrl from the transport's apiUrl).
+// The gmail module is loaded on first use only: it is large, and many installations never send through Gmail.
+import type { Transport } from '@mailwright/contracts';
+import { httpApiFailure } from '../send-failure';
+
+type GmailTransport = Extract<Transport, { provider: 'gmail' }>;
+type GmailApi = import('googleapis/build/src/apis/gmail/index.js').gmail_v1.Gmail;
+
+export class GmailSender {
+  private readonly apis = new Map<string, Promise<GmailApi>>();
+
+  async send(transport: GmailTransport, raw: Buffer): Promise<void> {
+    const api = await this.apiFor(transport.apiUrl);
+    try {
+      await api.users.messages.send(
+        { userId: 'me', requestBody: { raw: raw.toString('base64url') } },
+        { headers: { Authorization: `Bearer ${transport.accessToken}` }, retry: false },
+      );
+    } catch (error) {
+      const e = error as {
+        status?: number;
+        response?: { status?: number; data?: { error?: { message?: string } } };
+        message?: string;
+      };
+      const status = e.response?.status ?? e.status;
+      throw httpApiFailure('Gmail', status, e.response?.data?.error?.message ?? e.message ?? 'send failed');
+    }
+  }
+
+  private apiFor(apiUrl: string): Promise<GmailApi> {
+    let api = this.apis.get(apiUrl);
+    if (!api) {
+      api = import('googleapis/build/src/apis/gmail/index.js').then((module) =>
+        module.gmail({ version: 'v1', rootUrl: `${apiUrl.replace(/\/+$/, '')}/` }),
+      );
+      this.apis.set(apiUrl, api);
+    }
+    return api;
+  }
+}

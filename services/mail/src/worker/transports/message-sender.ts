@@ -1,0 +1,28 @@
+// Sends one composed message through the account's provider.
+import type { Transport } from '@mailwright/contracts';
+import type Mail from 'nodemailer/lib/mailer/index.js';
+import { buildRawMessage } from '../compose-message';
+import { GmailSender } from './gmail-sender';
+import { OutlookSender } from './outlook-sender';
+import { SmtpSender } from './smtp-sender';
+
+export class MessageSender {
+  private readonly smtp = new SmtpSender();
+  private readonly gmail = new GmailSender();
+  private readonly outlook = new OutlookSender();
+
+  async send(transport: Transport, message: Mail.Options): Promise<void> {
+    switch (transport.provider) {
+      case 'smtp':
+        return this.smtp.send(transport, message);
+      case 'gmail':
+        return this.gmail.send(transport, await buildRawMessage(message));
+      case 'outlook':
+        return this.outlook.send(transport, await buildRawMessage(message));
+    }
+  }
+
+  close(): void {
+    this.smtp.close();
+  }
+}

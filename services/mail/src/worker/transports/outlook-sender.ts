@@ -1,0 +1,43 @@
+// Outlook through Microsoft Graph /me/sendMail with the MIME message (base64, text/plain), so the Message-ID
+// and headers are exactly those of the SMTP path. The client's own retry middleware is left out: failures
+// go back to the queue, which retries with backoff.
+
+import type { Transport } from '@mailwright/contracts';
+import { Client, HTTPMessageHandler } from '@microsoft/microsoft-graph-client';
+import { httpApiFailure } from '../send-failure';
+
+type OutlookTransport = Extract<Transport, { provider: 'outlook' }>;
+
+/** 'https://graph.microsoft.com/v1.0' → base 'https://graph.microsoft.com/' and version 'v1.0'. */
+export function splitGraphUrl(graphUrl: string): { baseUrl: string; version: string } {
+  const trimmed = graphUrl.replace(/\/+$/, '');
+  const match = /^(.*\/)(v\d+(?:\.\d+)?|beta)$/.exec(trimmed);
+  return match ? { baseUrl: match[1] as string, version: match[2] as string } : { baseUrl: `${trimmed}/`, version: 'v1.0' };
+}
+
+export class OutlookSender {
+  private readonly clients = new Map<string, Client>();
+
+  async send(transport: OutlookTransport, raw: Buffer): Promise<void> {
+    try {
+      await this.clientFor(transport.graphUrl)
+        .api('/me/sendMail')
+        .header('Authorization', `Bearer ${transport.accessToken}`)
+        .header('Content-Type', 'text/plain')
+        .post(raw.toString('base64'));
+    } catch (error) {
+      const e = error as { statusCode?: number; message?: string; body?: unknown };
+      throw httpApiFailure('Microsoft Graph', e.statusCode, e.message ?? 'send failed');
+    }
+  }
+
+  private clientFor(graphUrl: string): Client {
+    let client = this.clients.get(graphUrl);
+    if (!client) {
+      const { baseUrl, version } = splitGraphUrl(graphUrl);
+      client = Client.initWithMiddleware({ middleware: new HTTPMessageHandler(), baseUrl, defaultVersion: version });
+      this.clients.set(graphUrl, client);
+    }
+    return client;
+  }
+}

@@ -1,0 +1,124 @@
+// One test file's world: a fresh database with the real migrations, a random queue prefix on the real
+// Redis, a real SMTP peer, stand-ins for the internal services, the app (app.inject) and a worker.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { readConfig, runMigrations } from '@mailwright/kit';
+import { createTestDatabase, TEST_INTERNAL_SECRET, type TestDatabase, testRedisUrl, userHeaders } from '@mailwright/kit/testing';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp } from '../../src/app';
+import { type Config, ConfigSchema } from '../../src/config';
+import { type MailWorker, startWorker } from '../../src/worker/index';
+import { InternalServices } from './internal-services';
+import { SmtpPeer } from './smtp-peer';
+
+const migrations = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+export class Harness {
+  database!: TestDatabase;
+  config!: Config;
+  app!: FastifyInstance;
+  worker: MailWorker | null = null;
+  smtp = new SmtpPeer();
+  services = new InternalServices();
+  pool!: pg.Pool;
+  redis!: Redis;
+
+  constructor(private readonly label: string) {}
+
+  async start(options: { worker?: boolean; env?: Record<string, string> } = {}): Promise<void> {
+    this.database = await createTestDatabase(this.label);
+    await runMigrations(this.database.url, 'mail', migrations);
+    await Promise.all([this.smtp.start(), this.services.start()]);
+    this.config = readConfig(ConfigSchema, {
+      DATABASE_URL: this.database.url,
+      INTERNAL_SECRET: TEST_INTERNAL_SECRET,
+      REDIS_URL: testRedisUrl,
+      QUEUE_PREFIX: `mwtest-${this.label}-${randomBytes(4).toString('hex')}`,
+      PUBLIC_URL: 'https://mail.example.test',
+      ACCOUNTS_URL: this.services.url,
+      TEMPLATES_URL: this.services.url,
+      BILLING_URL: this.services.url,
+      LOG_LEVEL: 'warn',
+      WORKER_CONCURRENCY: '20',
+      RECONCILE_INTERVAL_MS: '500',
+      ...options.env,
+    });
+    this.app = await buildApp(this.config);
+    await this.app.ready();
+    this.pool = new pg.Pool({ connectionString: this.database.url, max: 3 });
+    this.redis = new Redis(testRedisUrl);
+    if (options.worker !== false) await this.startWorker();
+  }
+
+  async startWorker(): Promise<MailWorker> {
+    this.worker = await startWorker(this.config, {
+      logger: pino({ level: 'warn' }),
+      reconcile: { graceSeconds: 1, staleClaimSeconds: 2 },
+    });
+    return this.worker;
+  }
+
+  async stopWorker(): Promise<void> {
+    await this.worker?.close();
+    this.worker = null;
+  }
+
+  /** A user with an SMTP account pointing at the test peer. */
+  newUser(): { userId: string; accountId: string } {
+    const userId = randomUUID();
+    const accountId = randomUUID();
+    this.services.addSmtpAccount(userId, accountId, this.smtp.port);
+    return { userId, accountId };
+  }
+
+  async send(userId: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) {
+    return this.app.inject({
+      method: 'POST',
+      url: '/emails/send',
+      headers: { ...(await userHeaders(userId)), ...headers },
+      payload,
+    });
+  }
+
+  async get(userId: string, url: string) {
+    return this.app.inject({ method: 'GET', url, headers: await userHeaders(userId) });
+  }
+
+  async emailStatus(id: string): Promise<string | undefined> {
+    const { rows } = await this.pool.query<{ status: string }>('SELECT status FROM mail.emails WHERE id = $1', [id]);
+    return rows[0]?.status;
+  }
+
+  /** Deletes every Redis key of this file's queues (what FLUSHALL does to them). */
+  async flushQueues(): Promise<number> {
+    const keys = await this.redis.keys(`${this.config.QUEUE_PREFIX}:*`);
+    if (keys.length > 0) await this.redis.del(...keys);
+    return keys.length;
+  }
+
+  async stop(): Promise<void> {
+    await this.stopWorker();
+    await this.app?.close();
+    await this.flushQueues().catch(() => 0);
+    this.redis?.disconnect();
+    await this.pool?.end();
+    await Promise.allSettled([this.smtp.stop(), this.services.stop()]);
+    await this.database?.drop();
+  }
+}
+
+export async function waitFor<T>(
+  check: () => Promise<T | undefined | null | false> | T | undefined | null | false,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

@@ -1,0 +1,116 @@
+// Stand-ins for the accounts, templates and billing internal endpoints the mail service calls, speaking
+// their contracts (services/contracts) and checking the internal token like the real services do.
+import type { Entitlements, ResolvedAccount, Transport } from '@mailwright/contracts';
+import { FREE_ENTITLEMENTS } from '@mailwright/contracts';
+import { INTERNAL_TOKEN_HEADER, verifyInternalToken } from '@mailwright/kit';
+import { TEST_INTERNAL_SECRET } from '@mailwright/kit/testing';
+import Fastify, { type FastifyInstance } from 'fastify';
+
+export interface StoredTemplate {
+  userId: string;
+  subject: string;
+  body: string;
+}
+
+export class InternalServices {
+  readonly accounts = new Map<string, { userId: string; isDefault: boolean; transport: Transport }>();
+  readonly templates = new Map<string, StoredTemplate>();
+  readonly plans = new Map<string, Entitlements>();
+  transportCalls = 0;
+  private app!: FastifyInstance;
+  url = '';
+
+  async start(): Promise<void> {
+    const app = Fastify();
+    app.addHook('onRequest', async (request, reply) => {
+      const token = request.headers[INTERNAL_TOKEN_HEADER];
+      const claims = typeof token === 'string' ? await verifyInternalToken(TEST_INTERNAL_SECRET, token).catch(() => null) : null;
+      if (claims?.kind !== 'service') return reply.status(401).send({ message: 'Invalid internal token', code: 'UNAUTHORIZED' });
+    });
+    app.post<{ Body: { userId: string; accountId?: string } }>('/internal/accounts/resolve', async (request, reply) => {
+      const { userId, accountId } = request.body;
+      const mine = [...this.accounts.entries()].filter(([, a]) => a.userId === userId);
+      if (mine.length === 0)
+        return reply.status(400).send({ message: 'Add an email account first before sending emails.', code: 'BAD_REQUEST' });
+      const found = accountId ? mine.find(([id]) => id === accountId) : (mine.find(([, a]) => a.isDefault) ?? mine[0]);
+      if (!found) return reply.status(404).send({ message: 'Email account not found', code: 'NOT_FOUND' });
+      const [id, { transport }] = found;
+      const data: ResolvedAccount = {
+        id,
+        email: transport.email,
+        displayName: transport.displayName,
+        provider: transport.provider,
+      };
+      return { data };
+    });
+    app.get<{ Params: { id: string } }>('/internal/accounts/:id/transport', async (request, reply) => {
+      this.transportCalls += 1;
+      const account = this.accounts.get(request.params.id);
+      if (!account) return reply.status(404).send({ message: 'Email account not found', code: 'NOT_FOUND' });
+      return { data: account.transport };
+    });
+    app.post<{ Body: { userId: string; templateId: string; variables?: Record<string, unknown> } }>(
+      '/internal/templates/render',
+      async (request, reply) => {
+        const { userId, templateId, variables = {} } = request.body;
+        const template = this.templates.get(templateId);
+        if (!template || template.userId !== userId)
+          return reply.status(404).send({ message: 'Template not found', code: 'NOT_FOUND' });
+        const names = [
+          ...new Set([...`${template.subject}${template.body}`.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] as string)),
+        ];
+        const missing = names.filter((name) => variables[name] === undefined || variables[name] === null);
+        if (missing.length > 0) {
+          return reply
+            .status(400)
+            .send({ message: `Missing template variables: ${missing.join(', ')}`, code: 'VALIDATION_ERROR' });
+        }
+        const fill = (text: string) => text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(variables[name]));
+        const body = fill(template.body);
+        return { data: { subject: fill(template.subject), body, isHtml: /<[a-z]/i.test(body), variables: names } };
+      },
+    );
+    app.get<{ Params: { userId: string } }>('/internal/entitlements/:userId', async (request) => ({
+      data: this.plans.get(request.params.userId) ?? FREE_ENTITLEMENTS,
+    }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    this.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    this.app = app;
+  }
+
+  setPlan(userId: string, plan: 'pro' | 'enterprise'): void {
+    this.plans.set(userId, {
+      ...FREE_ENTITLEMENTS,
+      plan,
+      emailLimit: plan === 'pro' ? 10_000 : -1,
+      accountLimit: -1,
+      templateLimit: -1,
+      apiAccess: true,
+    });
+  }
+
+  addSmtpAccount(
+    userId: string,
+    accountId: string,
+    smtpPort: number,
+    email = `sender-${accountId.slice(0, 8)}@example.com`,
+  ): void {
+    this.accounts.set(accountId, {
+      userId,
+      isDefault: ![...this.accounts.values()].some((a) => a.userId === userId),
+      transport: {
+        provider: 'smtp',
+        accountId,
+        userId,
+        email,
+        displayName: 'Alice Sender',
+        smtp: { host: '127.0.0.1', port: smtpPort, secure: false, username: 'alice', password: 'smtp-secret' },
+      },
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.app.close();
+  }
+}
