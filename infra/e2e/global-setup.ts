@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { findPostgres, withDatabase } from '../launcher/postgres';
 import { findRedis } from '../launcher/redis';
 import { type Stack, startStack } from '../launcher/stack';
+import { RazorpayStandIn } from './support/razorpay-stand-in';
 import { SmtpSink } from './support/smtp-sink';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -20,11 +21,13 @@ declare module 'vitest' {
     redisUrl: string;
     internalSecret: string;
     serviceUrls: Record<string, string>;
+    checkoutOrigin: string;
   }
 }
 
 let stack: Stack | undefined;
 let sink: SmtpSink | undefined;
+let razorpay: RazorpayStandIn | undefined;
 let dropDatabase: (() => Promise<void>) | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
@@ -41,6 +44,8 @@ export async function setup(project: TestProject): Promise<void> {
   };
   sink = new SmtpSink();
   await sink.start();
+  razorpay = new RazorpayStandIn();
+  await razorpay.start();
   const internalSecret = `e2e-internal-secret-${Date.now()}-0123456789abcdef`;
   stack = await startStack({
     rootDir,
@@ -59,6 +64,7 @@ export async function setup(project: TestProject): Promise<void> {
       SYSTEM_SMTP_URL: `smtp://127.0.0.1:${sink.smtpPort}`,
       ALLOW_PRIVATE_TARGETS: 'true',
       RATE_LIMIT_AUTH_MAX: '1000',
+      ...razorpay.env(),
       QUEUE_PREFIX: `e2e${Date.now().toString(36)}`,
     },
     output: 'files',
@@ -69,6 +75,7 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('sinkApiUrl', `http://127.0.0.1:${sink.apiPort}`);
   project.provide('sinkSmtpPort', sink.smtpPort);
   project.provide('databaseUrl', databaseUrl);
+  project.provide('checkoutOrigin', razorpay.checkoutOrigin);
   project.provide('redisUrl', redis.url);
   project.provide('internalSecret', internalSecret);
   project.provide('serviceUrls', Object.fromEntries([...stack.ports.keys()].map((name) => [name, stack!.urlOf(name)])));
@@ -77,5 +84,6 @@ export async function setup(project: TestProject): Promise<void> {
 export async function teardown(): Promise<void> {
   await stack?.stop();
   await sink?.stop();
+  await razorpay?.stop();
   await dropDatabase?.();
 }
