@@ -2,7 +2,15 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { InternalClient, InternalTokenSigner, installErrorHandler, installHealth, loggerOptions } from '@mailwright/kit';
+import {
+  InternalClient,
+  InternalTokenSigner,
+  installErrorHandler,
+  installHealth,
+  installMetrics,
+  loggerOptions,
+  processMetrics,
+} from '@mailwright/kit';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { Redis } from 'ioredis';
 import type { GatewayConfig } from './config';
@@ -62,6 +70,8 @@ export async function buildApp(config: GatewayConfig): Promise<FastifyInstance> 
       if (!response.ok) throw new Error(`identity answered ${response.status}`);
     },
   });
+  // The gateway's own metrics; services' /metrics are never proxied (no upstream prefix reaches them).
+  installMetrics(app, { metrics: processMetrics('gateway'), token: config.METRICS_TOKEN || undefined });
   const limiters = await createLimiters(app, redis, {
     authPerMinute: config.RATE_LIMIT_AUTH_MAX,
     apiPerMinute: config.RATE_LIMIT_API_MAX,

@@ -20,6 +20,8 @@ export const GatewayConfigSchema = Type.Object({
   API_KEY_CACHE_SECONDS: Type.Integer({ default: 5, minimum: 0, maximum: 60 }),
   RAZORPAY_CHECKOUT_URL: Type.String({ default: 'https://checkout.razorpay.com/v1/checkout.js' }),
   BODY_LIMIT_BYTES: Type.Integer({ default: 16 * 1024 * 1024 }),
+  /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`; unset leaves it open (keep :8080/metrics off the internet then). */
+  METRICS_TOKEN: Type.String({ default: '' }),
   ...serviceUrls,
 });
 
