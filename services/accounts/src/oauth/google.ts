@@ -51,6 +51,8 @@ export class GoogleMailProvider implements OAuthMailProvider {
       clientSecret: this.config.GOOGLE_CLIENT_SECRET,
       redirectUri: redirectUriFor(this.config.PUBLIC_URL, 'gmail'),
       endpoints: { oauth2AuthBaseUrl: this.config.GOOGLE_AUTH_URL, oauth2TokenUrl: this.config.GOOGLE_TOKEN_URL },
+      // A stuck provider must not hold a browser redirect or a worker's transport request for long.
+      transporterOptions: { timeout: 15_000 },
     });
   }
 
@@ -76,7 +78,6 @@ export class GoogleMailProvider implements OAuthMailProvider {
     client.setCredentials({ access_token: accessToken });
     const { data } = await client.request<{ email?: string; name?: string; email_verified?: boolean }>({
       url: this.config.GOOGLE_USERINFO_URL,
-      timeout: 10_000,
     });
     if (!data.email) throw new Error('Google did not return the mailbox address');
     return { email: data.email, displayName: data.name?.trim() || data.email };
