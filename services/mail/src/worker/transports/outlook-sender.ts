@@ -3,7 +3,7 @@
 // go back to the queue, which retries with backoff.
 
 import type { Transport } from '@mailwright/contracts';
-import { Client, HTTPMessageHandler } from '@microsoft/microsoft-graph-client';
+import { Client, HTTPMessageHandler, ResponseType } from '@microsoft/microsoft-graph-client';
 import { httpApiFailure } from '../send-failure';
 
 type OutlookTransport = Extract<Transport, { provider: 'outlook' }>;
@@ -19,16 +19,26 @@ export class OutlookSender {
   private readonly clients = new Map<string, Client>();
 
   async send(transport: OutlookTransport, raw: Buffer): Promise<void> {
+    let response: Response;
     try {
-      await this.clientFor(transport.graphUrl)
+      // RAW: sendMail answers 202 with no body; the status is checked here rather than by the client's parser.
+      response = await this.clientFor(transport.graphUrl)
         .api('/me/sendMail')
         .header('Authorization', `Bearer ${transport.accessToken}`)
         .header('Content-Type', 'text/plain')
+        .responseType(ResponseType.RAW)
         .post(raw.toString('base64'));
     } catch (error) {
-      const e = error as { statusCode?: number; message?: string; body?: unknown };
+      const e = error as { statusCode?: number; message?: string };
       throw httpApiFailure('Microsoft Graph', e.statusCode, e.message ?? 'send failed');
     }
+    if (response.ok) return;
+    const text = await response.text().catch(() => '');
+    let detail = text.slice(0, 500) || response.statusText;
+    try {
+      detail = (JSON.parse(text) as { error?: { message?: string } }).error?.message ?? detail;
+    } catch {}
+    throw httpApiFailure('Microsoft Graph', response.status, detail);
   }
 
   private clientFor(graphUrl: string): Client {
