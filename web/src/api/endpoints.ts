@@ -16,6 +16,9 @@ import type {
   Plan,
   PlanId,
   ProfileBody,
+  ConnectTicket,
+  SubscriptionChange,
+  TemplatePreview,
   SendEmailBody,
   SignupBody,
   SmtpAccountBody,
@@ -54,6 +57,9 @@ export const emailAccountsApi = {
   setDefault: (accountId: string) => request<unknown>(`/email-accounts/${id(accountId)}/default`, { method: 'PUT' }),
   /** Browser navigation targets for the OAuth connect flows (the gateway authorises them by a one-time ticket). */
   connectUrl: (provider: 'gmail' | 'outlook') => `/api/email-accounts/${provider}/connect`,
+  /** A one-time ticket whose `url` starts the OAuth connect (the browser navigates there). */
+  connectTicket: async (provider: 'gmail' | 'outlook') =>
+    unwrap(await request<Envelope<ConnectTicket>>('/email-accounts/connect-ticket', { method: 'POST', body: { provider } })),
 };
 
 export const templatesApi = {
@@ -64,6 +70,10 @@ export const templatesApi = {
   update: async (templateId: string, body: TemplateBody) =>
     unwrap(await request<Envelope<Template>>(`/templates/${id(templateId)}`, { method: 'PUT', body })),
   remove: (templateId: string) => request<unknown>(`/templates/${id(templateId)}`, { method: 'DELETE' }),
+  preview: async (templateId: string, variables: Record<string, string>) =>
+    unwrap(
+      await request<Envelope<TemplatePreview>>(`/templates/${id(templateId)}/preview`, { method: 'POST', body: { variables } }),
+    ),
 };
 
 export const emailsApi = {
@@ -86,8 +96,9 @@ export const apiKeysApi = {
 export const paymentsApi = {
   plans: async () => unwrap(await request<Envelope<Plan[]>>('/payments/plans')),
   createOrder: (plan: PlanId) => request<PaymentOrder>('/payments/create-order', { method: 'POST', body: { plan } }),
-  verify: (body: VerifyPaymentBody) => request<unknown>('/payments/verify', { method: 'POST', body }),
-  cancel: () => request<unknown>('/payments/cancel', { method: 'POST' }),
+  verify: async (body: VerifyPaymentBody) =>
+    unwrap(await request<Envelope<SubscriptionChange>>('/payments/verify', { method: 'POST', body })),
+  cancel: async () => unwrap(await request<Envelope<SubscriptionChange>>('/payments/cancel', { method: 'POST' })),
   downgrade: async (planId: PlanId) =>
     unwrap(await request<Envelope<DowngradeResult>>('/payments/downgrade', { method: 'POST', body: { planId } })),
 };

@@ -36,6 +36,9 @@ export interface EmailAccount {
   provider: EmailProvider;
   isDefault: boolean;
   smtpConfig?: SmtpConfig | null;
+  /** 'needs_reconnect' when the provider revoked the OAuth grant. */
+  status?: 'active' | 'needs_reconnect';
+  createdAt?: string;
 }
 
 export interface SmtpAccountBody {
@@ -81,6 +84,7 @@ export interface EmailLog {
   _id: string;
   id?: string;
   from: string;
+  fromName?: string | null;
   to: string[];
   cc: string[];
   bcc: string[];
@@ -113,6 +117,7 @@ export interface EmailListQuery {
   page?: number;
   limit?: number;
   status?: string;
+  search?: string;
 }
 
 /** GET /emails: the list in `data`, plus whatever paging details the server adds. */
@@ -130,6 +135,15 @@ export interface EmailStats {
   clicked: number;
   openRate: number;
   clickRate: number;
+  /** Per day (UTC), oldest first. */
+  series?: EmailStatsPoint[];
+}
+
+export interface EmailStatsPoint {
+  date: string;
+  sent: number;
+  opened: number;
+  clicked: number;
 }
 
 export interface PlanFeature {
@@ -150,6 +164,8 @@ export interface PaymentOrder {
   amount: number;
   currency: string;
   keyId: string;
+  /** Where the browser loads the checkout script from. */
+  checkoutUrl?: string;
 }
 
 export interface VerifyPaymentBody {
@@ -162,4 +178,24 @@ export interface VerifyPaymentBody {
 export interface DowngradeResult {
   subscription: User['subscription'];
   emailQuota: User['emailQuota'];
+}
+
+/** POST /email-accounts/connect-ticket: where the browser goes to start an OAuth connect. */
+export interface ConnectTicket {
+  url: string;
+  expiresAt?: string;
+}
+
+/** POST /templates/:id/preview */
+export interface TemplatePreview {
+  subject: string;
+  body: string;
+  isHtml: boolean;
+  missing: string[];
+}
+
+/** Answer of verify, downgrade and cancel (emailQuota carries the new limit only). */
+export interface SubscriptionChange {
+  subscription: User['subscription'];
+  emailQuota: { limit: number; used?: number };
 }
