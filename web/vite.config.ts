@@ -7,20 +7,15 @@ import { defineConfig, type PluginOption } from 'vite';
 const plugins = [react(), tailwindcss()] as unknown as PluginOption[];
 
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
+// Regex keys: a plain '/t' prefix would also swallow '/terms'.
+const gatewayProxy = {
+  '^/api/': { target: gateway, changeOrigin: true },
+  '^/t/': { target: gateway, changeOrigin: true },
+};
 
 export default defineConfig({
   plugins,
-  server: {
-    proxy: {
-      '/api': { target: gateway, changeOrigin: true },
-      '/t': { target: gateway, changeOrigin: true },
-    },
-  },
-  preview: {
-    proxy: {
-      '/api': { target: gateway, changeOrigin: true },
-      '/t': { target: gateway, changeOrigin: true },
-    },
-  },
+  server: { proxy: gatewayProxy },
+  preview: { proxy: gatewayProxy },
   build: { outDir: 'dist', emptyOutDir: true },
 });

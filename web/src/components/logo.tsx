@@ -13,7 +13,7 @@ export function LogoMark({ className = 'h-8 w-8' }: { className?: string }) {
 
 export function Logo({ to = '/' }: { to?: string }) {
   return (
-    <Link to={to} className={`flex items-center gap-2 rounded-lg text-lg font-bold text-slate-900 ${focusRing}`}>
+    <Link to={to} className={`flex items-center gap-2 rounded-lg text-base font-bold text-slate-900 sm:text-lg ${focusRing}`}>
       <LogoMark />
       <span>Mailwright</span>
     </Link>

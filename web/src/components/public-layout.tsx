@@ -6,7 +6,7 @@ import { Logo } from './logo';
 import { buttonStyles, focusRing } from './styles';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-2 py-1.5 text-sm font-medium transition ${focusRing} ${
+  `rounded-md px-1.5 py-1.5 text-sm font-medium transition sm:px-2 ${focusRing} ${
     isActive ? 'text-indigo-600' : 'text-slate-600 hover:text-slate-900'
   }`;
 

@@ -24,7 +24,10 @@ describe('buildTimeZoneOptions', () => {
 
   it('drops zones the browser rejects and falls back to a supported alias', () => {
     const options = buildTimeZoneOptions(
-      [zone('Asia/Kolkata', 'India Time', 'Mumbai', 330, ['Asia/Kolkata', 'Asia/Calcutta']), zone('Mars/Base', 'Mars Time', 'Base', 0)],
+      [
+        zone('Asia/Kolkata', 'India Time', 'Mumbai', 330, ['Asia/Kolkata', 'Asia/Calcutta']),
+        zone('Mars/Base', 'Mars Time', 'Base', 0),
+      ],
       (name) => name === 'Asia/Calcutta',
     );
     expect(options).toHaveLength(1);

@@ -39,7 +39,11 @@ export function buildTimeZoneOptions(
     const value = names.find(isSupported);
     if (!value) continue;
     if (zone.name === INDIA_TIME_ZONE) {
-      india = { value, names, label: `India Standard Time - ${zone.mainCities[0] ?? 'Kolkata'} (${formatOffset(zone.rawOffsetInMinutes)})` };
+      india = {
+        value,
+        names,
+        label: `India Standard Time - ${zone.mainCities[0] ?? 'Kolkata'} (${formatOffset(zone.rawOffsetInMinutes)})`,
+      };
     } else {
       rest.push({ value, names, label: labelOf(zone) });
     }

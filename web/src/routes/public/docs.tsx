@@ -157,7 +157,7 @@ export function DocsPage() {
               Create a key under <strong>API Keys</strong> (the full key is shown only once) and send it in the{' '}
               <InlineCode>X-API-Key</InlineCode> header. API access is included in the Pro and Enterprise plans.
             </p>
-            <p className="rounded-lg bg-slate-50 p-3 font-mono text-sm text-slate-800">
+            <p className="break-all rounded-lg bg-slate-50 p-3 font-mono text-sm text-slate-800">
               <span className="font-semibold text-indigo-700">POST</span> {origin}/api/emails/api/send
             </p>
             <p>The request body is JSON with these fields:</p>

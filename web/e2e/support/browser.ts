@@ -1,0 +1,46 @@
+// Browser plumbing for the web app's end-to-end tests: Debian's Chromium through playwright-core,
+// pointed at E2E_BASE_URL (the gateway serving web/dist), screenshots into web/test-artifacts/.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const baseUrl = (process.env.E2E_BASE_URL ?? 'http://localhost:8080').replace(/\/$/, '');
+/** The SMTP sink's HTTP API (GET /messages?to=…); mail-dependent tests need it. */
+export const sinkUrl = process.env.E2E_SINK_URL?.replace(/\/$/, '');
+
+const artifactsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-artifacts/screenshots');
+
+export const viewports = { mobile: { width: 375, height: 812 }, desktop: { width: 1440, height: 900 } } as const;
+export type ViewportName = keyof typeof viewports;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+export async function newPage(
+  browser: Browser,
+  viewport: ViewportName = 'desktop',
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: viewports[viewport], baseURL: baseUrl });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  await mkdir(artifactsDir, { recursive: true });
+  const file = path.join(artifactsDir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** Fails when the page is wider than the viewport (something overflows sideways). */
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+/** A toast with exactly this text. */
+export const toast = (page: Page, text: string) => page.locator('[role="status"]', { hasText: text }).first();

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { installFakeApi } from '../test/fake-api';
+import { ApiError, errorMessage, request } from './client';
+import { emailsApi, templatesApi } from './endpoints';
+
+describe('API client', () => {
+  it('sends JSON to /api with the stored bearer token', async () => {
+    localStorage.setItem('token', 't-123');
+    const { calls } = installFakeApi({ 'POST /api/templates': { status: 201, body: { data: { _id: 'tp1' } } } });
+    const created = await templatesApi.create({ name: 'Welcome', subject: 'Hi {{name}}', body: 'Hello' });
+    expect(created).toEqual({ _id: 'tp1' });
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/templates',
+      headers: { Authorization: 'Bearer t-123', 'Content-Type': 'application/json' },
+      body: { category: 'general', name: 'Welcome', subject: 'Hi {{name}}', body: 'Hello' },
+    });
+  });
+
+  it('sends no Authorization header without a token and drops empty query values', async () => {
+    const { calls } = installFakeApi({ 'GET /api/emails': { body: { data: [] } } });
+    await emailsApi.list({ page: 2, status: '' });
+    expect(calls[0]?.path).toBe('/api/emails?page=2');
+    expect(calls[0]?.headers.Authorization).toBeUndefined();
+  });
+
+  it('throws ApiError with the server message and requiresVerification outside 200-299', async () => {
+    installFakeApi({
+      'POST /api/auth/login': {
+        status: 403,
+        body: { message: 'Please verify your email', code: 'FORBIDDEN', requiresVerification: true },
+      },
+    });
+    const error = await request('/auth/login', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 403, message: 'Please verify your email', requiresVerification: true });
+    expect(errorMessage(error, 'Login failed')).toBe('Please verify your email');
+  });
+
+  it('falls back to the caller text when the server sent no message', async () => {
+    installFakeApi({ 'GET /api/templates': { status: 502 } });
+    const error = await templatesApi.list().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(errorMessage(error, 'Failed to fetch templates')).toBe('Failed to fetch templates');
+  });
+});

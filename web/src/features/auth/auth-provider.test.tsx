@@ -1,0 +1,66 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { installFakeApi, sampleUser } from '../../test/fake-api';
+import { type AuthContextValue, useAuth } from '.';
+import { AuthProvider } from './auth-provider';
+import { TOKEN_KEY } from './token-storage';
+
+let session: AuthContextValue;
+function Probe() {
+  session = useAuth();
+  return <p data-testid="status">{`${session.status}:${session.user?.email ?? 'none'}`}</p>;
+}
+const renderProvider = () =>
+  render(
+    <AuthProvider>
+      <Probe />
+    </AuthProvider>,
+  );
+
+describe('AuthProvider', () => {
+  it('is anonymous at once when no token is stored, without calling the API', () => {
+    const { fetchMock } = installFakeApi({});
+    renderProvider();
+    expect(screen.getByTestId('status').textContent).toBe('anonymous:none');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('loads the current user with the stored token as a bearer header', async () => {
+    localStorage.setItem(TOKEN_KEY, 'stored-token');
+    const { calls } = installFakeApi({ 'GET /api/auth/me': { body: { user: sampleUser } } });
+    renderProvider();
+    expect(screen.getByTestId('status').textContent).toBe('loading:none');
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('authenticated:ada@example.com'));
+    expect(calls[0]?.headers.Authorization).toBe('Bearer stored-token');
+  });
+
+  it('logs, removes the token and signs out when the current user cannot be loaded', async () => {
+    localStorage.setItem(TOKEN_KEY, 'expired-token');
+    installFakeApi({ 'GET /api/auth/me': { status: 401, body: { message: 'Invalid token', code: 'UNAUTHORIZED' } } });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderProvider();
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('anonymous:none'));
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(logged).toHaveBeenCalled();
+  });
+
+  it('stores token and user on login and clears both on logout', async () => {
+    const { calls } = installFakeApi({ 'POST /api/auth/login': { body: { token: 'fresh-token', user: sampleUser } } });
+    renderProvider();
+    await act(() => session.login({ email: 'ada@example.com', password: 'secret1', rememberMe: true }));
+    expect(calls[0]?.body).toEqual({ email: 'ada@example.com', password: 'secret1', rememberMe: true });
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('fresh-token');
+    expect(screen.getByTestId('status').textContent).toBe('authenticated:ada@example.com');
+    act(() => session.logout());
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(screen.getByTestId('status').textContent).toBe('anonymous:none');
+  });
+
+  it('does not sign in after signup', async () => {
+    installFakeApi({ 'POST /api/auth/signup': { status: 201, body: { message: 'created' } } });
+    renderProvider();
+    await act(() => session.signup({ name: 'Ada', email: 'ada@example.com', password: 'secret1' }));
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(screen.getByTestId('status').textContent).toBe('anonymous:none');
+  });
+});

@@ -1,0 +1,20 @@
+// The title row of a signed-in screen: heading, optional description and actions on the right.
+import type { ReactNode } from 'react';
+
+export function PageHeading({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+  return (
+    <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+      <div className="min-w-0">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
+        {description && <p className="mt-1 text-sm text-slate-600">{description}</p>}
+      </div>
+      {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+    </div>
+  );
+}
+
+export const cardStyles = 'rounded-xl border border-slate-200 bg-white shadow-sm';
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return <p className="px-4 py-12 text-center text-sm text-slate-500">{children}</p>;
+}
