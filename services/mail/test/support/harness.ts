@@ -54,6 +54,7 @@ export class Harness {
   }
 
   async startWorker(): Promise<MailWorker> {
+    await this.stopWorker();
     this.worker = await startWorker(this.config, {
       logger: pino({ level: 'warn' }),
       reconcile: { graceSeconds: 1, staleClaimSeconds: 2 },

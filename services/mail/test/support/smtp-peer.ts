@@ -16,6 +16,8 @@ export class SmtpPeer {
   private readonly rules: Array<{ match: string; code: number; message: string; remaining: number }> = [];
   private server!: SMTPServer;
   port = 0;
+  /** Milliseconds each message takes to accept (to keep a batch in flight long enough to interrupt it). */
+  delayMs = 0;
 
   async start(): Promise<void> {
     this.server = new SMTPServer({
@@ -40,7 +42,8 @@ export class SmtpPeer {
         simpleParser(stream).then(
           (parsed) => {
             this.received.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), parsed, receivedAt: Date.now() });
-            callback();
+            if (this.delayMs > 0) setTimeout(callback, this.delayMs);
+            else callback();
           },
           (error: Error) => callback(error),
         );
