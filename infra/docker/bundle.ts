@@ -3,11 +3,12 @@
 // the packages left out of the bundle (native addons). Used by the Dockerfile and by CI without Docker.
 //
 //   node --import tsx infra/docker/bundle.ts [--out <dir>] [name ...]
-import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+
 import { existsSync } from 'node:fs';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { build, type Metafile } from 'esbuild';
 import { type DeployableProcess, externalPackages, processes, schemas } from './processes';
 
@@ -109,7 +110,8 @@ async function bundleProcess(spec: DeployableProcess, outRoot: string): Promise<
   if (spec.web) {
     const webDist = path.join(repoRoot, 'web', 'dist');
     if (existsSync(path.join(webDist, 'index.html'))) await cp(webDist, path.join(outDir, 'web'), { recursive: true });
-    else process.stderr.write('bundle: web/dist is not built (npm run build -w web); the gateway image will serve the API only\n');
+    else
+      process.stderr.write('bundle: web/dist is not built (npm run build -w web); the gateway image will serve the API only\n');
   }
 
   const dependencies = await copyProductionDependencies(externalImports(result.metafile), outDir);

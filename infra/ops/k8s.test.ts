@@ -1,0 +1,182 @@
+// infra/k8s: every manifest valid against the Kubernetes OpenAPI schemas (kubernetes-models), and the
+// wiring checked precisely: probes, resources, images, env from the Secret/ConfigMap, services, HPA, job.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import * as apps from 'kubernetes-models/apps/v1';
+import * as autoscaling from 'kubernetes-models/autoscaling/v2';
+import * as batch from 'kubernetes-models/batch/v1';
+import * as core from 'kubernetes-models/v1';
+import { Secret } from 'kubernetes-models/v1';
+import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { processes } from '../docker/processes';
+import { checkConfig, type K8sObject, readManifests, readRepoFile, repoRoot, sampleSecrets } from './support/deploy-files';
+
+const k8sDir = path.join(repoRoot, 'infra', 'k8s');
+const kustomization = parseYaml(readRepoFile('infra/k8s/kustomization.yaml')) as {
+  namespace: string;
+  resources: string[];
+  images: Array<{ name: string; newTag?: string }>;
+};
+const objects = kustomization.resources.flatMap((file) => readManifests(`infra/k8s/${file}`));
+const find = (kind: string, name: string) => objects.find((o) => o.kind === kind && o.metadata.name === name);
+const configMap = find('ConfigMap', 'mailwright-config');
+const secret = find('Secret', 'mailwright-secrets');
+const appProcesses = processes.filter((spec) => spec.name !== 'migrate');
+
+type Validatable = { validate(): void };
+const models: Record<string, new (data: never) => Validatable> = {
+  'v1/Namespace': core.Namespace,
+  'v1/ConfigMap': core.ConfigMap,
+  'v1/Secret': Secret,
+  'v1/Service': core.Service,
+  'apps/v1/Deployment': apps.Deployment,
+  'autoscaling/v2/HorizontalPodAutoscaler': autoscaling.HorizontalPodAutoscaler,
+  'batch/v1/Job': batch.Job,
+};
+
+function validateObject(object: K8sObject): void {
+  const Model = models[`${object.apiVersion}/${object.kind}`];
+  if (!Model) throw new Error(`no schema for ${object.apiVersion} ${object.kind}`);
+  new Model(object as never).validate();
+}
+
+/** The environment a container sees, with the Secret's placeholders replaced by well-formed samples. */
+function containerEnv(container: {
+  env?: Array<{ name: string; value?: string; valueFrom?: { secretKeyRef?: { key: string; optional?: boolean } } }>;
+  envFrom?: Array<{ configMapRef?: { name: string } }>;
+}): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const source of container.envFrom ?? []) {
+    if (source.configMapRef?.name === 'mailwright-config') Object.assign(env, configMap?.data);
+  }
+  for (const variable of container.env ?? []) {
+    const ref = variable.valueFrom?.secretKeyRef;
+    if (!ref) {
+      env[variable.name] = variable.value ?? '';
+      continue;
+    }
+    const value = secret?.stringData?.[ref.key];
+    if (value === undefined) continue;
+    env[variable.name] = (sampleSecrets as Record<string, string>)[ref.key] ?? value;
+  }
+  return env;
+}
+
+describe('k8s manifests', () => {
+  it('lists every manifest in kustomization.yaml and sets the namespace', () => {
+    const files = readdirSync(k8sDir).filter((file) => file.endsWith('.yaml') && file !== 'kustomization.yaml');
+    expect([...kustomization.resources].sort()).toEqual(files.sort());
+    expect(kustomization.namespace).toBe('mailwright');
+  });
+
+  it('are valid against the Kubernetes API schemas', () => {
+    expect(objects.length).toBeGreaterThan(15);
+    for (const object of objects) {
+      expect(() => validateObject(object), `${object.kind}/${object.metadata.name}`).not.toThrow();
+    }
+  });
+
+  it('the schema check catches a wrong type', () => {
+    const deployment = structuredClone(find('Deployment', 'identity')) as K8sObject;
+    deployment.spec.template.spec.containers[0].ports[0].containerPort = 'four thousand';
+    expect(() => validateObject(deployment)).toThrow(/containerPort/);
+  });
+
+  for (const spec of appProcesses) {
+    describe(spec.name, () => {
+      const deployment = find('Deployment', spec.name);
+      const pod = deployment?.spec?.template?.spec;
+      const container = pod?.containers?.[0];
+
+      it('has a Deployment running its image as non-root', () => {
+        expect(deployment).toBeDefined();
+        expect(pod.containers).toHaveLength(1);
+        expect(container.image).toBe(`mailwright/${spec.name}:latest`);
+        expect(kustomization.images.map((image) => image.name)).toContain(`mailwright/${spec.name}`);
+        expect(pod.securityContext.runAsNonRoot).toBe(true);
+        expect(container.securityContext).toMatchObject({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true });
+        expect(deployment?.spec.selector.matchLabels).toEqual({ 'app.kubernetes.io/name': spec.name });
+        expect(deployment?.spec.template.metadata.labels).toMatchObject(deployment?.spec.selector.matchLabels);
+      });
+
+      it('probes readiness on /readyz and liveness on /healthz at its port', () => {
+        expect(container.ports).toEqual([{ name: 'http', containerPort: spec.port }]);
+        expect(container.readinessProbe.httpGet).toEqual({ path: '/readyz', port: 'http' });
+        expect(container.livenessProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
+        expect(container.startupProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
+        expect(deployment?.spec.template.metadata.annotations).toMatchObject({
+          'prometheus.io/scrape': 'true',
+          'prometheus.io/port': String(spec.port),
+          'prometheus.io/path': '/metrics',
+        });
+      });
+
+      it('requests and limits CPU and memory', () => {
+        expect(container.resources.requests).toEqual({ cpu: expect.any(String), memory: expect.any(String) });
+        expect(container.resources.limits).toEqual({ cpu: expect.any(String), memory: expect.any(String) });
+      });
+
+      it('reads settings from the ConfigMap and only existing or optional Secret keys', () => {
+        expect(container.envFrom).toEqual([{ configMapRef: { name: 'mailwright-config' } }]);
+        const refs = (
+          container.env as Array<{ valueFrom?: { secretKeyRef?: { name: string; key: string; optional?: boolean } } }>
+        )
+          .map((variable) => variable.valueFrom?.secretKeyRef)
+          .filter((ref) => ref !== undefined);
+        expect(refs.map((ref) => ref.key)).toContain('INTERNAL_SECRET');
+        for (const ref of refs) {
+          expect(ref.name).toBe('mailwright-secrets');
+          if (!ref.optional) expect(Object.keys(secret?.stringData ?? {}), ref.key).toContain(ref.key);
+        }
+      });
+
+      it('gets an environment its own config schema accepts', () => {
+        const config = checkConfig(spec.name, containerEnv(container));
+        expect(config.HOST).toBe('0.0.0.0');
+        if (spec.name !== 'mail-worker' && spec.portVar) expect(config[spec.portVar]).toBe(spec.port);
+      });
+
+      it('is reachable through a Service on its named port', () => {
+        const service = find('Service', spec.name);
+        expect(service?.spec.selector).toEqual({ 'app.kubernetes.io/name': spec.name });
+        expect(service?.spec.ports[0].targetPort).toBe('http');
+      });
+    });
+  }
+
+  it('keeps secrets out of the ConfigMap', () => {
+    for (const key of Object.keys(configMap?.data ?? {})) {
+      expect(key).not.toMatch(/SECRET|KEY$|PASSWORD|TOKEN|DATABASE_URL|REDIS_URL/);
+    }
+    for (const key of ['DATABASE_URL', 'REDIS_URL', 'INTERNAL_SECRET', 'ENCRYPTION_KEY']) {
+      expect(Object.keys(secret?.stringData ?? {})).toContain(key);
+    }
+    const encryptionUsers = appProcesses.filter((spec) =>
+      find('Deployment', spec.name)?.spec.template.spec.containers[0].env.some(
+        (v: { name: string }) => v.name === 'ENCRYPTION_KEY',
+      ),
+    );
+    expect(encryptionUsers.map((spec) => spec.name).sort()).toEqual(['accounts', 'identity']);
+  });
+
+  it('scales mail-worker with a HorizontalPodAutoscaler that owns its replica count', () => {
+    const hpa = find('HorizontalPodAutoscaler', 'mail-worker');
+    expect(hpa?.spec.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: 'mail-worker' });
+    expect(hpa?.spec.minReplicas).toBeGreaterThanOrEqual(1);
+    expect(hpa?.spec.maxReplicas).toBeGreaterThan(hpa?.spec.minReplicas);
+    expect(find('Deployment', 'mail-worker')?.spec.replicas).toBeUndefined();
+  });
+
+  it('runs the migrations as a Job with the database URL from the Secret', () => {
+    const job = find('Job', 'mailwright-migrate');
+    const container = job?.spec.template.spec.containers[0];
+    expect(job?.spec.template.spec.restartPolicy).toBe('Never');
+    expect(container.image).toBe('mailwright/migrate:latest');
+    expect(container.env).toContainEqual({
+      name: 'DATABASE_URL',
+      valueFrom: { secretKeyRef: { name: 'mailwright-secrets', key: 'DATABASE_URL' } },
+    });
+    expect(kustomization.images.map((image) => image.name)).toContain('mailwright/migrate');
+  });
+});
