@@ -6,7 +6,15 @@ export const navItems = [
   { to: '/email-accounts', label: 'Email Accounts', icon: 'M3 5h14v10H3zM3 5l7 6 7-6' },
   { to: '/templates', label: 'Templates', icon: 'M5 3h7l3 3v11H5zM12 3v3h3M8 10h4M8 13h4' },
   { to: '/analytics', label: 'Analytics', icon: 'M4 16V9M8 16V5M12 16v-4M16 16V7' },
-  { to: '/api-keys', label: 'API Keys', icon: 'M12.5 3a4.5 4.5 0 1 1-3.9 6.7L3 15.3V17h2.5v-1.5H7V14h1.5l1.3-1.3A4.5 4.5 0 0 1 12.5 3zM13.5 6.5h.01' },
-  { to: '/docs', label: 'Documentation', icon: 'M4 4.5A1.5 1.5 0 0 1 5.5 3H16v12H5.5A1.5 1.5 0 0 0 4 16.5zM4 16.5A1.5 1.5 0 0 0 5.5 18H16v-3' },
+  {
+    to: '/api-keys',
+    label: 'API Keys',
+    icon: 'M12.5 3a4.5 4.5 0 1 1-3.9 6.7L3 15.3V17h2.5v-1.5H7V14h1.5l1.3-1.3A4.5 4.5 0 0 1 12.5 3zM13.5 6.5h.01',
+  },
+  {
+    to: '/docs',
+    label: 'Documentation',
+    icon: 'M4 4.5A1.5 1.5 0 0 1 5.5 3H16v12H5.5A1.5 1.5 0 0 0 4 16.5zM4 16.5A1.5 1.5 0 0 0 5.5 18H16v-3',
+  },
   { to: '/profile', label: 'Profile', icon: 'M10 10a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM3.5 17.5a6.5 6.5 0 0 1 13 0' },
 ] as const;

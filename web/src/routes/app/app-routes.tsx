@@ -1,20 +1,21 @@
-// PLACEHOLDER signed-in routes (web part 1): every protected path exists so guards and redirects work.
-// Web part 2 replaces the elements with the real screens.
+// The signed-in screens of spec section 2, rendered inside the signed-in layout.
 import type { RouteObject } from 'react-router-dom';
-import { DashboardPlaceholder } from './dashboard-placeholder';
+import { AccountsPage } from '../../features/accounts/accounts-page';
+import { AnalyticsPage } from '../../features/analytics/analytics-page';
+import { ApiKeysPage } from '../../features/api-keys/api-keys-page';
+import { DashboardPage } from '../../features/dashboard/dashboard-page';
+import { EmailsPage } from '../../features/emails/emails-page';
+import { ProfilePage } from '../../features/profile/profile-page';
+import { SendEmailPage } from '../../features/send-email/send-email-page';
+import { TemplatesPage } from '../../features/templates/templates-page';
 
-export const protectedPaths = [
-  ['/dashboard', 'Dashboard'],
-  ['/email-accounts', 'Email Accounts'],
-  ['/templates', 'Templates'],
-  ['/send-email', 'Send Email'],
-  ['/emails', 'Email Logs'],
-  ['/analytics', 'Analytics'],
-  ['/api-keys', 'API Keys'],
-  ['/profile', 'Profile'],
-] as const;
-
-export const appRoutes: RouteObject[] = protectedPaths.map(([path, title]) => ({
-  path,
-  element: <DashboardPlaceholder title={title} />,
-}));
+export const appRoutes: RouteObject[] = [
+  { path: '/dashboard', element: <DashboardPage /> },
+  { path: '/email-accounts', element: <AccountsPage /> },
+  { path: '/templates', element: <TemplatesPage /> },
+  { path: '/send-email', element: <SendEmailPage /> },
+  { path: '/emails', element: <EmailsPage /> },
+  { path: '/analytics', element: <AnalyticsPage /> },
+  { path: '/api-keys', element: <ApiKeysPage /> },
+  { path: '/profile', element: <ProfilePage /> },
+];

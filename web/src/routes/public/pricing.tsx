@@ -1,11 +1,12 @@
-// /pricing (Choose Your Plan). Signed out, every button leads to /signup.
-// Web part 2: when signed in, pass the user's plan as currentPlanId and render the subscribe /
-// downgrade / 'Current Plan' actions (and the 'Current Subscription' box) here.
+// /pricing (Choose Your Plan). Signed out, every button leads to /signup; signed in, the plan actions
+// (subscribe, downgrade, 'Current Plan') and the 'Current Subscription' box come from SignedInPricing.
 import { Link } from 'react-router-dom';
 import type { Plan } from '../../api';
 import { PageHeader, PublicLayout } from '../../components/public-layout';
 import { buttonStyles } from '../../components/styles';
+import { useAuth } from '../../features/auth';
 import { PricingPlans } from '../../features/billing/pricing-plans';
+import { SignedInPricing } from '../../features/billing/signed-in-pricing';
 
 export function PublicPlanAction({ plan }: { plan: Plan }) {
   return (
@@ -16,11 +17,16 @@ export function PublicPlanAction({ plan }: { plan: Plan }) {
 }
 
 export function PricingPage() {
+  const { status } = useAuth();
   return (
     <PublicLayout>
       <PageHeader title="Choose Your Plan" subtitle="Simple monthly pricing. Start free and upgrade when you need more." />
       <section className="mx-auto max-w-6xl px-4 pb-20 pt-4 sm:px-6 lg:px-8">
-        <PricingPlans renderAction={(plan) => <PublicPlanAction plan={plan} />} />
+        {status === 'authenticated' ? (
+          <SignedInPricing />
+        ) : (
+          <PricingPlans renderAction={(plan) => <PublicPlanAction plan={plan} />} />
+        )}
         <p className="mt-10 text-center text-sm text-slate-500">
           All plans are billed monthly in Indian rupees. Cancel any time; see our{' '}
           <Link to="/terms" className="text-indigo-600 hover:underline">

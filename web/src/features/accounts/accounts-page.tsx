@@ -1,0 +1,208 @@
+// /email-accounts: the sender accounts, Add SMTP (add/edit), Connect Gmail / Connect Outlook, and the
+// notices of an OAuth return (the success/error parameters are then removed from the address).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { type EmailAccount, emailAccountsApi, errorMessage, type SmtpAccountBody } from '../../api';
+import { Spinner } from '../../components/spinner';
+import { buttonStyles } from '../../components/styles';
+import { CopyId } from '../layout/copy-id';
+import { cardStyles, EmptyState, PageHeading } from '../layout/page-heading';
+import { oauthReturnNotice } from './oauth-return';
+import { SmtpAccountDialog } from './smtp-account-dialog';
+
+const accountsKey = ['email-accounts'] as const;
+type DialogState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; account: EmailAccount };
+
+export function AccountsPage() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [dialog, setDialog] = useState<DialogState>({ mode: 'closed' });
+  const [connecting, setConnecting] = useState<'gmail' | 'outlook' | null>(null);
+  const accounts = useQuery({ queryKey: accountsKey, queryFn: emailAccountsApi.list });
+  const handledReturn = useRef('');
+
+  useEffect(() => {
+    if (accounts.isError) toast.error('Failed to fetch accounts', { id: 'accounts-fetch' });
+  }, [accounts.isError]);
+
+  useEffect(() => {
+    const key = searchParams.toString();
+    const notice = oauthReturnNotice(searchParams);
+    if (!searchParams.has('success') && !searchParams.has('error')) return;
+    if (handledReturn.current === key) return;
+    handledReturn.current = key;
+    if (notice) {
+      if (notice.kind === 'success') toast.success(notice.message);
+      else toast.error(notice.message);
+    }
+    void queryClient.invalidateQueries({ queryKey: accountsKey });
+    const rest = new URLSearchParams(searchParams);
+    rest.delete('success');
+    rest.delete('error');
+    const search = rest.toString();
+    void navigate({ pathname: '/email-accounts', search: search ? `?${search}` : '' }, { replace: true });
+  }, [searchParams, navigate, queryClient]);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: accountsKey });
+
+  const save = useMutation({
+    mutationFn: (input: { body: SmtpAccountBody; id?: string }) =>
+      input.id ? emailAccountsApi.update(input.id, input.body) : emailAccountsApi.addSmtp(input.body),
+    onSuccess: (_data, input) => {
+      toast.success(input.id ? 'Email account updated successfully' : 'Email account added successfully');
+      setDialog({ mode: 'closed' });
+      void refresh();
+    },
+    onError: (error, input) => toast.error(errorMessage(error, input.id ? 'Failed to update account' : 'Failed to add account')),
+  });
+
+  const remove = useMutation({
+    mutationFn: emailAccountsApi.remove,
+    onSuccess: () => {
+      toast.success('Account deleted');
+      void refresh();
+    },
+    onError: (error) => toast.error(errorMessage(error, 'Failed to delete account')),
+  });
+
+  const makeDefault = useMutation({
+    mutationFn: emailAccountsApi.setDefault,
+    onSuccess: () => {
+      toast.success('Default account updated');
+      void refresh();
+    },
+    onError: (error) => toast.error(errorMessage(error, 'Failed to set default')),
+  });
+
+  async function connect(provider: 'gmail' | 'outlook') {
+    setConnecting(provider);
+    try {
+      const ticket = await emailAccountsApi.connectTicket(provider);
+      window.location.assign(ticket.url);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to connect account'));
+      setConnecting(null);
+    }
+  }
+
+  const list = accounts.data ?? [];
+  return (
+    <>
+      <PageHeading
+        title="Email Accounts"
+        description="The addresses you send from. The default account is used when you do not pick one."
+        actions={
+          <>
+            <button type="button" className={buttonStyles.primary} onClick={() => setDialog({ mode: 'add' })}>
+              Add SMTP
+            </button>
+            <button
+              type="button"
+              className={buttonStyles.secondary}
+              disabled={connecting !== null}
+              onClick={() => void connect('gmail')}
+            >
+              {connecting === 'gmail' ? 'Connecting...' : 'Connect Gmail'}
+            </button>
+            <button
+              type="button"
+              className={buttonStyles.secondary}
+              disabled={connecting !== null}
+              onClick={() => void connect('outlook')}
+            >
+              {connecting === 'outlook' ? 'Connecting...' : 'Connect Outlook'}
+            </button>
+          </>
+        }
+      />
+      <section className={cardStyles}>
+        {accounts.isPending ? (
+          <div className="flex justify-center py-12">
+            <Spinner />
+          </div>
+        ) : list.length === 0 ? (
+          <EmptyState>No email accounts yet. Add an SMTP server or connect Gmail or Outlook.</EmptyState>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {list.map((account) => (
+              <li
+                key={account._id}
+                className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5"
+                data-testid="account-row"
+              >
+                <div className="min-w-0">
+                  <p className="flex flex-wrap items-center gap-2">
+                    <span className="truncate font-semibold text-slate-900">{account.displayName || account.email}</span>
+                    <span className="rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold tracking-wide text-slate-700">
+                      {account.provider.toUpperCase()}
+                    </span>
+                    {account.isDefault && (
+                      <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-semibold text-indigo-700">
+                        (Default)
+                      </span>
+                    )}
+                    {account.status === 'needs_reconnect' && (
+                      <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">
+                        Reconnect needed
+                      </span>
+                    )}
+                  </p>
+                  <p className="truncate text-sm text-slate-600">{account.email}</p>
+                  {account.smtpConfig && (
+                    <p className="truncate text-xs text-slate-500">
+                      {account.smtpConfig.host}:{account.smtpConfig.port}
+                      {account.smtpConfig.secure ? ' (SSL/TLS)' : ''}
+                    </p>
+                  )}
+                  <div className="mt-1">
+                    <CopyId id={account._id} />
+                  </div>
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  {!account.isDefault && (
+                    <button
+                      type="button"
+                      className={`${buttonStyles.secondary} px-3 py-1.5`}
+                      onClick={() => makeDefault.mutate(account._id)}
+                    >
+                      Set as Default
+                    </button>
+                  )}
+                  {account.provider === 'smtp' && (
+                    <button
+                      type="button"
+                      className={`${buttonStyles.secondary} px-3 py-1.5`}
+                      onClick={() => setDialog({ mode: 'edit', account })}
+                    >
+                      Edit
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    className={`${buttonStyles.secondary} px-3 py-1.5 text-red-600 hover:bg-red-50`}
+                    onClick={() => {
+                      if (window.confirm('Are you sure you want to delete this account?')) remove.mutate(account._id);
+                    }}
+                  >
+                    Delete
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {dialog.mode !== 'closed' && (
+        <SmtpAccountDialog
+          account={dialog.mode === 'edit' ? dialog.account : undefined}
+          isSaving={save.isPending}
+          onClose={() => setDialog({ mode: 'closed' })}
+          onSave={(body) => save.mutate({ body, id: dialog.mode === 'edit' ? dialog.account._id : undefined })}
+        />
+      )}
+    </>
+  );
+}

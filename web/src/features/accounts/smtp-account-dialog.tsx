@@ -1,0 +1,105 @@
+// Add SMTP / edit SMTP account dialog. Port defaults to 587; on edit the email is fixed and an empty
+// password keeps the stored one (spec sections 3–5).
+import { type FormEvent, useState } from 'react';
+import type { EmailAccount, SmtpAccountBody } from '../../api';
+import { buttonStyles } from '../../components/styles';
+import { TextField } from '../../components/text-field';
+import { Modal } from '../layout/modal';
+
+export const DEFAULT_SMTP_PORT = 587;
+
+interface Props {
+  account?: EmailAccount;
+  isSaving: boolean;
+  onSave: (body: SmtpAccountBody) => void;
+  onClose: () => void;
+}
+
+export function SmtpAccountDialog({ account, isSaving, onSave, onClose }: Props) {
+  const isEdit = account !== undefined;
+  const [form, setForm] = useState({
+    email: account?.email ?? '',
+    displayName: account?.displayName ?? '',
+    host: account?.smtpConfig?.host ?? '',
+    port: String(account?.smtpConfig?.port ?? DEFAULT_SMTP_PORT),
+    secure: account?.smtpConfig?.secure ?? false,
+    username: account?.smtpConfig?.username ?? '',
+    password: '',
+  });
+  const set = (field: keyof typeof form) => (event: { target: { value: string } }) =>
+    setForm((current) => ({ ...current, [field]: event.target.value }));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const body: SmtpAccountBody = {
+      email: form.email.trim(),
+      displayName: form.displayName.trim(),
+      host: form.host.trim(),
+      port: Number(form.port),
+      secure: form.secure,
+      username: form.username.trim(),
+    };
+    if (form.password) body.password = form.password;
+    onSave(body);
+  }
+
+  return (
+    <Modal
+      title={isEdit ? 'Edit SMTP Account' : 'Add SMTP Account'}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className={buttonStyles.secondary} onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" form="smtp-account-form" className={buttonStyles.primary} disabled={isSaving}>
+            {isSaving ? 'Saving...' : isEdit ? 'Update Account' : 'Add Account'}
+          </button>
+        </>
+      }
+    >
+      <form id="smtp-account-form" className="grid gap-4 sm:grid-cols-2" onSubmit={submit}>
+        <TextField
+          label="Email"
+          type="email"
+          required
+          value={form.email}
+          onChange={set('email')}
+          disabled={isEdit}
+          className="sm:col-span-2"
+        />
+        <TextField label="Display Name" value={form.displayName} onChange={set('displayName')} className="sm:col-span-2" />
+        <TextField label="SMTP Host" required value={form.host} onChange={set('host')} placeholder="smtp.example.com" />
+        <TextField
+          label="Port"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={65535}
+          required
+          value={form.port}
+          onChange={set('port')}
+        />
+        <TextField label="Username" required value={form.username} onChange={set('username')} autoComplete="off" />
+        <TextField
+          label="Password"
+          type="password"
+          required={!isEdit}
+          value={form.password}
+          onChange={set('password')}
+          autoComplete="new-password"
+          hint={isEdit ? 'Leave empty to keep the current password' : undefined}
+        />
+        <label className="flex items-center gap-2 text-sm text-slate-700 sm:col-span-2">
+          <input
+            type="checkbox"
+            className="h-4 w-4 rounded border-slate-300 text-indigo-600"
+            checked={form.secure}
+            onChange={(event) => setForm((current) => ({ ...current, secure: event.target.checked }))}
+          />
+          Use SSL/TLS (secure connection, usually port 465)
+        </label>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,66 @@
+// /analytics: total, sent, failed, scheduled; open and click rates with their counts; daily charts.
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { Spinner } from '../../components/spinner';
+import { useEmailStats } from '../emails/queries';
+import { cardStyles, PageHeading } from '../layout/page-heading';
+import { DailyChart } from './daily-chart';
+
+function Stat({
+  label,
+  value,
+  detail,
+  accent = 'text-slate-900',
+}: {
+  label: string;
+  value: string | number;
+  detail?: string;
+  accent?: string;
+}) {
+  return (
+    <section className={`${cardStyles} p-5`}>
+      <h2 className="text-sm font-medium text-slate-500">{label}</h2>
+      <p className={`mt-2 text-3xl font-bold ${accent}`}>{value}</p>
+      {detail && <p className="mt-1 text-sm text-slate-500">{detail}</p>}
+    </section>
+  );
+}
+
+export function AnalyticsPage() {
+  const stats = useEmailStats();
+  useEffect(() => {
+    if (stats.isError) toast.error('Failed to load data', { id: 'analytics-load' });
+  }, [stats.isError]);
+
+  const data = stats.data;
+  return (
+    <>
+      <PageHeading title="Analytics" description="How your emails perform." />
+      {stats.isPending ? (
+        <div className="flex justify-center py-12">
+          <Spinner />
+        </div>
+      ) : !data ? (
+        <p className="text-sm text-slate-500">No analytics available.</p>
+      ) : (
+        <>
+          <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+            <Stat label="Total Emails" value={data.total} />
+            <Stat label="Sent" value={data.sent} accent="text-emerald-600" />
+            <Stat label="Failed" value={data.failed} accent="text-red-600" />
+            <Stat label="Scheduled" value={data.scheduled} accent="text-blue-600" />
+          </div>
+          <div className="mt-4 grid gap-4 sm:grid-cols-2">
+            <Stat label="Open Rate" value={`${data.openRate}%`} detail={`${data.opened} opened`} accent="text-indigo-600" />
+            <Stat label="Click Rate" value={`${data.clickRate}%`} detail={`${data.clicked} clicked`} accent="text-indigo-600" />
+          </div>
+          <div className="mt-6 grid gap-4 lg:grid-cols-3">
+            <DailyChart title="Sent per day" points={data.series ?? []} field="sent" color="#10b981" />
+            <DailyChart title="Opened per day" points={data.series ?? []} field="opened" color="#4f46e5" />
+            <DailyChart title="Clicked per day" points={data.series ?? []} field="clicked" color="#f59e0b" />
+          </div>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+// Create API Key: asks for a name, then shows the full key once with a warning and a copy button.
+import { type FormEvent, useState } from 'react';
+import toast from 'react-hot-toast';
+import type { ApiKey } from '../../api';
+import { buttonStyles } from '../../components/styles';
+import { TextField } from '../../components/text-field';
+import { copyToClipboard } from '../layout/copy-to-clipboard';
+import { Modal } from '../layout/modal';
+
+interface Props {
+  created: ApiKey | null;
+  isSaving: boolean;
+  onCreate: (name: string) => void;
+  onClose: () => void;
+}
+
+export function CreateApiKeyDialog({ created, isSaving, onCreate, onClose }: Props) {
+  const [name, setName] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onCreate(name.trim());
+  };
+
+  if (created) {
+    return (
+      <Modal
+        title="API Key Created"
+        onClose={onClose}
+        footer={
+          <button type="button" className={buttonStyles.primary} onClick={onClose}>
+            Done
+          </button>
+        }
+      >
+        <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" role="alert">
+          Copy this key now. For your security it will not be shown again, and you cannot see it again later.
+        </p>
+        <div className="mt-4 flex flex-col gap-2 sm:flex-row">
+          <code
+            className="min-w-0 flex-1 break-all rounded-lg bg-slate-900 px-3 py-2.5 font-mono text-sm text-slate-100"
+            data-testid="new-api-key"
+          >
+            {created.key}
+          </code>
+          <button
+            type="button"
+            className={buttonStyles.secondary}
+            onClick={() => void copyToClipboard(created.key).then(() => toast.success('API key copied to clipboard'))}
+          >
+            Copy
+          </button>
+        </div>
+      </Modal>
+    );
+  }
+
+  return (
+    <Modal
+      title="Create API Key"
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className={buttonStyles.secondary} onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" form="api-key-form" className={buttonStyles.primary} disabled={isSaving}>
+            {isSaving ? 'Creating...' : 'Create Key'}
+          </button>
+        </>
+      }
+    >
+      <form id="api-key-form" onSubmit={submit}>
+        <TextField
+          label="Key Name"
+          required
+          maxLength={100}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          placeholder="e.g. Production server"
+        />
+      </form>
+    </Modal>
+  );
+}

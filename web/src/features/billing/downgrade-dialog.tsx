@@ -1,0 +1,47 @@
+// 'Confirm Plan Downgrade': cancels the current subscription at once, reduces quota and premium access,
+// no refund for unused time.
+import { buttonStyles } from '../../components/styles';
+import { Modal } from '../layout/modal';
+
+interface Props {
+  currentPlanName: string;
+  targetPlanName: string;
+  isBusy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+export function DowngradeDialog({ currentPlanName, targetPlanName, isBusy, onConfirm, onClose }: Props) {
+  return (
+    <Modal
+      title="Confirm Plan Downgrade"
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className={buttonStyles.secondary} onClick={onClose} disabled={isBusy}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className={`${buttonStyles.primary} bg-red-600 hover:bg-red-500`}
+            onClick={onConfirm}
+            disabled={isBusy}
+          >
+            {isBusy ? 'Processing...' : 'Confirm Downgrade'}
+          </button>
+        </>
+      }
+    >
+      <div className="space-y-3 text-sm text-slate-700">
+        <p>
+          You are about to move from the <strong>{currentPlanName}</strong> plan to the <strong>{targetPlanName}</strong> plan.
+        </p>
+        <ul className="list-disc space-y-1 pl-5">
+          <li>Your current subscription will be cancelled immediately.</li>
+          <li>Your email quota and access to premium features will be reduced right away.</li>
+          <li>No refund is given for the unused time of your current subscription.</li>
+        </ul>
+      </div>
+    </Modal>
+  );
+}

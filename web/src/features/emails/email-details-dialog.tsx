@@ -1,0 +1,104 @@
+// Email Details: status, from, to, cc, bcc, subject, body, created/sent/scheduled times in the email's
+// own zone (UTC fallback), opened/clicked analytics, the error, and Cancel for a scheduled email.
+import type { ReactNode } from 'react';
+import type { EmailLog } from '../../api';
+import { buttonStyles } from '../../components/styles';
+import { Modal } from '../layout/modal';
+import { formatEmailTime } from './format-email-time';
+import { StatusBadge } from './status-badge';
+
+export function statusLabel(status: string): string {
+  switch (status) {
+    case 'sent':
+      return 'Sent Successfully';
+    case 'failed':
+      return 'Failed';
+    case 'scheduled':
+      return 'Scheduled';
+    default:
+      return status.charAt(0).toUpperCase() + status.slice(1);
+  }
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1 py-2 sm:grid-cols-[8rem_1fr] sm:gap-4">
+      <dt className="text-sm font-medium text-slate-500">{label}</dt>
+      <dd className="min-w-0 break-words text-sm text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+interface Props {
+  email: EmailLog;
+  onClose: () => void;
+  onCancel: (email: EmailLog) => void;
+  isCancelling: boolean;
+}
+
+export function EmailDetailsDialog({ email, onClose, onCancel, isCancelling }: Props) {
+  const time = (iso: string | null) => formatEmailTime(iso, email.timezone) || '—';
+  const list = (values: string[]) => (values.length ? values.join(', ') : '—');
+  return (
+    <Modal
+      size="lg"
+      title="Email Details"
+      onClose={onClose}
+      footer={
+        <>
+          {email.status === 'scheduled' && (
+            <button
+              type="button"
+              className={`${buttonStyles.secondary} text-red-600 hover:bg-red-50`}
+              disabled={isCancelling}
+              onClick={() => onCancel(email)}
+            >
+              {isCancelling ? 'Cancelling...' : 'Cancel Scheduled Email'}
+            </button>
+          )}
+          <button type="button" className={buttonStyles.primary} onClick={onClose}>
+            Close
+          </button>
+        </>
+      }
+    >
+      <div className="mb-2">
+        <StatusBadge status={email.status} label={statusLabel(email.status)} />
+      </div>
+      <dl className="divide-y divide-slate-100">
+        <Row label="From">{email.fromName ? `${email.fromName} <${email.from}>` : email.from}</Row>
+        <Row label="To">{list(email.to)}</Row>
+        <Row label="CC">{list(email.cc)}</Row>
+        <Row label="BCC">{list(email.bcc)}</Row>
+        <Row label="Subject">{email.subject}</Row>
+        <Row label="Created">{time(email.createdAt)}</Row>
+        <Row label="Sent">{time(email.sentAt)}</Row>
+        <Row label="Scheduled">{time(email.scheduledAt)}</Row>
+        {email.timezone && <Row label="Time zone">{email.timezone}</Row>}
+      </dl>
+      <h3 className="mt-4 text-sm font-semibold text-slate-900">Analytics</h3>
+      <dl className="mt-1 grid gap-3 sm:grid-cols-2">
+        <div className="rounded-lg bg-slate-50 p-3">
+          <dt className="text-xs font-medium text-slate-500">Opened</dt>
+          <dd className="text-sm text-slate-900">{email.analytics.opened ? `Yes — ${time(email.analytics.openedAt)}` : 'No'}</dd>
+        </div>
+        <div className="rounded-lg bg-slate-50 p-3">
+          <dt className="text-xs font-medium text-slate-500">Links clicked</dt>
+          <dd className="text-sm text-slate-900">
+            {email.analytics.clicked ? `Yes — ${time(email.analytics.clickedAt)}` : 'No'}
+          </dd>
+        </div>
+      </dl>
+      {email.error && (
+        <div className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800" role="alert">
+          <p className="font-semibold">Error</p>
+          <p className="break-words">{email.error}</p>
+        </div>
+      )}
+      <h3 className="mt-4 text-sm font-semibold text-slate-900">Body</h3>
+      <pre className="mt-1 max-h-72 overflow-auto whitespace-pre-wrap break-words rounded-lg border border-slate-200 bg-slate-50 p-3 font-sans text-sm text-slate-800">
+        {email.body}
+      </pre>
+    </Modal>
+  );
+}

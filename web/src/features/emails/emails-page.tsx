@@ -1,0 +1,162 @@
+// /emails (Email Logs): To, Subject, Status, Date; status filter and pages; a row opens Email Details.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { type EmailLog, emailsApi, errorMessage } from '../../api';
+import { Spinner } from '../../components/spinner';
+import { buttonStyles, focusRing, inputStyles } from '../../components/styles';
+import { cardStyles, EmptyState, PageHeading } from '../layout/page-heading';
+import { EmailDetailsDialog } from './email-details-dialog';
+import { formatEmailTime } from './format-email-time';
+import { emailKeys, useEmailList } from './queries';
+import { StatusBadge } from './status-badge';
+
+export const PAGE_SIZE = 20;
+const statuses = ['', 'sent', 'scheduled', 'failed', 'queued', 'sending', 'cancelled'];
+
+/** The date a log row shows: when it was sent, else when it is scheduled, else when it was created. */
+export const rowDate = (email: EmailLog) => email.sentAt ?? email.scheduledAt ?? email.createdAt;
+
+export function EmailsPage() {
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [status, setStatus] = useState('');
+  const [selected, setSelected] = useState<EmailLog | null>(null);
+  const emails = useEmailList({ page, limit: PAGE_SIZE, status });
+
+  useEffect(() => {
+    if (emails.isError) toast.error('Failed to load data', { id: 'emails-load' });
+  }, [emails.isError]);
+
+  const cancel = useMutation({
+    mutationFn: (email: EmailLog) => emailsApi.cancel(email._id),
+    onSuccess: () => {
+      toast.success('Scheduled email cancelled');
+      setSelected(null);
+      void queryClient.invalidateQueries({ queryKey: emailKeys.all });
+    },
+    onError: (error) => toast.error(errorMessage(error, 'Failed to cancel email')),
+  });
+
+  const rows = emails.data?.data ?? [];
+  const pages = Math.max(1, emails.data?.pagination?.pages ?? 1);
+  const total = emails.data?.pagination?.total ?? rows.length;
+
+  return (
+    <>
+      <PageHeading
+        title="Email Logs"
+        description={`${total} email${total === 1 ? '' : 's'}`}
+        actions={
+          <div>
+            <label htmlFor="status-filter" className="sr-only">
+              Status
+            </label>
+            <select
+              id="status-filter"
+              className={`${inputStyles} w-44`}
+              value={status}
+              onChange={(event) => {
+                setStatus(event.target.value);
+                setPage(1);
+              }}
+            >
+              {statuses.map((value) => (
+                <option key={value} value={value}>
+                  {value ? value.charAt(0).toUpperCase() + value.slice(1) : 'All statuses'}
+                </option>
+              ))}
+            </select>
+          </div>
+        }
+      />
+      <section className={`${cardStyles} overflow-hidden`}>
+        {emails.isPending ? (
+          <div className="flex justify-center py-12">
+            <Spinner />
+          </div>
+        ) : rows.length === 0 ? (
+          <EmptyState>No emails sent yet</EmptyState>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[36rem] text-left text-sm">
+              <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    To
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Subject
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Status
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Date
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {rows.map((email) => (
+                  <tr
+                    key={email._id}
+                    tabIndex={0}
+                    data-testid="email-row"
+                    className={`cursor-pointer hover:bg-indigo-50/50 ${focusRing}`}
+                    onClick={() => setSelected(email)}
+                    onKeyDown={(event) => {
+                      if (event.key === 'Enter' || event.key === ' ') {
+                        event.preventDefault();
+                        setSelected(email);
+                      }
+                    }}
+                  >
+                    <td className="max-w-[14rem] truncate px-4 py-3 text-slate-900">{email.to.join(', ')}</td>
+                    <td className="max-w-[20rem] truncate px-4 py-3 text-slate-700">{email.subject}</td>
+                    <td className="px-4 py-3">
+                      <StatusBadge status={email.status} />
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3 text-slate-500">
+                      {formatEmailTime(rowDate(email), email.timezone)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {pages > 1 && (
+          <nav aria-label="Pages" className="flex items-center justify-between border-t border-slate-200 px-4 py-3">
+            <button
+              type="button"
+              className={`${buttonStyles.secondary} px-3 py-1.5`}
+              disabled={page <= 1}
+              onClick={() => setPage((p) => p - 1)}
+            >
+              Previous
+            </button>
+            <span className="text-sm text-slate-600">
+              Page {page} of {pages}
+            </span>
+            <button
+              type="button"
+              className={`${buttonStyles.secondary} px-3 py-1.5`}
+              disabled={page >= pages}
+              onClick={() => setPage((p) => p + 1)}
+            >
+              Next
+            </button>
+          </nav>
+        )}
+      </section>
+      {selected && (
+        <EmailDetailsDialog
+          email={selected}
+          onClose={() => setSelected(null)}
+          onCancel={(email) => cancel.mutate(email)}
+          isCancelling={cancel.isPending}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+// Query keys and hooks for the email log and analytics (TanStack Query).
+import { useQuery } from '@tanstack/react-query';
+import { type EmailListQuery, emailsApi } from '../../api';
+
+export const emailKeys = {
+  all: ['emails'] as const,
+  list: (query: EmailListQuery) => ['emails', 'list', query] as const,
+  stats: ['emails', 'stats'] as const,
+};
+
+export function useEmailList(query: EmailListQuery) {
+  return useQuery({
+    queryKey: emailKeys.list(query),
+    queryFn: () => emailsApi.list(query),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useEmailStats() {
+  return useQuery({ queryKey: emailKeys.stats, queryFn: () => emailsApi.stats() });
+}

@@ -1,0 +1,164 @@
+// The signed-in frame: top bar (product name, the user's email, Logout) and the side menu — collapsible
+// on wide screens (remembered), a slide-in drawer on small screens that closes on navigation.
+import { useEffect, useState } from 'react';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Logo } from '../../components/logo';
+import { buttonStyles, focusRing } from '../../components/styles';
+import { useAuth } from '../auth';
+import { navItems } from './nav-items';
+import { useSidebarCollapsed } from './use-sidebar-collapsed';
+
+function NavIcon({ path }: { path: string }) {
+  return (
+    <svg
+      viewBox="0 0 20 20"
+      className="h-5 w-5 shrink-0"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.6"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      <path d={path} />
+    </svg>
+  );
+}
+
+function SideMenu({ isCollapsed, label }: { isCollapsed: boolean; label: string }) {
+  return (
+    <nav aria-label={label} className="flex flex-col gap-1 p-3">
+      {navItems.map((item) => (
+        <NavLink
+          key={item.to}
+          to={item.to}
+          title={isCollapsed ? item.label : undefined}
+          className={({ isActive }) =>
+            `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition ${focusRing} ${
+              isActive ? 'bg-indigo-50 text-indigo-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
+            } ${isCollapsed ? 'justify-center' : ''}`
+          }
+        >
+          <NavIcon path={item.icon} />
+          <span className={isCollapsed ? 'sr-only' : ''}>{item.label}</span>
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+export function AppShell() {
+  const { user, logout } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [isCollapsed, toggleCollapsed] = useSidebarCollapsed();
+  const [isDrawerOpen, setIsDrawerOpen] = useState(false);
+
+  // The drawer closes whenever the address changes (a menu item was chosen).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation on purpose
+  useEffect(() => setIsDrawerOpen(false), [location.pathname]);
+
+  useEffect(() => {
+    if (!isDrawerOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setIsDrawerOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [isDrawerOpen]);
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
+        <div className="flex h-16 items-center justify-between gap-3 px-4 sm:px-6">
+          <div className="flex items-center gap-2">
+            <button
+              type="button"
+              className={`${buttonStyles.ghost} px-2 lg:hidden`}
+              aria-label="Open menu"
+              aria-expanded={isDrawerOpen}
+              aria-controls="app-drawer"
+              onClick={() => setIsDrawerOpen(true)}
+            >
+              <NavIcon path="M3 5h14M3 10h14M3 15h14" />
+            </button>
+            <button
+              type="button"
+              className={`${buttonStyles.ghost} hidden px-2 lg:inline-flex`}
+              aria-label={isCollapsed ? 'Expand menu' : 'Collapse menu'}
+              aria-pressed={isCollapsed}
+              onClick={toggleCollapsed}
+            >
+              <NavIcon path={isCollapsed ? 'M3 5h14M3 10h14M3 15h14M13 7l3 3-3 3' : 'M3 5h14M3 10h14M3 15h14M7 7l-3 3 3 3'} />
+            </button>
+            <Logo to="/dashboard" />
+          </div>
+          <div className="flex min-w-0 items-center gap-3">
+            <span
+              className="hidden min-w-0 truncate text-sm text-slate-600 sm:inline"
+              data-testid="user-email"
+              title={user?.email}
+            >
+              {user?.email}
+            </span>
+            <button
+              type="button"
+              className={`${buttonStyles.secondary} px-3 py-2`}
+              onClick={() => {
+                logout();
+                void navigate('/login');
+              }}
+            >
+              Logout
+            </button>
+          </div>
+        </div>
+      </header>
+
+      <div className="flex">
+        <aside
+          className={`sticky top-16 hidden h-[calc(100vh-4rem)] shrink-0 overflow-y-auto border-r border-slate-200 bg-white transition-[width] lg:block ${
+            isCollapsed ? 'w-[4.5rem]' : 'w-60'
+          }`}
+          data-testid="sidebar"
+          data-collapsed={isCollapsed}
+        >
+          <SideMenu isCollapsed={isCollapsed} label="App" />
+        </aside>
+
+        {isDrawerOpen && (
+          <div className="fixed inset-0 z-40 lg:hidden">
+            <button
+              type="button"
+              aria-label="Close menu"
+              className="absolute inset-0 bg-slate-900/40"
+              onClick={() => setIsDrawerOpen(false)}
+            />
+            <aside
+              id="app-drawer"
+              className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col overflow-y-auto bg-white shadow-xl"
+            >
+              <div className="flex h-16 items-center justify-between border-b border-slate-200 px-4">
+                <Logo to="/dashboard" />
+                <button
+                  type="button"
+                  className={`${buttonStyles.ghost} px-2`}
+                  aria-label="Close menu"
+                  onClick={() => setIsDrawerOpen(false)}
+                >
+                  <NavIcon path="M5 5l10 10M15 5 5 15" />
+                </button>
+              </div>
+              <p className="truncate px-6 pt-3 text-xs text-slate-500 sm:hidden">{user?.email}</p>
+              <SideMenu isCollapsed={false} label="App menu" />
+            </aside>
+          </div>
+        )}
+
+        <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+          <div className="mx-auto max-w-6xl">
+            <Outlet />
+          </div>
+        </main>
+      </div>
+    </div>
+  );
+}

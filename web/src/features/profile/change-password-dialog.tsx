@@ -1,0 +1,78 @@
+// Change password: current, new and confirm; checks match and length before calling the server.
+import { type FormEvent, useState } from 'react';
+import toast from 'react-hot-toast';
+import { authApi, errorMessage } from '../../api';
+import { buttonStyles } from '../../components/styles';
+import { TextField } from '../../components/text-field';
+import { Modal } from '../layout/modal';
+import { passwordChangeError } from './password-rules';
+
+export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [isSaving, setIsSaving] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = passwordChangeError(newPassword, confirmPassword);
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+    setIsSaving(true);
+    try {
+      await authApi.changePassword({ currentPassword, newPassword });
+      toast.success('Password changed successfully');
+      onClose();
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to change password'));
+      setIsSaving(false);
+    }
+  }
+
+  return (
+    <Modal
+      title="Change Password"
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className={buttonStyles.secondary} onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" form="change-password-form" className={buttonStyles.primary} disabled={isSaving}>
+            {isSaving ? 'Saving...' : 'Change Password'}
+          </button>
+        </>
+      }
+    >
+      <form id="change-password-form" className="grid gap-4" onSubmit={(event) => void submit(event)}>
+        <TextField
+          label="Current Password"
+          type="password"
+          required
+          autoComplete="current-password"
+          value={currentPassword}
+          onChange={(event) => setCurrentPassword(event.target.value)}
+        />
+        <TextField
+          label="New Password"
+          type="password"
+          required
+          autoComplete="new-password"
+          value={newPassword}
+          onChange={(event) => setNewPassword(event.target.value)}
+          hint="Minimum 6 characters"
+        />
+        <TextField
+          label="Confirm New Password"
+          type="password"
+          required
+          autoComplete="new-password"
+          value={confirmPassword}
+          onChange={(event) => setConfirmPassword(event.target.value)}
+        />
+      </form>
+    </Modal>
+  );
+}

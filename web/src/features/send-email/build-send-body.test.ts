@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { buildSendBody, type SendForm } from './build-send-body';
+
+const base: SendForm = {
+  emailAccountId: '',
+  template: null,
+  variables: {},
+  to: 'a@x.test, b@x.test',
+  cc: '',
+  bcc: '',
+  subject: 'Hello',
+  body: 'Body',
+  scheduleDate: '',
+  scheduleTime: '',
+  timezone: 'Asia/Kolkata',
+};
+
+describe('buildSendBody', () => {
+  it('sends now with split recipients, empty cc/bcc lists and no account when none is chosen', () => {
+    expect(buildSendBody(base)).toEqual({ to: ['a@x.test', 'b@x.test'], cc: [], bcc: [], subject: 'Hello', body: 'Body' });
+  });
+
+  it('schedules the wall-clock time in the chosen zone as a UTC instant and keeps the zone', () => {
+    const body = buildSendBody({ ...base, emailAccountId: 'acc1', scheduleDate: '2030-01-05', scheduleTime: '18:30' });
+    expect(body).toMatchObject({ emailAccountId: 'acc1', scheduledAt: '2030-01-05T13:00:00.000Z', timezone: 'Asia/Kolkata' });
+  });
+
+  it('sends the template id and variables when the template text is unchanged', () => {
+    const template = { _id: 't1', subject: 'Hi {{name}}', body: 'Dear {{name}}' };
+    const body = buildSendBody({ ...base, template, subject: template.subject, body: template.body, variables: { name: 'Ada' } });
+    expect(body).toMatchObject({ templateId: 't1', variables: { name: 'Ada' } });
+  });
+
+  it('renders edited template text locally instead', () => {
+    const template = { _id: 't1', subject: 'Hi {{name}}', body: 'Dear {{name}}' };
+    const body = buildSendBody({ ...base, template, subject: 'Yo {{name}}', body: 'Dear {{name}}', variables: { name: 'Ada' } });
+    expect(body.templateId).toBeUndefined();
+    expect(body).toMatchObject({ subject: 'Yo Ada', body: 'Dear Ada' });
+  });
+});

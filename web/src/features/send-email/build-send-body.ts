@@ -1,0 +1,50 @@
+// Turns the /send-email form into the send payload (spec sections 3, 5 and 7).
+import { renderTemplate } from '@mailwright/contracts';
+import type { SendEmailBody, Template } from '../../api';
+import { parseRecipients } from './recipients';
+import { zonedWallTimeToUtc } from './zoned-time';
+
+export interface SendForm {
+  emailAccountId: string;
+  template: Pick<Template, '_id' | 'subject' | 'body'> | null;
+  variables: Record<string, string>;
+  to: string;
+  cc: string;
+  bcc: string;
+  subject: string;
+  body: string;
+  scheduleDate: string;
+  scheduleTime: string;
+  timezone: string;
+}
+
+export const isScheduled = (form: Pick<SendForm, 'scheduleDate'>) => form.scheduleDate.trim() !== '';
+
+export function buildSendBody(form: SendForm): SendEmailBody {
+  const payload: SendEmailBody = {
+    to: parseRecipients(form.to),
+    cc: parseRecipients(form.cc),
+    bcc: parseRecipients(form.bcc),
+    subject: form.subject,
+    body: form.body,
+  };
+  if (form.emailAccountId) payload.emailAccountId = form.emailAccountId;
+  if (form.template) {
+    const isUnchanged = form.subject === form.template.subject && form.body === form.template.body;
+    if (isUnchanged) {
+      // The server renders the stored template with these values.
+      payload.templateId = form.template._id;
+      payload.variables = form.variables;
+    } else {
+      // The user edited the text after choosing the template: send what they see, filled in.
+      const rendered = renderTemplate({ subject: form.subject, body: form.body }, form.variables);
+      payload.subject = rendered.subject;
+      payload.body = rendered.body;
+    }
+  }
+  if (isScheduled(form)) {
+    payload.scheduledAt = zonedWallTimeToUtc(form.scheduleDate, form.scheduleTime || '00:00', form.timezone).toISOString();
+    payload.timezone = form.timezone;
+  }
+  return payload;
+}
