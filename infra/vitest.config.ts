@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['e2e/**/*.test.ts', 'launcher/**/*.test.ts'],
+    include: ['e2e/**/*.test.ts', 'launcher/**/*.test.ts', '../web/e2e/**/*.test.ts'],
     globalSetup: ['e2e/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -91,3 +91,17 @@ describe('gateway', () => {
     expect(response.json().message).toBe('Missing API key: send it in the X-API-Key header');
   });
 });
+
+describe('gateway body limits', () => {
+  it('refuses a body over the prefix limit before it reaches the service', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: JSON.stringify({ name: 'x'.repeat(300 * 1024) }),
+      headers: { 'content-type': 'application/json' },
+      remoteAddress: '10.1.2.3',
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ message: 'Request body is too large: the limit is 256 KB', code: 'PAYLOAD_TOO_LARGE' });
+  });
+});

@@ -1,5 +1,6 @@
 // One shared stack for every whole-stack test file: a fresh database, an SMTP sink, and every
 // process started as `npm start` would start it (random ports, logs under test-artifacts/logs).
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -42,6 +43,7 @@ export async function setup(project: TestProject): Promise<void> {
     await admin.query(`drop database if exists "${databaseName}" with (force)`);
     await admin.end();
   };
+  rmSync(path.join(rootDir, 'test-artifacts', 'logs'), { recursive: true, force: true });
   sink = new SmtpSink();
   await sink.start();
   razorpay = new RazorpayStandIn();
@@ -71,6 +73,9 @@ export async function setup(project: TestProject): Promise<void> {
     logDir: path.join(rootDir, 'test-artifacts', 'logs'),
     log,
   });
+  // The web app's browser tests (web/e2e) read these; test workers start after this and inherit them.
+  process.env.E2E_BASE_URL = stack.gatewayUrl;
+  process.env.E2E_SINK_URL = `http://127.0.0.1:${sink.apiPort}`;
   project.provide('gatewayUrl', stack.gatewayUrl);
   project.provide('sinkApiUrl', `http://127.0.0.1:${sink.apiPort}`);
   project.provide('sinkSmtpPort', sink.smtpPort);

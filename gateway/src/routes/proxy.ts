@@ -1,5 +1,6 @@
 // One @fastify/http-proxy registration per upstream prefix: throttle, authenticate, forward.
 import httpProxy from '@fastify/http-proxy';
+import { AppError } from '@mailwright/kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../config';
 import { type Authenticator, forwardHeaders } from '../plugins/authenticate';
@@ -9,6 +10,8 @@ import { upstreams } from './upstreams';
 
 const isThrottledAuthRoute = (request: FastifyRequest) =>
   request.method === 'POST' && authThrottledRoutes.includes(request.url.split('?', 1)[0] ?? '');
+
+const formatBytes = (bytes: number) => (bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MB` : `${bytes / 1024} KB`);
 
 export async function registerProxies(
   app: FastifyInstance,
@@ -23,6 +26,10 @@ export async function registerProxies(
       logLevel: 'warn',
       undici: { connections: 64, pipelining: 1, keepAliveTimeout: 30_000, headersTimeout: 30_000, bodyTimeout: 60_000 },
       preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const declaredLength = Number(request.headers['content-length'] ?? 0);
+        if (declaredLength > upstream.bodyLimit) {
+          throw new AppError('PAYLOAD_TOO_LARGE', `Request body is too large: the limit is ${formatBytes(upstream.bodyLimit)}`);
+        }
         if (isThrottledAuthRoute(request)) await deps.limiters.auth(request, reply);
         if (reply.sent) return;
         await deps.authenticate(request);

@@ -30,25 +30,31 @@ export class RemoteAccountFigures implements AccountFiguresSource {
 
   async forUser(userId: string): Promise<AccountFigures> {
     const id = encodeURIComponent(userId);
-    const [subscription, emailQuota] = await Promise.all([
+    const [entitlements, quota] = await Promise.all([
       this.client
         .call<{ data: Entitlements }>(this.urls.billing, `/internal/entitlements/${id}`, { timeoutMs: TIMEOUT_MS })
-        .then(({ data }): Subscription => ({ plan: data.plan, status: data.status, endDate: data.endDate ?? null }))
-        .catch((error: unknown) => this.fallback('billing', error, FALLBACK_SUBSCRIPTION)),
+        .then(({ data }) => data)
+        .catch((error: unknown) => this.fallback<Entitlements | null>('billing', error, null)),
       this.client
         .call<{ data: EmailQuota }>(this.urls.mail, `/internal/quota/${id}`, { timeoutMs: TIMEOUT_MS })
         .then(({ data }): EmailQuota => ({ used: data.used, limit: data.limit }))
         .catch((error: unknown) => this.fallback('mail', error, FALLBACK_QUOTA)),
     ]);
-    return { subscription, emailQuota };
+    if (!entitlements) return { subscription: { ...FALLBACK_SUBSCRIPTION }, emailQuota: quota };
+    // Billing is the authority on the limit (mail may hold a cached copy for a moment after a plan change).
+    return {
+      subscription: { plan: entitlements.plan, status: entitlements.status, endDate: entitlements.endDate ?? null },
+      emailQuota: { used: quota.used, limit: entitlements.emailLimit },
+    };
   }
 
   private fallback<T>(service: string, error: unknown, value: T): T {
     const reason = error instanceof Error ? error.message : String(error);
     const now = Date.now();
-    if (now - (this.lastWarnedAt.get(service) ?? 0) < WARN_EVERY_MS) return { ...value };
-    this.lastWarnedAt.set(service, now);
-    this.log.warn(`Could not read figures from ${service} (${reason}); showing free-plan defaults`);
-    return { ...value };
+    if (now - (this.lastWarnedAt.get(service) ?? 0) >= WARN_EVERY_MS) {
+      this.lastWarnedAt.set(service, now);
+      this.log.warn(`Could not read figures from ${service} (${reason}); showing free-plan defaults`);
+    }
+    return value && typeof value === 'object' ? { ...value } : value;
   }
 }
