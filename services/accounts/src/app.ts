@@ -41,7 +41,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     ),
     entitlements:
       overrides.entitlements ??
-      new BillingEntitlements(new InternalClient(config.INTERNAL_SECRET, 'accounts'), config.BILLING_URL),
+      // Adding accounts is rare: read the plan fresh so an upgrade counts at once.
+      new BillingEntitlements(new InternalClient(config.INTERNAL_SECRET, 'accounts'), config.BILLING_URL, 0),
     providers: {
       gmail: overrides.providers?.gmail ?? new GoogleMailProvider(config),
       outlook: overrides.providers?.outlook ?? new MicrosoftMailProvider(config),

@@ -3,7 +3,8 @@ import type { Entitlements } from '@mailwright/contracts';
 import type { InternalClient } from './internal-client';
 
 export interface EntitlementsSource {
-  get(userId: string): Promise<Entitlements>;
+  /** `fresh` skips the cache: use it before refusing someone on a limit they may just have raised. */
+  get(userId: string, options?: { fresh?: boolean }): Promise<Entitlements>;
   /** Drop the cached value so the next read sees a plan change at once. */
   forget(userId: string): void;
 }
@@ -17,8 +18,8 @@ export class BillingEntitlements implements EntitlementsSource {
     private readonly ttlMs = 2_000,
   ) {}
 
-  async get(userId: string): Promise<Entitlements> {
-    const hit = this.cache.get(userId);
+  async get(userId: string, options: { fresh?: boolean } = {}): Promise<Entitlements> {
+    const hit = options.fresh ? undefined : this.cache.get(userId);
     if (hit && hit.expiresAt > Date.now()) return hit.value;
     const { data } = await this.client.call<{ data: Entitlements }>(
       this.billingUrl,

@@ -35,7 +35,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     db,
     entitlements:
       overrides.entitlements ??
-      new BillingEntitlements(new InternalClient(config.INTERNAL_SECRET, SERVICE_NAME), config.BILLING_URL),
+      // Creating templates is rare: read the plan fresh so an upgrade counts at once.
+      new BillingEntitlements(new InternalClient(config.INTERNAL_SECRET, SERVICE_NAME), config.BILLING_URL, 0),
   };
   await app.register(templateRoutes(ctx));
   await app.register(internalRenderRoutes(ctx));
