@@ -97,7 +97,7 @@ export function SmtpAccountDialog({ account, isSaving, onSave, onClose }: Props)
             checked={form.secure}
             onChange={(event) => setForm((current) => ({ ...current, secure: event.target.checked }))}
           />
-          Use SSL/TLS (secure connection, usually port 465)
+          Use SSL/TLS (secure connection, usually on 465)
         </label>
       </form>
     </Modal>

@@ -70,25 +70,29 @@ export function AppShell() {
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
         <div className="flex h-16 items-center justify-between gap-3 px-4 sm:px-6">
           <div className="flex items-center gap-2">
-            <button
-              type="button"
-              className={`${buttonStyles.ghost} px-2 lg:hidden`}
-              aria-label="Open menu"
-              aria-expanded={isDrawerOpen}
-              aria-controls="app-drawer"
-              onClick={() => setIsDrawerOpen(true)}
-            >
-              <NavIcon path="M3 5h14M3 10h14M3 15h14" />
-            </button>
-            <button
-              type="button"
-              className={`${buttonStyles.ghost} hidden px-2 lg:inline-flex`}
-              aria-label={isCollapsed ? 'Expand menu' : 'Collapse menu'}
-              aria-pressed={isCollapsed}
-              onClick={toggleCollapsed}
-            >
-              <NavIcon path={isCollapsed ? 'M3 5h14M3 10h14M3 15h14M13 7l3 3-3 3' : 'M3 5h14M3 10h14M3 15h14M7 7l-3 3 3 3'} />
-            </button>
+            <div className="lg:hidden">
+              <button
+                type="button"
+                className={`${buttonStyles.ghost} px-2`}
+                aria-label="Open menu"
+                aria-expanded={isDrawerOpen}
+                aria-controls="app-drawer"
+                onClick={() => setIsDrawerOpen(true)}
+              >
+                <NavIcon path="M3 5h14M3 10h14M3 15h14" />
+              </button>
+            </div>
+            <div className="hidden lg:block">
+              <button
+                type="button"
+                className={`${buttonStyles.ghost} px-2`}
+                aria-label={isCollapsed ? 'Expand menu' : 'Collapse menu'}
+                aria-pressed={isCollapsed}
+                onClick={toggleCollapsed}
+              >
+                <NavIcon path={isCollapsed ? 'M3 5h14M3 10h14M3 15h14M13 7l3 3-3 3' : 'M3 5h14M3 10h14M3 15h14M7 7l-3 3 3 3'} />
+              </button>
+            </div>
             <Logo to="/dashboard" />
           </div>
           <div className="flex min-w-0 items-center gap-3">

@@ -46,7 +46,7 @@ export function Modal({ title, onClose, children, footer, size = 'md' }: ModalPr
           <button
             type="button"
             onClick={onClose}
-            aria-label="Close"
+            aria-label="Close dialog"
             className={`-m-1 rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600 ${focusRing}`}
           >
             <svg viewBox="0 0 20 20" className="h-5 w-5" aria-hidden="true" fill="currentColor">

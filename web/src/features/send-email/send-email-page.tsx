@@ -230,7 +230,7 @@ export function SendEmailPage() {
             id="timezone"
             value={timezone}
             onChange={(event) => setTimezone(event.target.value)}
-            hint={`Your browser's time zone: ${browserZone}${zoneLabel ? ` — ${zoneLabel}` : ''}`}
+            hint={`Your browser's time zone: ${browserZone}${zoneLabel && zoneLabel !== browserZone ? ` — ${zoneLabel}` : ''}`}
           >
             {zones.options.map((option) => (
               <option key={option.value} value={option.value}>
