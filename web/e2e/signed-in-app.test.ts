@@ -5,17 +5,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, type SignedInUser, signUpVerified, uniqueEmail, waitForMail } from '../../infra/e2e/support/api';
+import './stack-context';
 import { horizontalOverflow, launchBrowser, newPage, saveScreenshot, toast, type ViewportName } from './support/browser';
-
-// What infra/e2e/global-setup.ts provides (declared there too; repeated so web's typecheck sees it).
-declare module 'vitest' {
-  export interface ProvidedContext {
-    gatewayUrl: string;
-    sinkApiUrl: string;
-    sinkSmtpPort: number;
-    checkoutOrigin: string;
-  }
-}
 
 interface StoredEmail {
   _id: string;
