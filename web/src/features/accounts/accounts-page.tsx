@@ -8,7 +8,7 @@ import { type EmailAccount, emailAccountsApi, errorMessage, type SmtpAccountBody
 import { Spinner } from '../../components/spinner';
 import { buttonStyles } from '../../components/styles';
 import { CopyId } from '../layout/copy-id';
-import { cardStyles, EmptyState, PageHeading } from '../layout/page-heading';
+import { cardStyles, dangerButtonStyles, EmptyState, PageHeading } from '../layout/page-heading';
 import { oauthReturnNotice } from './oauth-return';
 import { SmtpAccountDialog } from './smtp-account-dialog';
 
@@ -182,7 +182,7 @@ export function AccountsPage() {
                   )}
                   <button
                     type="button"
-                    className={`${buttonStyles.secondary} px-3 py-1.5 text-red-600 hover:bg-red-50`}
+                    className={`${dangerButtonStyles} px-3 py-1.5`}
                     onClick={() => {
                       if (window.confirm('Are you sure you want to delete this account?')) remove.mutate(account._id);
                     }}

@@ -6,7 +6,7 @@ import { type ApiKey, apiKeysApi, errorMessage } from '../../api';
 import { Spinner } from '../../components/spinner';
 import { buttonStyles, focusRing } from '../../components/styles';
 import { formatEmailTime } from '../emails/format-email-time';
-import { cardStyles, EmptyState, PageHeading } from '../layout/page-heading';
+import { cardStyles, dangerButtonStyles, EmptyState, PageHeading } from '../layout/page-heading';
 import { CreateApiKeyDialog } from './create-api-key-dialog';
 
 const keysKey = ['api-keys'] as const;
@@ -104,7 +104,7 @@ export function ApiKeysPage() {
                   </button>
                   <button
                     type="button"
-                    className={`${buttonStyles.secondary} px-3 py-1.5 text-red-600 hover:bg-red-50`}
+                    className={`${dangerButtonStyles} px-3 py-1.5`}
                     onClick={() => {
                       if (window.confirm('Delete this API key?')) remove.mutate(key.id);
                     }}

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { EmailLog } from '../../api';
 import { buttonStyles } from '../../components/styles';
 import { Modal } from '../layout/modal';
+import { dangerButtonStyles } from '../layout/page-heading';
 import { formatEmailTime } from './format-email-time';
 import { StatusBadge } from './status-badge';
 
@@ -47,12 +48,7 @@ export function EmailDetailsDialog({ email, onClose, onCancel, isCancelling }: P
       footer={
         <>
           {email.status === 'scheduled' && (
-            <button
-              type="button"
-              className={`${buttonStyles.secondary} text-red-600 hover:bg-red-50`}
-              disabled={isCancelling}
-              onClick={() => onCancel(email)}
-            >
+            <button type="button" className={dangerButtonStyles} disabled={isCancelling} onClick={() => onCancel(email)}>
               {isCancelling ? 'Cancelling...' : 'Cancel Scheduled Email'}
             </button>
           )}

@@ -78,52 +78,73 @@ export function EmailsPage() {
         ) : rows.length === 0 ? (
           <EmptyState>No emails sent yet</EmptyState>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[36rem] text-left text-sm">
-              <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    To
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Subject
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Status
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Date
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {rows.map((email) => (
-                  <tr
-                    key={email._id}
-                    tabIndex={0}
-                    data-testid="email-row"
-                    className={`cursor-pointer hover:bg-indigo-50/50 ${focusRing}`}
+          <>
+            <ul className="divide-y divide-slate-100 sm:hidden" aria-label="Emails">
+              {rows.map((email) => (
+                <li key={email._id}>
+                  <button
+                    type="button"
+                    data-testid="email-card"
+                    className={`block w-full px-4 py-3 text-left hover:bg-indigo-50/50 ${focusRing}`}
                     onClick={() => setSelected(email)}
-                    onKeyDown={(event) => {
-                      if (event.key === 'Enter' || event.key === ' ') {
-                        event.preventDefault();
-                        setSelected(email);
-                      }
-                    }}
                   >
-                    <td className="max-w-[14rem] truncate px-4 py-3 text-slate-900">{email.to.join(', ')}</td>
-                    <td className="max-w-[20rem] truncate px-4 py-3 text-slate-700">{email.subject}</td>
-                    <td className="px-4 py-3">
+                    <span className="flex items-center justify-between gap-2">
+                      <span className="truncate text-sm font-medium text-slate-900">{email.subject}</span>
                       <StatusBadge status={email.status} />
-                    </td>
-                    <td className="whitespace-nowrap px-4 py-3 text-slate-500">
-                      {formatEmailTime(rowDate(email), email.timezone)}
-                    </td>
+                    </span>
+                    <span className="mt-0.5 block truncate text-xs text-slate-600">{email.to.join(', ')}</span>
+                    <span className="block text-xs text-slate-500">{formatEmailTime(rowDate(email), email.timezone)}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <div className="hidden overflow-x-auto sm:block">
+              <table className="w-full min-w-[36rem] text-left text-sm">
+                <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+                  <tr>
+                    <th scope="col" className="px-4 py-3 font-medium">
+                      To
+                    </th>
+                    <th scope="col" className="px-4 py-3 font-medium">
+                      Subject
+                    </th>
+                    <th scope="col" className="px-4 py-3 font-medium">
+                      Status
+                    </th>
+                    <th scope="col" className="px-4 py-3 font-medium">
+                      Date
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {rows.map((email) => (
+                    <tr
+                      key={email._id}
+                      tabIndex={0}
+                      data-testid="email-row"
+                      className={`cursor-pointer hover:bg-indigo-50/50 ${focusRing}`}
+                      onClick={() => setSelected(email)}
+                      onKeyDown={(event) => {
+                        if (event.key === 'Enter' || event.key === ' ') {
+                          event.preventDefault();
+                          setSelected(email);
+                        }
+                      }}
+                    >
+                      <td className="max-w-[14rem] truncate px-4 py-3 text-slate-900">{email.to.join(', ')}</td>
+                      <td className="max-w-[20rem] truncate px-4 py-3 text-slate-700">{email.subject}</td>
+                      <td className="px-4 py-3">
+                        <StatusBadge status={email.status} />
+                      </td>
+                      <td className="whitespace-nowrap px-4 py-3 text-slate-500">
+                        {formatEmailTime(rowDate(email), email.timezone)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
         )}
         {pages > 1 && (
           <nav aria-label="Pages" className="flex items-center justify-between border-t border-slate-200 px-4 py-3">

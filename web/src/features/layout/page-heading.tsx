@@ -1,5 +1,7 @@
 // The title row of a signed-in screen: heading, optional description and actions on the right.
+
 import type { ReactNode } from 'react';
+import { buttonStyles } from '../../components/styles';
 
 export function PageHeading({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
   return (
@@ -18,3 +20,8 @@ export const cardStyles = 'rounded-xl border border-slate-200 bg-white shadow-sm
 export function EmptyState({ children }: { children: ReactNode }) {
   return <p className="px-4 py-12 text-center text-sm text-slate-500">{children}</p>;
 }
+
+/** The secondary button in red, for Delete and Cancel actions. */
+export const dangerButtonStyles = buttonStyles.secondary
+  .replace('text-slate-700', 'text-red-600')
+  .replace('hover:bg-slate-50', 'hover:bg-red-50');

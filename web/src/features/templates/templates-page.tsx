@@ -6,7 +6,7 @@ import { errorMessage, type Template, type TemplateBody, templatesApi } from '..
 import { Spinner } from '../../components/spinner';
 import { buttonStyles } from '../../components/styles';
 import { CopyId } from '../layout/copy-id';
-import { cardStyles, EmptyState, PageHeading } from '../layout/page-heading';
+import { cardStyles, dangerButtonStyles, EmptyState, PageHeading } from '../layout/page-heading';
 import { templatesKey, useTemplates } from './queries';
 import { TemplateDialog } from './template-dialog';
 
@@ -90,7 +90,7 @@ export function TemplatesPage() {
                   </button>
                   <button
                     type="button"
-                    className={`${buttonStyles.secondary} px-3 py-1.5 text-red-600 hover:bg-red-50`}
+                    className={`${dangerButtonStyles} px-3 py-1.5`}
                     onClick={() => {
                       if (window.confirm('Delete this template?')) remove.mutate(template._id);
                     }}
