@@ -3,6 +3,7 @@ export * from './entitlements';
 export * from './env';
 export * from './error-handler';
 export * from './errors';
+export * from './formats';
 export * from './health';
 export * from './internal-auth';
 export * from './internal-client';

@@ -3,6 +3,7 @@ import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import closeWithGrace from 'close-with-grace';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { installErrorHandler, installNotFoundHandler } from './error-handler';
+import { registerFormats } from './formats';
 import { installHealth, type ReadinessCheck } from './health';
 import { installInternalAuth } from './internal-auth';
 import { loggerOptions } from './logger';
@@ -19,6 +20,7 @@ export interface ServiceOptions {
 }
 
 export function createServiceApp(options: ServiceOptions): FastifyInstance {
+  registerFormats();
   const app = Fastify({
     logger: loggerOptions(options.name, options.logLevel ?? 'info'),
     logController: new LogController({ disableRequestLogging: true }),

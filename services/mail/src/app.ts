@@ -8,7 +8,7 @@ import type { Config } from './config';
 import type { MailDatabase } from './db/database';
 import * as tables from './db/tables';
 import { TrackingTokens } from './domain/tracking-token';
-import { registerFormats } from './lib/formats';
+
 import type { MailContext } from './mail-context';
 import { SEND_QUEUE, type SendJobData, TRACKING_QUEUE, type TrackingJobData } from './queues/queue-config';
 import { producerConnection } from './queues/redis-connection';
@@ -24,7 +24,6 @@ export interface BuildOverrides {
 }
 
 export async function buildApp(config: Config, overrides: BuildOverrides = {}): Promise<FastifyInstance> {
-  registerFormats();
   const db = createDatabase(config.DATABASE_URL, tables, { max: 20 }) as MailDatabase;
   const redis = producerConnection(config.REDIS_URL);
   redis.on('error', () => {}); // reconnects by itself; sends keep being accepted (outbox)

@@ -1,4 +1,5 @@
 // String formats the TypeBox validator checks (TypeBox knows none by default and rejects unknown ones).
+// Registered once per process by createServiceApp, so every service's schemas mean the same thing.
 import { FormatRegistry } from '@sinclair/typebox';
 
 // ajv-formats' "fast" email rule: no spaces, no line breaks, one @, a hostname after it.
