@@ -39,5 +39,11 @@ export async function createOrder(ctx: BillingContext, userId: string, planInput
     razorpayOrderId: providerOrder.id,
     createdAt: ctx.now(),
   });
-  return { orderId: providerOrder.id, amount: plan.price, currency: plan.currency, keyId: ctx.payments.keyId, checkoutUrl: ctx.payments.checkoutUrl };
+  return {
+    orderId: providerOrder.id,
+    amount: plan.price,
+    currency: plan.currency,
+    keyId: ctx.payments.keyId,
+    checkoutUrl: ctx.payments.checkoutUrl,
+  };
 }
