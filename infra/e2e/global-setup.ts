@@ -8,6 +8,7 @@ import type { TestProject } from 'vitest/node';
 import { findPostgres, withDatabase } from '../launcher/postgres';
 import { findRedis } from '../launcher/redis';
 import { type Stack, startStack } from '../launcher/stack';
+import { GoogleStandIn } from './support/oauth-stand-in';
 import { RazorpayStandIn } from './support/razorpay-stand-in';
 import { SmtpSink } from './support/smtp-sink';
 
@@ -29,6 +30,7 @@ declare module 'vitest' {
 let stack: Stack | undefined;
 let sink: SmtpSink | undefined;
 let razorpay: RazorpayStandIn | undefined;
+let google: GoogleStandIn | undefined;
 let dropDatabase: (() => Promise<void>) | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
@@ -48,6 +50,8 @@ export async function setup(project: TestProject): Promise<void> {
   await sink.start();
   razorpay = new RazorpayStandIn();
   await razorpay.start();
+  google = new GoogleStandIn();
+  await google.start();
   const internalSecret = `e2e-internal-secret-${Date.now()}-0123456789abcdef`;
   stack = await startStack({
     rootDir,
@@ -67,6 +71,7 @@ export async function setup(project: TestProject): Promise<void> {
       ALLOW_PRIVATE_TARGETS: 'true',
       RATE_LIMIT_AUTH_MAX: '1000',
       ...razorpay.env(),
+      ...google.env(),
       QUEUE_PREFIX: `e2e${Date.now().toString(36)}`,
     },
     output: 'files',
@@ -90,5 +95,6 @@ export async function teardown(): Promise<void> {
   await stack?.stop();
   await sink?.stop();
   await razorpay?.stop();
+  await google?.stop();
   await dropDatabase?.();
 }
