@@ -6,3 +6,4 @@ export * from './common';
 export * from './mail';
 export * from './template-render';
 export * from './templates';
+export * from './webhooks';

@@ -35,7 +35,29 @@ export const MAIL_LIMITS = {
   idempotencyKeyMaxChars: 255,
   /** How far ahead an email may be scheduled. */
   scheduleMaxDays: 365,
+  /** Attachments per email. */
+  attachmentsMax: 10,
+  /** Decoded bytes of all of an email's attachments together. */
+  attachmentsMaxBytes: 10 * 1024 * 1024,
+  attachmentFilenameMaxChars: 255,
+  /** Emails in one POST /emails/api/batch. */
+  batchMax: 100,
 } as const;
+
+/**
+ * A file sent with the email: either `content` (base64) or `url` (a public https URL the service downloads
+ * when the email is accepted). `contentType` defaults to one guessed from the filename.
+ */
+export const Attachment = Type.Object(
+  {
+    filename: Type.String({ minLength: 1, maxLength: 255 }),
+    content: Type.Optional(Type.String({ description: 'base64 of the file', maxLength: 14_500_000 })),
+    url: Type.Optional(Type.String({ maxLength: 2_048, description: 'public https URL to download the file from' })),
+    contentType: Type.Optional(Type.String({ maxLength: 255, examples: ['application/pdf'] })),
+  },
+  { additionalProperties: false, examples: [{ filename: 'invoice.pdf', content: 'JVBERi0xLjQK', contentType: 'application/pdf' }] },
+);
+export type Attachment = Static<typeof Attachment>;
 
 const Optionalish = <T extends ReturnType<typeof Type.String>>(schema: T) =>
   Type.Optional(Type.Union([schema, Type.Literal(''), Type.Null()]));
@@ -60,8 +82,12 @@ export const SendEmailBody = Type.Object(
     scheduledAt: Optionalish(Type.String({ maxLength: 64 })),
     timezone: Optionalish(Type.String({ maxLength: 64 })),
     variables: Type.Optional(Type.Record(Type.String({ maxLength: 100 }), VariableValue, { maxProperties: 200 })),
+    attachments: Type.Optional(Type.Array(Attachment, { maxItems: 1_000 })),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [{ to: ['ada@example.com'], subject: 'Welcome', body: '<p>Hello Ada</p>' }],
+  },
 );
 export type SendEmailBody = Static<typeof SendEmailBody>;
 
@@ -144,6 +170,42 @@ export const EmailStats = Type.Object({
 });
 export type EmailStats = Static<typeof EmailStats>;
 
+/** POST /emails/api/batch: each email is validated on its own; the quota is taken for all valid ones or none. */
+export const BatchSendBody = Type.Object(
+  {
+    emails: Type.Array(Type.Unknown({ description: 'a send payload (same fields as POST /emails/api/send)' }), {
+      minItems: 1,
+      maxItems: MAIL_LIMITS.batchMax,
+    }),
+  },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        emails: [
+          { to: ['ada@example.com'], subject: 'Hi Ada', body: 'Hello' },
+          { to: ['alan@example.com'], subject: 'Hi Alan', body: 'Hello' },
+        ],
+      },
+    ],
+  },
+);
+export type BatchSendBody = Static<typeof BatchSendBody>;
+
+export const BatchItemResult = Type.Union([
+  Type.Object({ index: Type.Integer(), status: Type.Literal('accepted'), id: Type.String(), data: EmailLog }),
+  Type.Object({ index: Type.Integer(), status: Type.Literal('rejected'), error: Type.Object({ message: Type.String(), code: Type.String() }) }),
+]);
+export type BatchItemResult = Static<typeof BatchItemResult>;
+
+/** 207 Multi-Status: one entry per email, in order. `accepted` + `rejected` = number of emails sent. */
+export const BatchSendResponse = Type.Object({
+  data: Type.Array(BatchItemResult),
+  accepted: Type.Integer(),
+  rejected: Type.Integer(),
+});
+export type BatchSendResponse = Static<typeof BatchSendResponse>;
+
 /** GET /internal/quota/:userId (identity's /auth/me shows it as emailQuota). */
 export const QuotaUsage = Type.Object({ used: Type.Integer(), limit: Type.Integer({ description: '-1 means unlimited' }) });
 export type QuotaUsage = Static<typeof QuotaUsage>;
@@ -162,6 +224,17 @@ export const MAIL_MESSAGES = {
   idempotencyConflict: 'This Idempotency-Key was already used with a different request body',
   idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 255 printable characters',
   linkNotFound: 'Link not found',
+  attachmentsTooMany: `At most ${MAIL_LIMITS.attachmentsMax} attachments per email`,
+  attachmentsTooLarge: `Attachments may total at most ${MAIL_LIMITS.attachmentsMaxBytes / (1024 * 1024)} MB (decoded)`,
+  attachmentSource: 'Each attachment needs exactly one of content (base64) or url',
+  attachmentBase64: (filename: string) => `Attachment ${filename}: content is not valid base64`,
+  attachmentFilename: 'Attachment filenames must not contain line breaks or path separators',
+  attachmentUrlScheme: (filename: string) => `Attachment ${filename}: url must be an absolute https URL`,
+  attachmentUrlPrivate: (filename: string) =>
+    `Attachment ${filename}: url must point to a public address (loopback, private and link-local addresses are not allowed)`,
+  attachmentFetchFailed: (filename: string, reason: string) => `Attachment ${filename}: could not download url (${reason})`,
+  batchQuotaExceeded: (plan: string, limit: number, remaining: number, wanted: number) =>
+    `Monthly email limit reached: your ${plan} plan allows ${limit.toLocaleString('en-US')} emails per month and ${remaining.toLocaleString('en-US')} remain, but this batch has ${wanted.toLocaleString('en-US')}. No email of the batch was sent. Upgrade at /pricing for more.`,
 } as const;
 
 /** 429 QUOTA_EXCEEDED text, e.g. 'Monthly email limit reached: your free plan allows 100 emails per month. …' */
