@@ -33,9 +33,13 @@ const given = (value: string | null | undefined) => (value === undefined || valu
 
 export async function sendEmail(ctx: MailContext, input: SendEmailInput): Promise<SendEmailResult> {
   const { body, userId } = input;
-  const entitlements = await ctx.entitlements.get(userId);
+  let entitlements = await ctx.entitlements.get(userId);
   if (input.callerKind === 'api_key' && !entitlements.apiAccess) {
-    throw new AppError('FORBIDDEN', MAIL_MESSAGES.apiAccessRequired, { code: 'API_ACCESS_REQUIRED' });
+    // Entitlements are cached for a moment; a plan bought seconds ago must count before we refuse.
+    entitlements = await ctx.entitlements.get(userId, { fresh: true });
+    if (!entitlements.apiAccess) {
+      throw new AppError('FORBIDDEN', MAIL_MESSAGES.apiAccessRequired, { code: 'API_ACCESS_REQUIRED' });
+    }
   }
 
   const to = body.to;
@@ -94,12 +98,15 @@ export async function sendEmail(ctx: MailContext, input: SendEmailInput): Promis
     quotaMonth: quotaMonth(),
   };
 
-  const stored = await storeEmail(
-    ctx,
-    email,
-    entitlements.emailLimit,
-    input.idempotencyKey && bodyHash ? { key: input.idempotencyKey, bodyHash } : null,
-  );
+  const idempotency = input.idempotencyKey && bodyHash ? { key: input.idempotencyKey, bodyHash } : null;
+  let stored = await storeEmail(ctx, email, entitlements.emailLimit, idempotency);
+  if (stored.kind === 'quota_exceeded') {
+    const current = await ctx.entitlements.get(userId, { fresh: true });
+    if (current.emailLimit !== entitlements.emailLimit) {
+      entitlements = current;
+      stored = await storeEmail(ctx, email, entitlements.emailLimit, idempotency);
+    }
+  }
   if (stored.kind === 'quota_exceeded') {
     throw new AppError('QUOTA_EXCEEDED', quotaExceededMessage(entitlements.plan, entitlements.emailLimit));
   }
