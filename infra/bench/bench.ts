@@ -1,0 +1,206 @@
+// The benchmark as a function: starts its own stack (fresh database, local Postgres/Redis, a count-only SMTP
+// sink), creates an enterprise customer, runs the phases one after another and returns every figure.
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { findPostgres, withDatabase } from '../launcher/postgres';
+import { findRedis } from '../launcher/redis';
+import { type Stack, startStack } from '../launcher/stack';
+import { BenchSink } from './bench-sink';
+import { createBenchUser } from './bench-user';
+import { type BenchContext, loadAverage } from './context';
+import { keepAliveAgent } from './http-client';
+import { measureDirectLatency, measureGatewayLatency, waitForDeliveries } from './phases/api-latency';
+import { measurePixel } from './phases/pixel';
+import { measureSchedule } from './phases/schedule';
+import { measureThroughput } from './phases/throughput';
+import { ratio, round } from './stats';
+
+export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export type BenchMode = 'quick' | 'default' | 'large';
+
+export interface BenchSettings {
+  mode: BenchMode;
+  n: number;
+  growthSmallN: number;
+  latency: { ratePerSecond: number; durationMs: number };
+  pixel: { emails: number; durationS: number; connections: number };
+  schedule: { count: number; leadMs: number };
+  warmup: number;
+}
+
+export function settingsFor(mode: BenchMode): BenchSettings {
+  if (mode === 'quick') {
+    return {
+      mode,
+      n: 300,
+      growthSmallN: 100,
+      latency: { ratePerSecond: 100, durationMs: 3_000 },
+      pixel: { emails: 5, durationS: 3, connections: 20 },
+      schedule: { count: 100, leadMs: 4_000 },
+      warmup: 50,
+    };
+  }
+  const large = mode === 'large';
+  return {
+    mode,
+    n: large ? 100_000 : 10_000,
+    growthSmallN: large ? 10_000 : 1_000,
+    latency: { ratePerSecond: 500, durationMs: 20_000 },
+    pixel: { emails: 20, durationS: 10, connections: 100 },
+    schedule: { count: 1_000, leadMs: 10_000 },
+    warmup: 500,
+  };
+}
+
+export async function runBench(settings: BenchSettings, log: (line: string) => void = console.log) {
+  const startedAt = new Date();
+  const loadStart = loadAverage();
+  const postgres = await findPostgres(path.join(rootDir, '.data'), log);
+  const redis = await findRedis(path.join(rootDir, '.data'), log);
+  const databaseName = `mw_bench_${Date.now().toString(36)}`;
+  const databaseUrl = withDatabase(postgres.serverUrl, databaseName);
+  const internalSecret = randomBytes(32).toString('hex');
+  const sink = new BenchSink();
+  await sink.start();
+  const logDir = path.join(rootDir, 'test-artifacts', 'bench-logs', databaseName);
+  let stack: Stack | undefined;
+  try {
+    log(`starting the platform (database ${databaseName}, logs in ${path.relative(rootDir, logDir)})`);
+    stack = await startStack({
+      rootDir,
+      databaseUrl,
+      redisUrl: redis.url,
+      secrets: {
+        INTERNAL_SECRET: internalSecret,
+        ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+        TRACKING_SECRET: randomBytes(24).toString('hex'),
+      },
+      ports: 'random',
+      workers: 1,
+      env: {
+        SYSTEM_SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+        ALLOW_PRIVATE_TARGETS: 'true',
+        // One API key sends everything here; the per-key limiter still runs on every request.
+        RATE_LIMIT_API_MAX: '100000000',
+        RATE_LIMIT_AUTH_MAX: '1000',
+        QUEUE_PREFIX: databaseName,
+      },
+      output: 'files',
+      logDir,
+      log,
+    });
+    const user = await createBenchUser(stack.gatewayUrl, databaseUrl, sink.port);
+    const ctx: BenchContext = { stack, sink, user, databaseUrl, internalSecret, agent: keepAliveAgent(256), log };
+    log(`customer ready (enterprise plan, SMTP account → sink :${sink.port})`);
+
+    log(`warm-up: ${settings.warmup} emails`);
+    await measureThroughput(ctx, { n: settings.warmup, workers: 1, tag: 'warm' });
+
+    log(`[1/5] delivery throughput, 1 worker, ${settings.n} emails`);
+    const oneWorker = await measureThroughput(ctx, { n: settings.n, workers: 1, tag: 'tput1' });
+    log(`  → ${oneWorker.emailsPerSecond} emails/s (${oneWorker.delivered}/${oneWorker.accepted} delivered)`);
+
+    await stack.addWorker();
+    log(`[1/5] delivery throughput, 2 workers, ${settings.growthSmallN} emails (growth baseline)`);
+    const growthSmall = await measureThroughput(ctx, { n: settings.growthSmallN, workers: 2, tag: 'grow' });
+    log(`  → ${growthSmall.emailsPerSecond} emails/s`);
+    log(`[1/5] delivery throughput, 2 workers, ${settings.n} emails`);
+    const twoWorkers = await measureThroughput(ctx, { n: settings.n, workers: 2, tag: 'tput2' });
+    log(`  → ${twoWorkers.emailsPerSecond} emails/s (${twoWorkers.delivered}/${twoWorkers.accepted} delivered)`);
+
+    const { ratePerSecond, durationMs } = settings.latency;
+    log(`[2/5] send API latency through the gateway: ${ratePerSecond} req/s for ${durationMs / 1000} s (open loop)`);
+    const viaGateway = await measureGatewayLatency(ctx, { ratePerSecond, durationMs, tag: 'latg' });
+    await waitForDeliveries(ctx, 'latg', viaGateway.succeeded);
+    log(`  → p50 ${viaGateway.p50Ms} ms, p99 ${viaGateway.p99Ms} ms, errors ${viaGateway.errors}`);
+    log(`[2/5] send API latency directly against the mail service: ${ratePerSecond} req/s for ${durationMs / 1000} s`);
+    const direct = await measureDirectLatency(ctx, { ratePerSecond, durationMs, tag: 'latd' });
+    await waitForDeliveries(ctx, 'latd', direct.succeeded);
+    log(`  → p50 ${direct.p50Ms} ms, p99 ${direct.p99Ms} ms, errors ${direct.errors}`);
+
+    log(`[3/5] tracking pixel through the gateway`);
+    const pixel = await measurePixel(ctx, { ...settings.pixel, tag: 'pix' });
+    log(`  → ${pixel.rps} req/s, p99 ${pixel.p99Ms} ms, events stored ${pixel.eventsStoredMs} ms after the load`);
+
+    log(`[4/5] scheduling lateness: ${settings.schedule.count} emails due the same second`);
+    const schedule = await measureSchedule(ctx, { ...settings.schedule, tag: 'sched' });
+    log(`  → p50 ${schedule.p50LatenessMs} ms, p99 ${schedule.p99LatenessMs} ms, max ${schedule.maxLatenessMs} ms`);
+
+    log(`[5/5] growth: per-email cost at ${settings.growthSmallN} vs ${settings.n}`);
+    ctx.agent.destroy();
+
+    const cores = os.cpus().length;
+    const results = {
+      mode: settings.mode,
+      startedAt: startedAt.toISOString(),
+      finishedAt: new Date().toISOString(),
+      machine: {
+        cores,
+        cpuModel: os.cpus()[0]?.model ?? 'unknown',
+        memoryGb: round(os.totalmem() / 1024 ** 3, 1),
+        node: process.version,
+        loadAverageStart: loadStart,
+        loadAverageEnd: loadAverage(),
+      },
+      throughput: {
+        n: settings.n,
+        oneWorker: oneWorker.emailsPerSecond,
+        twoWorkers: twoWorkers.emailsPerSecond,
+        scalingRatio: ratio(twoWorkers.emailsPerSecond, oneWorker.emailsPerSecond),
+        runs: { oneWorker, twoWorkers },
+      },
+      api: {
+        ratePerSecond,
+        durationS: durationMs / 1000,
+        p50Ms: viaGateway.p50Ms,
+        p99Ms: viaGateway.p99Ms,
+        maxMs: viaGateway.maxMs,
+        errors: viaGateway.errors,
+        gatewayOverheadRatio: ratio(viaGateway.p99Ms, direct.p99Ms),
+        gatewayOverheadRatioP50: ratio(viaGateway.p50Ms, direct.p50Ms),
+        direct: { p50Ms: direct.p50Ms, p99Ms: direct.p99Ms, maxMs: direct.maxMs, errors: direct.errors },
+        runs: { viaGateway, direct },
+      },
+      pixel,
+      schedule,
+      growth: {
+        smallN: settings.growthSmallN,
+        largeN: settings.n,
+        smallPerEmailMs: growthSmall.perEmailMs,
+        largePerEmailMs: twoWorkers.perEmailMs,
+        ratio: ratio(twoWorkers.perEmailMs, growthSmall.perEmailMs),
+        smallRun: growthSmall,
+      },
+      totals: {
+        accepted: [oneWorker, growthSmall, twoWorkers].reduce((sum, run) => sum + run.accepted, 0),
+        lost: [oneWorker, growthSmall, twoWorkers].reduce((sum, run) => sum + run.lost, 0),
+        sinkDelivered: sink.delivered,
+      },
+    };
+    return results;
+  } finally {
+    await stack?.stop().catch((error: unknown) => log(`stopping the stack failed: ${String(error)}`));
+    await sink.stop().catch(() => {});
+    await dropDatabase(withDatabase(postgres.serverUrl, 'postgres'), databaseName).catch((error: unknown) =>
+      log(`could not drop ${databaseName}: ${String(error)}`),
+    );
+    await postgres.stop();
+    await redis.stop();
+  }
+}
+
+export type BenchResults = Awaited<ReturnType<typeof runBench>>;
+
+async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+  } finally {
+    await admin.end();
+  }
+}

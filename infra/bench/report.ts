@@ -1,0 +1,97 @@
+// The benchmark's printed table: every figure with its target (for a 2-core machine) and the core count.
+import type { BenchResults } from './bench';
+
+interface Row {
+  figure: string;
+  value: string;
+  target: string;
+  pass: boolean | null;
+}
+
+const fmt = (value: number, unit: string) => (Number.isFinite(value) ? `${value} ${unit}`.trim() : 'n/a');
+
+export function targetRows(r: BenchResults): Row[] {
+  return [
+    { figure: 'throughput, 1 worker', value: fmt(r.throughput.oneWorker, 'emails/s'), target: '', pass: null },
+    {
+      figure: 'throughput, 2 workers',
+      value: fmt(r.throughput.twoWorkers, 'emails/s'),
+      target: '≥ 1000',
+      pass: r.throughput.twoWorkers >= 1000,
+    },
+    {
+      figure: 'scaling 2 / 1 workers',
+      value: fmt(r.throughput.scalingRatio, '×'),
+      target: '≥ 1.7×',
+      pass: r.throughput.scalingRatio >= 1.7,
+    },
+    { figure: `send API p50 (${r.api.ratePerSecond}/s)`, value: fmt(r.api.p50Ms, 'ms'), target: '< 5 ms', pass: r.api.p50Ms < 5 },
+    {
+      figure: `send API p99 (${r.api.ratePerSecond}/s)`,
+      value: fmt(r.api.p99Ms, 'ms'),
+      target: '< 25 ms',
+      pass: r.api.p99Ms < 25,
+    },
+    {
+      figure: 'send API max / errors',
+      value: `${fmt(r.api.maxMs, 'ms')} / ${r.api.errors}`,
+      target: '0 errors',
+      pass: r.api.errors === 0,
+    },
+    {
+      figure: 'direct p50 / p99',
+      value: `${fmt(r.api.direct.p50Ms, 'ms')} / ${fmt(r.api.direct.p99Ms, 'ms')}`,
+      target: '',
+      pass: null,
+    },
+    {
+      figure: 'gateway overhead (p99)',
+      value: fmt(r.api.gatewayOverheadRatio, '×'),
+      target: '≤ 1.3×',
+      pass: r.api.gatewayOverheadRatio <= 1.3,
+    },
+    { figure: 'gateway overhead (p50)', value: fmt(r.api.gatewayOverheadRatioP50, '×'), target: '', pass: null },
+    { figure: 'open pixel', value: fmt(r.pixel.rps, 'req/s'), target: '≥ 5000', pass: r.pixel.rps >= 5000 },
+    { figure: 'open pixel p99', value: fmt(r.pixel.p99Ms, 'ms'), target: '', pass: null },
+    { figure: 'opens visible in analytics', value: fmt(r.pixel.analyticsVisibleMs, 'ms'), target: '', pass: null },
+    {
+      figure: 'pixel events stored after load',
+      value: `${fmt(r.pixel.eventsStoredMs, 'ms')} (${r.pixel.eventsStored}/${r.pixel.eventsExpected})`,
+      target: '',
+      pass: null,
+    },
+    { figure: 'schedule lateness p50', value: fmt(r.schedule.p50LatenessMs, 'ms'), target: '', pass: null },
+    {
+      figure: 'schedule lateness p99',
+      value: fmt(r.schedule.p99LatenessMs, 'ms'),
+      target: '< 1000 ms',
+      pass: r.schedule.p99LatenessMs < 1000,
+    },
+    { figure: 'schedule lateness max', value: fmt(r.schedule.maxLatenessMs, 'ms'), target: '', pass: null },
+    {
+      figure: `growth ${r.growth.largeN} vs ${r.growth.smallN}`,
+      value: fmt(r.growth.ratio, '×'),
+      target: '≤ 1.1×',
+      pass: r.growth.ratio <= 1.1,
+    },
+    { figure: 'emails lost', value: String(r.totals.lost), target: '0', pass: r.totals.lost === 0 },
+  ];
+}
+
+export function formatTable(r: BenchResults): string {
+  const rows = targetRows(r);
+  const widths = [
+    Math.max(...rows.map((row) => row.figure.length), 6),
+    Math.max(...rows.map((row) => row.value.length), 5),
+    Math.max(...rows.map((row) => row.target.length), 6),
+  ];
+  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ');
+  const out = [
+    `Mailwright benchmark (${r.mode}) — ${r.machine.cores} cores (${r.machine.cpuModel}), Node ${r.machine.node}`,
+    `load average at start ${r.machine.loadAverageStart.one} / end ${r.machine.loadAverageEnd.one} (1 min)`,
+    '',
+    `${line(['figure', 'value', 'target'])}  result`,
+    ...rows.map((row) => `${line([row.figure, row.value, row.target])}  ${row.pass === null ? '' : row.pass ? 'ok' : 'MISSED'}`),
+  ];
+  return out.join('\n');
+}

@@ -1,0 +1,25 @@
+// `npm run bench [-- --quick | --large]`: runs the benchmark, prints the table, writes bench-results.json
+// at the repository root.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { type BenchMode, rootDir, runBench, settingsFor } from './bench';
+import { formatTable } from './report';
+
+const args = process.argv.slice(2);
+const mode: BenchMode = args.includes('--quick') ? 'quick' : args.includes('--large') ? 'large' : 'default';
+const started = Date.now();
+const log = (line: string) => {
+  const seconds = ((Date.now() - started) / 1000).toFixed(1).padStart(6);
+  process.stdout.write(`[bench ${seconds}s] ${line}\n`);
+};
+
+try {
+  const results = await runBench(settingsFor(mode), log);
+  const file = path.join(rootDir, 'bench-results.json');
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  process.stdout.write(`\n${formatTable(results)}\n\nwrote ${path.relative(process.cwd(), file) || file}\n`);
+  process.exit(0);
+} catch (error) {
+  process.stderr.write(`benchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+}

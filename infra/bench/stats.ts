@@ -1,0 +1,30 @@
+// Percentiles and small formatting helpers for the benchmark.
+
+export interface LatencySummary {
+  count: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+}
+
+/** Nearest-rank percentile of an unsorted list (copied and sorted once per call). */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = Float64Array.from(values).sort();
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank] as number;
+}
+
+export function summarize(values: number[]): LatencySummary {
+  if (values.length === 0) return { count: 0, p50Ms: Number.NaN, p99Ms: Number.NaN, maxMs: Number.NaN };
+  const sorted = Float64Array.from(values).sort();
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] as number;
+  return { count: sorted.length, p50Ms: round(at(50)), p99Ms: round(at(99)), maxMs: round(sorted[sorted.length - 1] as number) };
+}
+
+export const round = (value: number, digits = 2) => {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+};
+
+export const ratio = (a: number, b: number) => (b > 0 && Number.isFinite(a) ? round(a / b, 3) : Number.NaN);
