@@ -55,7 +55,10 @@ export const Attachment = Type.Object(
     url: Type.Optional(Type.String({ maxLength: 2_048, description: 'public https URL to download the file from' })),
     contentType: Type.Optional(Type.String({ maxLength: 255, examples: ['application/pdf'] })),
   },
-  { additionalProperties: false, examples: [{ filename: 'invoice.pdf', content: 'JVBERi0xLjQK', contentType: 'application/pdf' }] },
+  {
+    additionalProperties: false,
+    examples: [{ filename: 'invoice.pdf', content: 'JVBERi0xLjQK', contentType: 'application/pdf' }],
+  },
 );
 export type Attachment = Static<typeof Attachment>;
 
@@ -194,7 +197,11 @@ export type BatchSendBody = Static<typeof BatchSendBody>;
 
 export const BatchItemResult = Type.Union([
   Type.Object({ index: Type.Integer(), status: Type.Literal('accepted'), id: Type.String(), data: EmailLog }),
-  Type.Object({ index: Type.Integer(), status: Type.Literal('rejected'), error: Type.Object({ message: Type.String(), code: Type.String() }) }),
+  Type.Object({
+    index: Type.Integer(),
+    status: Type.Literal('rejected'),
+    error: Type.Object({ message: Type.String(), code: Type.String() }),
+  }),
 ]);
 export type BatchItemResult = Static<typeof BatchItemResult>;
 

@@ -10,7 +10,14 @@ export const WEBHOOK_EVENTS = [
   'email.cancelled',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
-export const WebhookEventType = Type.Union(WEBHOOK_EVENTS.map((event) => Type.Literal(event)));
+export const WebhookEventType = Type.Union([
+  Type.Literal('email.sent'),
+  Type.Literal('email.failed'),
+  Type.Literal('email.opened'),
+  Type.Literal('email.clicked'),
+  Type.Literal('email.scheduled'),
+  Type.Literal('email.cancelled'),
+]);
 
 export const WEBHOOK_LIMITS = {
   endpointsPerUser: 20,
@@ -36,7 +43,10 @@ export const CreateWebhookBody = Type.Object(
     events: Type.Array(WebhookEventType, { minItems: 1, maxItems: WEBHOOK_EVENTS.length, uniqueItems: true }),
     description: Type.Optional(Type.String({ maxLength: WEBHOOK_LIMITS.descriptionMaxChars })),
   },
-  { additionalProperties: false, examples: [{ url: 'https://example.com/hooks/mailwright', events: ['email.sent', 'email.failed'] }] },
+  {
+    additionalProperties: false,
+    examples: [{ url: 'https://example.com/hooks/mailwright', events: ['email.sent', 'email.failed'] }],
+  },
 );
 export type CreateWebhookBody = Static<typeof CreateWebhookBody>;
 
@@ -70,7 +80,10 @@ export const WebhookEndpoint = Type.Object({
 export type WebhookEndpoint = Static<typeof WebhookEndpoint>;
 
 /** Answer of create and rotate-secret: the only times the signing secret is shown. */
-export const WebhookWithSecret = Type.Intersect([WebhookEndpoint, Type.Object({ secret: Type.String({ examples: ['whsec_3f1c…'] }) })]);
+export const WebhookWithSecret = Type.Intersect([
+  WebhookEndpoint,
+  Type.Object({ secret: Type.String({ examples: ['whsec_3f1c…'] }) }),
+]);
 export type WebhookWithSecret = Static<typeof WebhookWithSecret>;
 
 export const WebhookDeliveryStatus = Type.Union([

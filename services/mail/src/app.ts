@@ -8,16 +8,21 @@ import type { Config } from './config';
 import type { MailDatabase } from './db/database';
 import * as tables from './db/tables';
 import { TrackingTokens } from './domain/tracking-token';
+import { webhookSecretBox } from './domain/webhooks/secret-box';
+import { WebhookEvents } from './domain/webhooks/webhook-events';
+import { WEBHOOK_QUEUE, type WebhookJobData } from './domain/webhooks/webhook-queue';
 
 import type { MailContext } from './mail-context';
 import { SEND_QUEUE, type SendJobData, TRACKING_QUEUE, type TrackingJobData } from './queues/queue-config';
 import { producerConnection } from './queues/redis-connection';
 import { SendProducer } from './queues/send-producer';
 import { TrackingBuffer } from './queues/tracking-buffer';
+import { batchSendRoutes } from './routes/batch-send';
 import { emailRoutes } from './routes/emails';
 import { internalQuotaRoutes } from './routes/internal-quota';
 import { sendRoutes } from './routes/send';
 import { trackingRoutes } from './routes/tracking';
+import { webhookRoutes } from './routes/webhooks';
 
 export interface BuildOverrides {
   entitlements?: EntitlementsSource;
@@ -29,11 +34,15 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   redis.on('error', () => {}); // reconnects by itself; sends keep being accepted (outbox)
   const sendQueue = new Queue<SendJobData>(SEND_QUEUE, { connection: redis, prefix: config.QUEUE_PREFIX });
   const trackingQueue = new Queue<TrackingJobData>(TRACKING_QUEUE, { connection: redis, prefix: config.QUEUE_PREFIX });
+  const webhookQueue = new Queue<WebhookJobData>(WEBHOOK_QUEUE, { connection: redis, prefix: config.QUEUE_PREFIX });
   sendQueue.on('error', () => {});
   trackingQueue.on('error', () => {});
+  webhookQueue.on('error', () => {});
 
   const app = createServiceApp({
     name: 'mail',
+    // Attachments: 10 MB decoded is ~13.4 MB of base64 (the gateway caps /api/emails bodies at 16 MB).
+    bodyLimit: 16 * 1024 * 1024,
     internalSecret: config.INTERNAL_SECRET,
     logLevel: config.LOG_LEVEL,
     readiness: {
@@ -54,6 +63,19 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     trackingBuffer: new TrackingBuffer(trackingQueue, app.log),
     tokens: TrackingTokens.fromConfig(config),
     log: app.log,
+    webhookSecrets: webhookSecretBox(config),
+    webhooks: new WebhookEvents(db.$client, webhookQueue, (error) => app.log.warn({ err: error }, 'webhook event not stored')),
+    webhookDelivery: {
+      pool: db.$client,
+      box: webhookSecretBox(config),
+      allowPrivate: config.ALLOW_PRIVATE_TARGETS,
+      timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+      policy: {
+        baseMs: config.WEBHOOK_RETRY_BASE_MS,
+        maxDelayMs: config.WEBHOOK_RETRY_MAX_DELAY_MS,
+        windowMs: config.WEBHOOK_FAILURE_WINDOW_MS,
+      },
+    },
   };
   app.decorate('mail', context);
 
@@ -61,10 +83,13 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   emailRoutes(app);
   trackingRoutes(app);
   internalQuotaRoutes(app);
+  batchSendRoutes(app);
+  webhookRoutes(app);
 
   app.addHook('onClose', async () => {
     await context.trackingBuffer.flush();
-    await Promise.allSettled([sendQueue.close(), trackingQueue.close()]);
+    await context.webhooks.drain();
+    await Promise.allSettled([sendQueue.close(), trackingQueue.close(), webhookQueue.close()]);
     await redis.quit().catch(() => redis.disconnect());
     await db.$client.end();
   });

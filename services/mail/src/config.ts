@@ -1,5 +1,5 @@
 // The mail service's and mail worker's environment, validated once at start (both processes read this module).
-import { baseServiceConfig, serviceUrls } from '@mailwright/kit';
+import { baseServiceConfig, encryptionConfig, serviceUrls } from '@mailwright/kit';
 import { type Static, Type } from '@sinclair/typebox';
 
 export const ConfigSchema = Type.Object({
@@ -17,6 +17,20 @@ export const ConfigSchema = Type.Object({
   TRACKING_SECRET: Type.Optional(Type.String({ minLength: 16 })),
   /** Milliseconds between reconciler passes (re-enqueue rows whose job is missing). */
   RECONCILE_INTERVAL_MS: Type.Integer({ default: 3_000, minimum: 200 }),
+  /** Seals webhook signing secrets (kit SecretBox); when unset a key is derived from INTERNAL_SECRET. */
+  ENCRYPTION_KEY: Type.Optional(encryptionConfig.ENCRYPTION_KEY),
+  ENCRYPTION_PREVIOUS_KEYS: encryptionConfig.ENCRYPTION_PREVIOUS_KEYS,
+  /** Webhook endpoints and attachment URLs may point at loopback/private addresses (intranets, tests). */
+  ALLOW_PRIVATE_TARGETS: Type.Boolean({ default: false }),
+  /** An endpoint failing this long without a success is disabled; a delivery is retried this long. */
+  WEBHOOK_FAILURE_WINDOW_MS: Type.Integer({ default: 86_400_000, minimum: 1_000 }),
+  /** First retry delay of a failed delivery; each next one doubles, up to WEBHOOK_RETRY_MAX_DELAY_MS. */
+  WEBHOOK_RETRY_BASE_MS: Type.Integer({ default: 30_000, minimum: 10 }),
+  WEBHOOK_RETRY_MAX_DELAY_MS: Type.Integer({ default: 3_600_000, minimum: 10 }),
+  /** How long an endpoint has to answer a delivery. */
+  WEBHOOK_TIMEOUT_MS: Type.Integer({ default: 10_000, minimum: 100 }),
+  /** How long downloading one attachment URL may take. */
+  ATTACHMENT_FETCH_TIMEOUT_MS: Type.Integer({ default: 15_000, minimum: 100 }),
 });
 
 export type Config = Static<typeof ConfigSchema>;

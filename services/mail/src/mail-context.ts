@@ -1,5 +1,5 @@
 // Everything the mail routes and use-cases need, built once by buildApp and decorated onto the app.
-import type { EntitlementsSource } from '@mailwright/kit';
+import type { EntitlementsSource, SecretBox } from '@mailwright/kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { AccountsClient } from './clients/accounts-client';
@@ -7,6 +7,8 @@ import type { TemplatesClient } from './clients/templates-client';
 import type { Config } from './config';
 import type { MailDatabase } from './db/database';
 import type { TrackingTokens } from './domain/tracking-token';
+import type { DeliveryDeps } from './domain/webhooks/attempt-delivery';
+import type { WebhookEvents } from './domain/webhooks/webhook-events';
 import type { SendProducer } from './queues/send-producer';
 import type { TrackingBuffer } from './queues/tracking-buffer';
 
@@ -21,6 +23,12 @@ export interface MailContext {
   trackingBuffer: TrackingBuffer;
   tokens: TrackingTokens;
   log: FastifyBaseLogger;
+  /** Seals webhook signing secrets. */
+  webhookSecrets: SecretBox;
+  /** Turns email events (scheduled, cancelled) into webhook deliveries. */
+  webhooks: WebhookEvents;
+  /** What a test delivery needs to POST once. */
+  webhookDelivery: DeliveryDeps;
 }
 
 declare module 'fastify' {

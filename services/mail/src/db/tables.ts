@@ -1,8 +1,9 @@
 // Every table of the mail schema, for drizzle's typed client.
+
+export * from './schema/email-attachments';
 export * from './schema/email-events';
 export * from './schema/emails';
 export * from './schema/idempotency-keys';
 export * from './schema/quota-usage';
-export * from './schema/email-attachments';
 export * from './schema/webhook-deliveries';
 export * from './schema/webhook-endpoints';

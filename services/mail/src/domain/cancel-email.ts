@@ -17,5 +17,6 @@ export async function cancelEmail(ctx: MailContext, userId: string, id: string):
     throw new AppError('CONFLICT', MAIL_MESSAGES.onlyScheduledCancellable);
   }
   await ctx.sendProducer.remove(id);
+  void ctx.webhooks.emit([{ emailId: id, type: 'email.cancelled' }]);
   return serializeEmail(cancelled);
 }

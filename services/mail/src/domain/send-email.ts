@@ -1,15 +1,11 @@
 // Accepting an email (POST /emails/send and the public API): validate, resolve the sender account and
 // template, then store the email and take its quota unit in one statement, then enqueue its job.
-import { randomUUID } from 'node:crypto';
-import { type EmailLog, isValidTimeZone, MAIL_MESSAGES, quotaExceededMessage, type SendEmailBody } from '@mailwright/contracts';
+import { type EmailLog, MAIL_MESSAGES, quotaExceededMessage, type SendEmailBody } from '@mailwright/contracts';
 import { AppError, type CallerKind } from '@mailwright/kit';
 import { findIdempotency } from '../db/queries/idempotency';
-import type { NewEmail } from '../db/queries/insert-email';
 import type { MailContext } from '../mail-context';
-import { extractLinks, looksLikeHtml } from './add-tracking';
-import { quotaMonth } from './quota-month';
+import { buildEmail, checkSendBody } from './prepare-email';
 import { requestHash } from './request-hash';
-import { checkScheduleWindow, parseScheduledAt } from './schedule-time';
 import { serializeEmail } from './serialize-email';
 import { storeEmail } from './store-email';
 
@@ -28,9 +24,6 @@ export interface SendEmailResult {
   replayed: boolean;
 }
 
-const LINE_BREAK = /[\r\n]/;
-const given = (value: string | null | undefined) => (value === undefined || value === null || value === '' ? null : value);
-
 export async function sendEmail(ctx: MailContext, input: SendEmailInput): Promise<SendEmailResult> {
   const { body, userId } = input;
   let entitlements = await ctx.entitlements.get(userId);
@@ -42,23 +35,7 @@ export async function sendEmail(ctx: MailContext, input: SendEmailInput): Promis
     }
   }
 
-  const to = body.to;
-  const cc = body.cc ?? [];
-  const bcc = body.bcc ?? [];
-  if ([...to, ...cc, ...bcc].some((address) => LINE_BREAK.test(address))) {
-    throw new AppError('VALIDATION_ERROR', MAIL_MESSAGES.headerInjection);
-  }
-  const timezone = given(body.timezone);
-  if (timezone !== null && !isValidTimeZone(timezone)) throw new AppError('VALIDATION_ERROR', MAIL_MESSAGES.timezoneInvalid);
-  const scheduledText = given(body.scheduledAt);
-  const scheduledAt = scheduledText === null ? null : parseScheduledAt(scheduledText, timezone);
-  if (scheduledAt) checkScheduleWindow(scheduledAt);
-  const templateId = given(body.templateId);
-  if (templateId === null) {
-    if (!body.subject?.trim()) throw new AppError('VALIDATION_ERROR', MAIL_MESSAGES.subjectRequired);
-    if (!body.body?.trim()) throw new AppError('VALIDATION_ERROR', MAIL_MESSAGES.bodyRequired);
-  }
-  if (body.subject && LINE_BREAK.test(body.subject)) throw new AppError('VALIDATION_ERROR', MAIL_MESSAGES.headerInjection);
+  const checked = checkSendBody(body);
 
   const bodyHash = input.idempotencyKey ? requestHash(input.route, body) : null;
   if (input.idempotencyKey && bodyHash) {
@@ -66,45 +43,15 @@ export async function sendEmail(ctx: MailContext, input: SendEmailInput): Promis
     if (replay) return replay;
   }
 
-  const [account, rendered] = await Promise.all([
-    ctx.accounts.resolve(userId, given(body.emailAccountId)),
-    templateId === null ? null : ctx.templates.render(userId, templateId, body.variables ?? {}),
-  ]);
-  const subject = rendered ? rendered.subject : (body.subject as string);
-  const content = rendered ? rendered.body : (body.body as string);
-  if (LINE_BREAK.test(subject)) throw new AppError('VALIDATION_ERROR', MAIL_MESSAGES.headerInjection);
-  const isHtml = rendered ? rendered.isHtml || looksLikeHtml(content) : looksLikeHtml(content);
-
-  const id = randomUUID();
-  const email: NewEmail = {
-    id,
-    userId,
-    emailAccountId: account.id,
-    templateId,
-    apiKeyId: input.apiKeyId,
-    fromEmail: account.email,
-    fromName: account.displayName || null,
-    to,
-    cc,
-    bcc,
-    subject,
-    body: content,
-    isHtml,
-    links: isHtml ? extractLinks(content) : [],
-    status: scheduledAt ? 'scheduled' : 'queued',
-    messageId: `<${id}@mailwright>`,
-    timezone,
-    scheduledAt,
-    quotaMonth: quotaMonth(),
-  };
+  const { email, attachments } = await buildEmail(ctx, userId, input.apiKeyId, body, checked);
 
   const idempotency = input.idempotencyKey && bodyHash ? { key: input.idempotencyKey, bodyHash } : null;
-  let stored = await storeEmail(ctx, email, entitlements.emailLimit, idempotency);
+  let stored = await storeEmail(ctx, email, entitlements.emailLimit, idempotency, attachments);
   if (stored.kind === 'quota_exceeded') {
     const current = await ctx.entitlements.get(userId, { fresh: true });
     if (current.emailLimit !== entitlements.emailLimit) {
       entitlements = current;
-      stored = await storeEmail(ctx, email, entitlements.emailLimit, idempotency);
+      stored = await storeEmail(ctx, email, entitlements.emailLimit, idempotency, attachments);
     }
   }
   if (stored.kind === 'quota_exceeded') {
@@ -112,6 +59,7 @@ export async function sendEmail(ctx: MailContext, input: SendEmailInput): Promis
   }
   if (stored.kind === 'replay') return checkReplay(stored.seen, bodyHash as string);
   await ctx.sendProducer.enqueue(stored.row);
+  if (stored.row.status === 'scheduled') void ctx.webhooks.emit([{ emailId: stored.row.id, type: 'email.scheduled' }]);
   return { statusCode: 201, email: serializeEmail(stored.row), replayed: false };
 }
 

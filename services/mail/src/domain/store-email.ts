@@ -2,6 +2,7 @@
 // with one, the key is claimed in the same transaction, so two concurrent requests with one key store
 // one email: the second waits on the key's row lock and then replays the first answer.
 
+import { type AttachmentInput, insertAttachments } from '../db/queries/attachments';
 import { claimIdempotency, findIdempotency, type StoredIdempotency, storeIdempotentResponse } from '../db/queries/idempotency';
 import { insertEmailWithQuota, type NewEmail } from '../db/queries/insert-email';
 import type { EmailRow } from '../db/schema/emails';
@@ -18,7 +19,24 @@ export async function storeEmail(
   email: NewEmail,
   monthlyLimit: number,
   idempotency: { key: string; bodyHash: string } | null,
+  attachments: AttachmentInput[] = [],
 ): Promise<StoreResult> {
+  if (attachments.length > 0 && !idempotency) {
+    // The email, its quota unit and its attachment bytes are committed together.
+    const client = await ctx.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const row = await insertEmailWithQuota(client, email, monthlyLimit);
+      if (row) await insertAttachments(client, row.id, attachments);
+      await client.query(row ? 'COMMIT' : 'ROLLBACK');
+      return row ? { kind: 'stored', row } : { kind: 'quota_exceeded' };
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
   if (!idempotency) {
     const row = await insertEmailWithQuota(ctx.pool, email, monthlyLimit);
     return row ? { kind: 'stored', row } : { kind: 'quota_exceeded' };
@@ -43,6 +61,7 @@ export async function storeEmail(
       await client.query('ROLLBACK');
       return { kind: 'quota_exceeded' };
     }
+    await insertAttachments(client, row.id, attachments);
     await storeIdempotentResponse(client, email.userId, idempotency.key, 201, serializeEmail(row));
     await client.query('COMMIT');
     return { kind: 'stored', row };

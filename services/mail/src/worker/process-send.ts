@@ -5,7 +5,9 @@ import { randomUUID } from 'node:crypto';
 import { type Job, UnrecoverableError } from 'bullmq';
 import { isUuid } from '../domain/get-email';
 import type { TrackingTokens } from '../domain/tracking-token';
+import type { WebhookEvents } from '../domain/webhooks/webhook-events';
 import { SEND_ATTEMPTS, type SendJobData } from '../queues/queue-config';
+import type { AttachmentLoader } from './attachment-loader';
 import type { EmailClaims } from './claim-emails';
 import { mailOptions } from './compose-message';
 import { SendFailure } from './send-failure';
@@ -18,6 +20,10 @@ export interface SendDeps {
   sender: MessageSender;
   tokens: TrackingTokens;
   publicUrl: string;
+  /** Attachment bytes stored with the email. */
+  attachments?: AttachmentLoader;
+  /** email.sent / email.failed webhook events. */
+  webhooks?: WebhookEvents;
 }
 
 export type SendOutcome = 'sent' | 'skipped';
@@ -31,8 +37,13 @@ export function sendProcessor(deps: SendDeps) {
     if (!email) return 'skipped';
 
     try {
-      const transport = await deps.transports.get(email.emailAccountId);
-      await deps.sender.send(transport, mailOptions(email, deps.publicUrl, deps.tokens));
+      const [transport, attachments] = await Promise.all([
+        deps.transports.get(email.emailAccountId),
+        deps.attachments ? deps.attachments.load(emailId) : [],
+      ]);
+      const options = mailOptions(email, deps.publicUrl, deps.tokens);
+      if (attachments.length > 0) options.attachments = attachments;
+      await deps.sender.send(transport, options);
     } catch (error) {
       const failure =
         error instanceof SendFailure ? error : new SendFailure(error instanceof Error ? error.message : String(error), false);
@@ -40,10 +51,14 @@ export function sendProcessor(deps: SendDeps) {
       const isLastTry = email.attempts >= SEND_ATTEMPTS || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       const isFinal = failure.isPermanent || isLastTry;
       await deps.claims.record({ emailId, token, status: isFinal ? 'failed' : 'queued', error: failure.message });
-      if (isFinal) throw new UnrecoverableError(failure.message);
+      if (isFinal) {
+        void deps.webhooks?.emit([{ emailId, type: 'email.failed' }]);
+        throw new UnrecoverableError(failure.message);
+      }
       throw failure;
     }
     await deps.claims.record({ emailId, token, status: 'sent', error: null });
+    void deps.webhooks?.emit([{ emailId, type: 'email.sent' }]);
     return 'sent';
   };
 }

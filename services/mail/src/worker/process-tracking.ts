@@ -4,6 +4,7 @@
 import type { Job } from 'bullmq';
 import type pg from 'pg';
 import { isUuid } from '../domain/get-email';
+import type { WebhookEvents } from '../domain/webhooks/webhook-events';
 import type { TrackingEvent, TrackingJobData } from '../queues/queue-config';
 
 const RECORD_EVENTS = `
@@ -43,7 +44,7 @@ function isEvent(value: unknown): value is TrackingEvent {
   );
 }
 
-export function trackingProcessor(pool: pg.Pool) {
+export function trackingProcessor(pool: pg.Pool, webhooks?: WebhookEvents) {
   return async (job: Job<TrackingJobData>): Promise<number> => {
     const events = Array.isArray(job.data?.events) ? job.data.events.filter(isEvent) : [];
     if (events.length === 0) return 0;
@@ -59,6 +60,13 @@ export function trackingProcessor(pool: pg.Pool) {
         events.map((e) => e.at),
       ],
     });
+    void webhooks?.emit(
+      events.map((e) =>
+        e.type === 'open'
+          ? { emailId: e.emailId, type: 'email.opened' as const, extra: { at: e.at } }
+          : { emailId: e.emailId, type: 'email.clicked' as const, extra: { at: e.at, linkIndex: e.linkIndex } },
+      ),
+    );
     return rows[0]?.inserted ?? 0;
   };
 }

@@ -7,9 +7,15 @@ import { AccountsClient } from '../clients/accounts-client';
 import type { Config } from '../config';
 import * as tables from '../db/tables';
 import { TrackingTokens } from '../domain/tracking-token';
+import { retryDelay } from '../domain/webhooks/retry-policy';
+import { webhookSecretBox } from '../domain/webhooks/secret-box';
+import { WebhookEvents } from '../domain/webhooks/webhook-events';
+import { WEBHOOK_BACKOFF, WEBHOOK_QUEUE, type WebhookJobData } from '../domain/webhooks/webhook-queue';
 import { SEND_QUEUE, type SendJobData, TRACKING_QUEUE, type TrackingJobData, workerTimings } from '../queues/queue-config';
 import { workerConnection } from '../queues/redis-connection';
+import { AttachmentLoader } from './attachment-loader';
 import { EmailClaims } from './claim-emails';
+import { webhookProcessor } from './deliver-webhook';
 import { markAbandoned } from './mark-abandoned';
 import { sendProcessor } from './process-send';
 import { trackingProcessor } from './process-tracking';
@@ -39,13 +45,24 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
     workerConnection(config.REDIS_URL),
     workerConnection(config.REDIS_URL),
     workerConnection(config.REDIS_URL),
+    workerConnection(config.REDIS_URL),
   ];
   for (const connection of connections) connection.on('error', () => {});
-  const [sendConnection, trackingConnection, queueConnection] = connections as [
+  const [sendConnection, trackingConnection, queueConnection, webhookConnection] = connections as [
+    (typeof connections)[0],
     (typeof connections)[0],
     (typeof connections)[0],
     (typeof connections)[0],
   ];
+  const webhookQueue = new Queue<WebhookJobData>(WEBHOOK_QUEUE, { connection: queueConnection, prefix: config.QUEUE_PREFIX });
+  webhookQueue.on('error', () => {});
+  const webhooks = new WebhookEvents(db.$client, webhookQueue, (error) => log.warn({ err: error }, 'webhook event not stored'));
+  const attachments = new AttachmentLoader(db.$client);
+  const webhookPolicy = {
+    baseMs: config.WEBHOOK_RETRY_BASE_MS,
+    maxDelayMs: config.WEBHOOK_RETRY_MAX_DELAY_MS,
+    windowMs: config.WEBHOOK_FAILURE_WINDOW_MS,
+  };
 
   const sendWorker = new Worker<SendJobData>(
     SEND_QUEUE,
@@ -55,15 +72,38 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
       sender,
       tokens: TrackingTokens.fromConfig(config),
       publicUrl: config.PUBLIC_URL,
+      attachments,
+      webhooks,
     }),
     { connection: sendConnection, prefix: config.QUEUE_PREFIX, concurrency: config.WORKER_CONCURRENCY, ...workerTimings },
   );
-  const trackingWorker = new Worker<TrackingJobData>(TRACKING_QUEUE, trackingProcessor(db.$client), {
+  const trackingWorker = new Worker<TrackingJobData>(TRACKING_QUEUE, trackingProcessor(db.$client, webhooks), {
     connection: trackingConnection,
     prefix: config.QUEUE_PREFIX,
     concurrency: 4,
     ...workerTimings,
   });
+  const webhookWorker = new Worker<WebhookJobData>(
+    WEBHOOK_QUEUE,
+    webhookProcessor({
+      pool: db.$client,
+      box: webhookSecretBox(config),
+      policy: webhookPolicy,
+      allowPrivate: config.ALLOW_PRIVATE_TARGETS,
+      timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+    }),
+    {
+      connection: webhookConnection,
+      prefix: config.QUEUE_PREFIX,
+      concurrency: 20,
+      ...workerTimings,
+      settings: {
+        backoffStrategy: (attemptsMade: number, type?: string) =>
+          type === WEBHOOK_BACKOFF ? retryDelay(webhookPolicy, attemptsMade) : 1_000 * 2 ** Math.max(0, attemptsMade - 1),
+      },
+    },
+  );
+  webhookWorker.on('error', (error) => log.error({ err: error }, 'webhook worker error'));
   sendWorker.on('error', (error) => log.error({ err: error }, 'send worker error'));
   trackingWorker.on('error', (error) => log.error({ err: error }, 'tracking worker error'));
   sendWorker.on('failed', (job: Job<SendJobData> | undefined, error: Error) => {
@@ -85,7 +125,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
     reconciling = reconciler.runOnce().catch((error: unknown) => log.warn({ err: error }, 'reconciler pass failed'));
   }, config.RECONCILE_INTERVAL_MS);
 
-  await Promise.all([sendWorker.waitUntilReady(), trackingWorker.waitUntilReady()]);
+  await Promise.all([sendWorker.waitUntilReady(), trackingWorker.waitUntilReady(), webhookWorker.waitUntilReady()]);
   log.info({ concurrency: config.WORKER_CONCURRENCY, prefix: config.QUEUE_PREFIX }, 'mail worker started');
 
   return {
@@ -93,8 +133,10 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
     async close() {
       clearInterval(timer);
       await reconciling;
-      await Promise.allSettled([sendWorker.close(), trackingWorker.close()]);
+      await Promise.allSettled([sendWorker.close(), trackingWorker.close(), webhookWorker.close()]);
       await claims.drain();
+      await Promise.allSettled([webhooks.drain(), attachments.drain()]);
+      await webhookQueue.close().catch(() => {});
       sender.close();
       await sendQueue.close().catch(() => {});
       for (const connection of connections) connection.disconnect();

@@ -1,0 +1,97 @@
+// The checks and the building of one email, shared by POST /emails/send, /emails/api/send and the batch route:
+// checkSendBody runs before anything is looked up; buildEmail resolves the sender account and template,
+// downloads attachments and produces the row to store.
+import { randomUUID } from 'node:crypto';
+import { isValidTimeZone, MAIL_MESSAGES, type SendEmailBody } from '@mailwright/contracts';
+import { AppError } from '@mailwright/kit';
+import type { NewEmail } from '../db/queries/insert-email';
+import type { MailContext } from '../mail-context';
+import { extractLinks, looksLikeHtml } from './add-tracking';
+import { checkAttachmentList, type PreparedAttachment, prepareAttachments } from './attachments/prepare-attachments';
+import { quotaMonth } from './quota-month';
+import { checkScheduleWindow, parseScheduledAt } from './schedule-time';
+
+const LINE_BREAK = /[\r\n]/;
+export const given = (value: string | null | undefined) => (value === undefined || value === null || value === '' ? null : value);
+
+export interface CheckedBody {
+  to: string[];
+  cc: string[];
+  bcc: string[];
+  timezone: string | null;
+  scheduledAt: Date | null;
+  templateId: string | null;
+}
+
+export function checkSendBody(body: SendEmailBody): CheckedBody {
+  const to = body.to;
+  const cc = body.cc ?? [];
+  const bcc = body.bcc ?? [];
+  if ([...to, ...cc, ...bcc].some((address) => LINE_BREAK.test(address))) {
+    throw new AppError('VALIDATION_ERROR', MAIL_MESSAGES.headerInjection);
+  }
+  const timezone = given(body.timezone);
+  if (timezone !== null && !isValidTimeZone(timezone)) throw new AppError('VALIDATION_ERROR', MAIL_MESSAGES.timezoneInvalid);
+  const scheduledText = given(body.scheduledAt);
+  const scheduledAt = scheduledText === null ? null : parseScheduledAt(scheduledText, timezone);
+  if (scheduledAt) checkScheduleWindow(scheduledAt);
+  const templateId = given(body.templateId);
+  if (templateId === null) {
+    if (!body.subject?.trim()) throw new AppError('VALIDATION_ERROR', MAIL_MESSAGES.subjectRequired);
+    if (!body.body?.trim()) throw new AppError('VALIDATION_ERROR', MAIL_MESSAGES.bodyRequired);
+  }
+  if (body.subject && LINE_BREAK.test(body.subject)) throw new AppError('VALIDATION_ERROR', MAIL_MESSAGES.headerInjection);
+  checkAttachmentList(body.attachments);
+  return { to, cc, bcc, timezone, scheduledAt, templateId };
+}
+
+export interface BuiltEmail {
+  email: NewEmail;
+  attachments: PreparedAttachment[];
+}
+
+export async function buildEmail(
+  ctx: MailContext,
+  userId: string,
+  apiKeyId: string | null,
+  body: SendEmailBody,
+  checked: CheckedBody,
+): Promise<BuiltEmail> {
+  const { templateId, scheduledAt } = checked;
+  const [account, rendered, attachments] = await Promise.all([
+    ctx.accounts.resolve(userId, given(body.emailAccountId)),
+    templateId === null ? null : ctx.templates.render(userId, templateId, body.variables ?? {}),
+    prepareAttachments(body.attachments, {
+      allowPrivate: ctx.config.ALLOW_PRIVATE_TARGETS,
+      timeoutMs: ctx.config.ATTACHMENT_FETCH_TIMEOUT_MS,
+    }),
+  ]);
+  const subject = rendered ? rendered.subject : (body.subject as string);
+  const content = rendered ? rendered.body : (body.body as string);
+  if (LINE_BREAK.test(subject)) throw new AppError('VALIDATION_ERROR', MAIL_MESSAGES.headerInjection);
+  const isHtml = rendered ? rendered.isHtml || looksLikeHtml(content) : looksLikeHtml(content);
+
+  const id = randomUUID();
+  const email: NewEmail = {
+    id,
+    userId,
+    emailAccountId: account.id,
+    templateId,
+    apiKeyId,
+    fromEmail: account.email,
+    fromName: account.displayName || null,
+    to: checked.to,
+    cc: checked.cc,
+    bcc: checked.bcc,
+    subject,
+    body: content,
+    isHtml,
+    links: isHtml ? extractLinks(content) : [],
+    status: scheduledAt ? 'scheduled' : 'queued',
+    messageId: `<${id}@mailwright>`,
+    timezone: checked.timezone,
+    scheduledAt,
+    quotaMonth: quotaMonth(),
+  };
+  return { email, attachments };
+}

@@ -1,0 +1,32 @@
+// POST /emails/api/batch (X-API-Key): up to 100 emails; 207 Multi-Status with one result per email.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { BatchSendBody, BatchSendResponse, ErrorBody } from '@mailwright/contracts';
+import { AppError, requireUserId } from '@mailwright/kit';
+import type { FastifyInstance } from 'fastify';
+import { batchSend } from '../domain/batch-send';
+
+export function batchSendRoutes(app: FastifyInstance): void {
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
+    '/emails/api/batch',
+    {
+      schema: {
+        tags: ['Emails'],
+        summary: 'Send up to 100 emails in one call',
+        description:
+          'Each email is validated on its own (same fields as POST /api/emails/api/send, attachments included). ' +
+          'The valid ones are accepted together: their quota is taken for all of them or none (429 QUOTA_EXCEEDED, ' +
+          'nothing stored). The answer is 207 Multi-Status with one entry per email, in order: ' +
+          "`{ index, status: 'accepted', id, data }` or `{ index, status: 'rejected', error: { message, code } }`.",
+        body: BatchSendBody,
+        response: { 207: BatchSendResponse, '4xx': ErrorBody, '5xx': ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      if (request.caller?.kind !== 'api_key') {
+        throw new AppError('UNAUTHORIZED', 'An API key is required: send it in the X-API-Key header');
+      }
+      const result = await batchSend(app.mail, requireUserId(request), request.caller.apiKeyId ?? null, request.body.emails);
+      return reply.status(207).send(result);
+    },
+  );
+}
