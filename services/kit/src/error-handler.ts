@@ -1,5 +1,6 @@
 // Renders every failure as { message, code }; 5xx detail is logged, never sent.
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './database-unavailable';
 import { AppError } from './errors';
 
 const fastifyCodes: Record<string, { status: number; code: string; message?: string }> = {
@@ -47,6 +48,10 @@ export function installErrorHandler(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ message: error.message, code: error.code ?? 'BAD_REQUEST' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).send({ message: DATABASE_UNAVAILABLE_MESSAGE, code: 'SERVICE_UNAVAILABLE' });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(Math.max(status, 500)).send({ message: 'Internal server error', code: 'INTERNAL_ERROR' });

@@ -1,3 +1,4 @@
+export * from './database-unavailable';
 export * from './db';
 export * from './entitlements';
 export * from './env';
