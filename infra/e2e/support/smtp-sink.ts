@@ -97,6 +97,8 @@ export class SmtpSink {
           .catch((error: Error) => callback(error));
       },
     });
+    // A client killed mid-session (fault tests SIGKILL workers) resets its socket: not a sink failure.
+    this.smtp.on('error', () => {});
     this.smtpPort = await new Promise<number>((resolve) => {
       this.smtp.listen(0, '127.0.0.1', () => resolve((this.smtp.server.address() as AddressInfo).port));
     });

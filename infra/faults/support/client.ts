@@ -1,0 +1,151 @@
+// JSON calls through a fault stack's gateway, and the users, accounts and plans the suites need.
+import { randomBytes } from 'node:crypto';
+import type { SmtpSink } from '../../e2e/support/smtp-sink';
+import type { FaultStack } from './fault-stack';
+
+export interface ApiResponse<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  headers: Headers;
+  text: string;
+}
+
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  rawBody?: string | Uint8Array;
+  token?: string;
+  apiKey?: string;
+  headers?: Record<string, string>;
+  /** Call from another loopback address (127.0.0.x) so per-IP rate limits see a different client. */
+  fromHost?: string;
+  timeoutMs?: number;
+}
+
+export class Client {
+  constructor(private readonly gatewayUrl: string) {}
+
+  async call<T = Record<string, unknown>>(path: string, options: CallOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    const hasBody = options.body !== undefined || options.rawBody !== undefined;
+    if (hasBody) headers['content-type'] ??= 'application/json';
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.apiKey) headers['x-api-key'] = options.apiKey;
+    const base = new URL(this.gatewayUrl);
+    if (options.fromHost) base.hostname = options.fromHost;
+    const response = await fetch(`${base.origin}${path}`, {
+      method: options.method ?? (hasBody ? 'POST' : 'GET'),
+      headers,
+      body: (options.rawBody as BodyInit | undefined) ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+      redirect: 'manual',
+      signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
+    });
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : {};
+    } catch {
+      // not JSON
+    }
+    return { status: response.status, body: body as T, headers: response.headers, text };
+  }
+}
+
+export const uniqueEmail = (label: string, domain = 'example.test') => `${label}-${randomBytes(5).toString('hex')}@${domain}`;
+
+export interface User {
+  email: string;
+  password: string;
+  token: string;
+  userId: string;
+}
+
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 15_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+}
+
+/** Signs a user up, follows the verification link the sink received, and logs in. */
+export async function signUpVerified(
+  client: Client,
+  sink: SmtpSink,
+  label: string,
+  options: { password?: string; fromHost?: string } = {},
+): Promise<User> {
+  const password = options.password ?? `pw-${randomBytes(6).toString('hex')}`;
+  const email = uniqueEmail(label);
+  const signup = await client.call('/api/auth/signup', {
+    body: { name: `${label} tester`, email, password },
+    fromHost: options.fromHost,
+  });
+  if (signup.status !== 201) throw new Error(`signup failed: ${signup.status} ${signup.text}`);
+  const mail = await waitFor(`verification mail to ${email}`, () => sink.messages.find((m) => m.envelopeTo.includes(email)));
+  const link = `${mail.text}\n${mail.html}`.match(/\/verify-email\/([A-Za-z0-9_.~-]+)/);
+  if (!link?.[1]) throw new Error('no verification link');
+  const verify = await client.call(`/api/auth/verify-email/${link[1]}`);
+  if (verify.status !== 200) throw new Error(`verify failed: ${verify.status} ${verify.text}`);
+  const login = await client.call<{ token: string; user: { _id: string } }>('/api/auth/login', {
+    body: { email, password },
+    fromHost: options.fromHost,
+  });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`);
+  return { email, password, token: login.body.token, userId: login.body.user._id };
+}
+
+/** Adds an SMTP account that sends into the sink; returns its id. */
+export async function addSinkAccount(
+  client: Client,
+  sink: SmtpSink,
+  token: string,
+  smtpPassword = `smtp-${randomBytes(8).toString('hex')}`,
+): Promise<string> {
+  const response = await client.call<{ data: { _id: string } }>('/api/email-accounts/smtp', {
+    token,
+    body: {
+      email: uniqueEmail('sender'),
+      displayName: 'Fault Sender',
+      host: '127.0.0.1',
+      port: sink.smtpPort,
+      secure: false,
+      username: 'sender',
+      password: smtpPassword,
+    },
+  });
+  if (response.status !== 201) throw new Error(`add account failed: ${response.status} ${response.text}`);
+  return response.body.data._id;
+}
+
+/** Buys a plan through the gateway: create-order, the stand-in checkout pays, verify. */
+export async function upgrade(client: Client, fs: FaultStack, token: string, plan: 'pro' | 'enterprise'): Promise<void> {
+  const order = await client.call<{ orderId: string }>('/api/payments/create-order', { token, body: { plan } });
+  if (order.status !== 200 && order.status !== 201) throw new Error(`create-order failed: ${order.status} ${order.text}`);
+  const paid = await fetch(`${fs.razorpay.checkoutOrigin}/pay?order_id=${encodeURIComponent(order.body.orderId)}`, {
+    method: 'POST',
+  });
+  const checkout = (await paid.json()) as Record<string, string>;
+  const verify = await client.call('/api/payments/verify', { token, body: { ...checkout, plan } });
+  if (verify.status !== 200) throw new Error(`verify payment failed: ${verify.status} ${verify.text}`);
+}
+
+/** Runs `task` over `items` with at most `limit` at once. */
+export async function mapLimit<T, R>(items: T[], limit: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const runners = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index] as T, index);
+    }
+  });
+  await Promise.all(runners);
+  return results;
+}
