@@ -11,5 +11,6 @@ export * from './internal-client';
 export * from './internal-token';
 export * from './logger';
 export * from './metrics';
+export * from './openapi';
 export * from './secret-box';
 export * from './service';

@@ -9,7 +9,7 @@ declare module 'fastify' {
   }
 }
 
-const OPEN_PATHS = new Set(['/healthz', '/readyz', '/metrics', '/.well-known/jwks.json']);
+const OPEN_PATHS = new Set(['/healthz', '/readyz', '/metrics', '/.well-known/jwks.json', '/openapi.json']);
 
 export function installInternalAuth(app: FastifyInstance, secret: string): void {
   const verified = new Map<string, InternalClaims & { exp: number }>();

@@ -7,6 +7,7 @@ import { registerFormats } from './formats';
 import { installHealth, type ReadinessCheck } from './health';
 import { installInternalAuth } from './internal-auth';
 import { loggerOptions } from './logger';
+import { installOpenApi } from './openapi';
 import { installMetrics, type MetricsRegistry, processMetrics } from './metrics';
 
 export interface ServiceOptions {
@@ -32,6 +33,7 @@ export function createServiceApp(options: ServiceOptions): FastifyInstance {
   installErrorHandler(app);
   installNotFoundHandler(app);
   installInternalAuth(app, options.internalSecret);
+  installOpenApi(app, `Mailwright ${options.name} service`);
   installHealth(app, options.readiness ?? {});
   installMetrics(app, { metrics: options.metrics ?? processMetrics(options.name) });
   return app;
