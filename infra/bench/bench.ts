@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { findPostgres, withDatabase } from '../launcher/postgres';
 import { findRedis } from '../launcher/redis';
@@ -30,6 +30,8 @@ export interface BenchSettings {
   pixel: { emails: number; durationS: number; connections: number };
   schedule: { count: number; leadMs: number };
   warmup: number;
+  /** Write a V8 CPU profile of every process (node --cpu-prof) next to the logs. */
+  profile?: boolean;
 }
 
 export function settingsFor(mode: BenchMode): BenchSettings {
@@ -88,6 +90,12 @@ export async function runBench(settings: BenchSettings, log: (line: string) => v
         RATE_LIMIT_API_MAX: '100000000',
         RATE_LIMIT_AUTH_MAX: '1000',
         QUEUE_PREFIX: databaseName,
+        ...(settings.profile
+          ? {
+              NODE_OPTIONS: `--import ${pathToFileURL(path.join(rootDir, 'infra/bench/cpu-profiler.mjs')).href}`,
+              BENCH_PROFILE_DIR: path.join(logDir, 'profiles'),
+            }
+          : {}),
       },
       output: 'files',
       logDir,

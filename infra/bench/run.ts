@@ -14,7 +14,14 @@ const log = (line: string) => {
 };
 
 try {
-  const results = await runBench(settingsFor(mode), log);
+  const settings = { ...settingsFor(mode), profile: args.includes('--profile') };
+  // --n=<count> overrides the throughput run size (profiling, quick experiments); the growth run is a tenth.
+  const nArg = args.find((arg) => arg.startsWith('--n='));
+  if (nArg) {
+    settings.n = Number(nArg.slice(4));
+    settings.growthSmallN = Math.max(50, Math.round(settings.n / 10));
+  }
+  const results = await runBench(settings, log);
   const file = path.join(rootDir, 'bench-results.json');
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   process.stdout.write(`\n${formatTable(results)}\n\nwrote ${path.relative(process.cwd(), file) || file}\n`);

@@ -10,6 +10,8 @@ export interface ScheduleResult {
   scheduledAt: string;
   /** Time between the last accept and the scheduled second (must be > 0 for a fair test). */
   marginMs: number;
+  /** Deliveries before the scheduled second (must be 0). */
+  earlyCount: number;
   p50LatenessMs: number;
   p99LatenessMs: number;
   maxLatenessMs: number;
@@ -54,6 +56,7 @@ export async function measureSchedule(
     delivered: times.length,
     scheduledAt,
     marginMs,
+    earlyCount: lateness.filter((ms) => ms < 0).length,
     p50LatenessMs: summary.p50Ms,
     p99LatenessMs: summary.p99Ms,
     maxLatenessMs: summary.maxMs,

@@ -1,0 +1,45 @@
+// `npm test` runs the benchmark in --quick mode end to end: it must start its own stack, create its
+// customer, run every phase, and deliver every accepted email exactly once. Speed is not asserted here
+// (the machine is shared); `npm run bench` reports it.
+import { describe, expect, it } from 'vitest';
+import { runBench, settingsFor } from './bench';
+
+describe('npm run bench -- --quick', () => {
+  it('runs every phase and delivers every accepted email, none lost or doubled', async () => {
+    const settings = settingsFor('quick');
+    const lines: string[] = [];
+    const results = await runBench(settings, (line) => lines.push(line));
+
+    const { oneWorker, twoWorkers } = results.throughput.runs;
+    for (const run of [oneWorker, twoWorkers, results.growth.smallRun]) {
+      expect(run.rejectedKinds).toEqual({});
+      expect(run.accepted).toBe(run.n);
+      expect(run.delivered).toBe(run.accepted);
+      expect(run.lost).toBe(0);
+      expect(run.emailsPerSecond).toBeGreaterThan(0);
+    }
+    expect(results.totals.lost).toBe(0);
+
+    const { viaGateway, direct } = results.api.runs;
+    for (const run of [viaGateway, direct]) {
+      expect(run.errorKinds).toEqual({});
+      expect(run.succeeded).toBe(run.sent);
+    }
+    expect(Number.isFinite(results.api.p99Ms)).toBe(true);
+    expect(Number.isFinite(results.api.gatewayOverheadRatio)).toBe(true);
+
+    expect(results.pixel.errors).toBe(0);
+    expect(results.pixel.non2xx).toBe(0);
+    expect(results.pixel.rps).toBeGreaterThan(0);
+    expect(Number.isFinite(results.pixel.analyticsVisibleMs)).toBe(true);
+    expect(results.pixel.eventsStored).toBeGreaterThanOrEqual(results.pixel.eventsExpected);
+
+    expect(results.schedule.accepted).toBe(settings.schedule.count);
+    expect(results.schedule.delivered).toBe(results.schedule.accepted);
+    expect(results.schedule.earlyCount).toBe(0);
+
+    expect(results.machine.cores).toBeGreaterThan(0);
+    expect(Number.isFinite(results.growth.ratio)).toBe(true);
+    expect(lines.some((line) => line.includes('[4/5]'))).toBe(true);
+  }, 300_000);
+});

@@ -1,0 +1,49 @@
+// Summarises V8 .cpuprofile files (from `npm run bench -- --profile`): self time per function, top N.
+// Usage: tsx infra/bench/profile-summary.ts <file.cpuprofile> [top]
+import { readFileSync } from 'node:fs';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+}
+
+const [file, topArg] = process.argv.slice(2);
+if (!file) {
+  process.stderr.write('usage: profile-summary <file.cpuprofile> [top]\n');
+  process.exit(2);
+}
+const profile = JSON.parse(readFileSync(file, 'utf8')) as { nodes: ProfileNode[]; samples: number[] };
+const hits = new Map<number, number>();
+for (const id of profile.samples) hits.set(id, (hits.get(id) ?? 0) + 1);
+const byFunction = new Map<string, number>();
+const byPackage = new Map<string, number>();
+for (const node of profile.nodes) {
+  const count = hits.get(node.id) ?? 0;
+  if (count === 0) continue;
+  const { functionName, url, lineNumber } = node.callFrame;
+  const short = url.replace(/^file:\/\/\/work\/main\//, '').replace(/.*node_modules\//, 'nm:');
+  const key = `${functionName || '(anonymous)'} ${short}:${lineNumber + 1}`;
+  byFunction.set(key, (byFunction.get(key) ?? 0) + count);
+  const pkg = url.includes('node_modules/')
+    ? (url
+        .split('node_modules/')
+        .pop()
+        ?.split('/')
+        .slice(0, url.split('node_modules/').pop()?.startsWith('@') ? 2 : 1)
+        .join('/') ?? '')
+    : url.startsWith('node:') || url === ''
+      ? url || functionName
+      : short.split('/').slice(0, 2).join('/');
+  byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + count);
+}
+const total = profile.samples.length;
+const top = Number(topArg ?? 25);
+const print = (title: string, map: Map<string, number>) => {
+  process.stdout.write(`\n${title}\n`);
+  for (const [key, count] of [...map.entries()].sort((a, b) => b[1] - a[1]).slice(0, top)) {
+    process.stdout.write(`${((count / total) * 100).toFixed(1).padStart(5)}%  ${key}\n`);
+  }
+};
+print(`by package (${total} samples)`, byPackage);
+print('by function (self time)', byFunction);
