@@ -16,10 +16,13 @@ import { Redis } from 'ioredis';
 import type { GatewayConfig } from './config';
 import { ApiKeyResolver } from './plugins/api-key-resolver';
 import { createAuthenticator } from './plugins/authenticate';
+import { PlanRateLimits } from './plugins/plan-rate-limits';
 import { createLimiters } from './plugins/rate-limits';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { UserTokenVerifier } from './plugins/user-token';
 import { registerWebApp } from './plugins/web-app';
+import { registerApiReference } from './routes/api-reference';
+import { registerOpenApi } from './routes/openapi';
 import { registerProxies } from './routes/proxy';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -72,10 +75,19 @@ export async function buildApp(config: GatewayConfig): Promise<FastifyInstance> 
   });
   // The gateway's own metrics; services' /metrics are never proxied (no upstream prefix reaches them).
   installMetrics(app, { metrics: processMetrics('gateway'), token: config.METRICS_TOKEN || undefined });
+  const planLimits = new PlanRateLimits(
+    internalClient,
+    config.BILLING_URL,
+    config.RATE_LIMIT_API_PLANS,
+    config.RATE_LIMIT_API_MAX,
+    config.PLAN_CACHE_SECONDS * 1000,
+  );
   const limiters = await createLimiters(app, redis, {
     authPerMinute: config.RATE_LIMIT_AUTH_MAX,
-    apiPerMinute: config.RATE_LIMIT_API_MAX,
+    apiPerMinute: (request) => planLimits.maxFor(request.apiKeyUserId),
   });
+  registerOpenApi(app, config, planLimits);
+  await registerApiReference(app);
   await registerProxies(app, config, { authenticate, limiters });
   await registerWebApp(app, config.WEB_DIST || defaultWebDist);
   return app;

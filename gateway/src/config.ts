@@ -14,8 +14,15 @@ export const GatewayConfigSchema = Type.Object({
   WEB_DIST: Type.String({ default: '' }),
   /** Requests per minute per client IP on sign-in, sign-up and password-reset routes. */
   RATE_LIMIT_AUTH_MAX: Type.Integer({ default: 20, minimum: 1 }),
-  /** Requests per minute per API key on the public API. */
+  /** Operator cap: requests per minute per API key on the public API, whatever the plan. */
   RATE_LIMIT_API_MAX: Type.Integer({ default: 6000, minimum: 1 }),
+  /** Requests per minute per API key by the key owner's plan (`plan:max` pairs); capped by RATE_LIMIT_API_MAX. */
+  RATE_LIMIT_API_PLANS: Type.String({
+    default: 'free:60,pro:600,enterprise:3000',
+    pattern: '^\\s*[a-z0-9_-]+\\s*:\\s*\\d+\\s*(,\\s*[a-z0-9_-]+\\s*:\\s*\\d+\\s*)*$',
+  }),
+  /** Seconds a key owner's plan is cached for the per-plan rate limit. */
+  PLAN_CACHE_SECONDS: Type.Integer({ default: 30, minimum: 0, maximum: 600 }),
   /** Seconds an API key lookup is cached; a disabled or deleted key stops working within this time. */
   API_KEY_CACHE_SECONDS: Type.Integer({ default: 5, minimum: 0, maximum: 60 }),
   RAZORPAY_CHECKOUT_URL: Type.String({ default: 'https://checkout.razorpay.com/v1/checkout.js' }),

@@ -10,6 +10,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     internalToken?: string;
     apiKeyId?: string;
+    /** The API key owner's id (per-plan rate limit). */
+    apiKeyUserId?: string;
   }
 }
 
@@ -40,6 +42,7 @@ export function createAuthenticator(deps: {
       if (!resolved) throw new AppError('UNAUTHORIZED', 'Invalid API key');
       if (!resolved.isActive) throw new AppError('UNAUTHORIZED', 'This API key is inactive');
       request.apiKeyId = resolved.apiKeyId;
+      request.apiKeyUserId = resolved.userId;
       claims = { kind: 'api_key', userId: resolved.userId, apiKeyId: resolved.apiKeyId };
     } else {
       const token = bearerToken(request);

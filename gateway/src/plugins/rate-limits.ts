@@ -1,5 +1,5 @@
 // Redis-backed rate limits with the standard RateLimit-* headers: per client IP on the sign-in,
-// sign-up and reset routes (brute force), per API key on the public API.
+// sign-up and reset routes (brute force), per API key on the public API (the maximum may depend on the key's plan).
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -9,7 +9,7 @@ export type Limiter = (request: FastifyRequest, reply: FastifyReply) => Promise<
 export async function createLimiters(
   app: FastifyInstance,
   redis: Redis,
-  limits: { authPerMinute: number; apiPerMinute: number },
+  limits: { authPerMinute: number; apiPerMinute: number | ((request: FastifyRequest) => Promise<number>) },
 ) {
   await app.register(rateLimit, {
     global: false,
@@ -24,8 +24,9 @@ export async function createLimiters(
     }),
   });
   const auth = app.rateLimit({ max: limits.authPerMinute, timeWindow: 60_000, keyGenerator: (request) => `auth:${request.ip}` });
+  const apiMax = limits.apiPerMinute;
   const api = app.rateLimit({
-    max: limits.apiPerMinute,
+    max: typeof apiMax === 'number' ? apiMax : (request: FastifyRequest) => apiMax(request),
     timeWindow: 60_000,
     keyGenerator: (request) => `api:${request.apiKeyId ?? request.ip}`,
   });

@@ -52,7 +52,9 @@ function responsesOf(response: Record<string, JsonSchema> | undefined): JsonSche
     const plain = plainSchema(schema);
     const description = (plain.description as string | undefined) ?? (key.startsWith('2') ? 'Success' : 'Error');
     responses[key] =
-      plain.type === 'null' || code === '204' ? { description } : { description, content: { 'application/json': { schema: plain } } };
+      plain.type === 'null' || code === '204'
+        ? { description }
+        : { description, content: { 'application/json': { schema: plain } } };
   }
   return responses;
 }

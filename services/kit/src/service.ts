@@ -7,8 +7,8 @@ import { registerFormats } from './formats';
 import { installHealth, type ReadinessCheck } from './health';
 import { installInternalAuth } from './internal-auth';
 import { loggerOptions } from './logger';
-import { installOpenApi } from './openapi';
 import { installMetrics, type MetricsRegistry, processMetrics } from './metrics';
+import { installOpenApi } from './openapi';
 
 export interface ServiceOptions {
   name: string;

@@ -1,0 +1,61 @@
+// The reference's introduction: authentication, limits, batch semantics, webhooks and their signatures.
+export function apiDescription(planLimits: Record<string, number>, operatorCap: number): string {
+  const perPlan = Object.entries(planLimits)
+    .map(([plan, max]) => `| ${plan} | ${Math.min(max, operatorCap).toLocaleString('en-US')} |`)
+    .join('\n');
+  return `Send email through your connected accounts, manage templates, and receive signed webhooks.
+
+## Authentication
+* **Signed-in routes** take the JWT from \`POST /api/auth/login\`: \`Authorization: Bearer <token>\`.
+* **Public API** (\`/api/emails/api/*\`) takes an API key (Pro and Enterprise plans): \`X-API-Key: mw_…\`.
+
+## Errors
+Every failure answers \`{ "message": "…", "code": "…" }\` with a 4xx or 5xx status. Validation problems are 400
+\`VALIDATION_ERROR\`, the monthly quota is 429 \`QUOTA_EXCEEDED\`, throttling is 429 \`RATE_LIMITED\`.
+
+## Rate limits (public API)
+Requests per minute per API key, by plan. Every answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and
+\`RateLimit-Reset\`; a 429 also carries \`Retry-After\` (seconds).
+
+| plan | requests / minute |
+| --- | --- |
+${perPlan}
+
+## Attachments
+Both send routes and the batch route take \`attachments: [{ filename, content | url, contentType? }]\`:
+\`content\` is base64, \`url\` a public https URL downloaded when the email is accepted.
+At most **10 attachments** and **10 MB decoded in all** per email. Violations answer 400 (too many, bad base64,
+non-https or private-address URL), 413 \`ATTACHMENTS_TOO_LARGE\`, or 422 \`ATTACHMENT_FETCH_FAILED\`.
+
+## Batch send
+\`POST /api/emails/api/batch\` takes up to 100 emails. Each is validated on its own; the valid ones are accepted
+together and their quota is taken **all or none**. The answer is **207 Multi-Status** with one entry per email, in
+order: \`{ index, status: "accepted", id, data }\` or \`{ index, status: "rejected", error: { message, code } }\`.
+
+## Webhooks
+Register endpoints with \`POST /api/webhooks\` for the events \`email.sent\`, \`email.failed\`, \`email.opened\`,
+\`email.clicked\`, \`email.scheduled\`, \`email.cancelled\`. The signing secret is shown once (on create and on
+rotate). Each delivery is a JSON POST \`{ id, type, createdAt, data }\` with the header
+
+\`Mailwright-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>\`
+
+Verify it (Node.js):
+
+\`\`\`js
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+function verify(secret, rawBody, header, toleranceSeconds = 300) {
+  const parts = Object.fromEntries(header.split(',').map((p) => p.split('=')));
+  const t = Number(parts.t);
+  if (!t || Math.abs(Date.now() / 1000 - t) > toleranceSeconds) return false;
+  const expected = createHmac('sha256', secret).update(\`\${t}.\${rawBody}\`).digest();
+  const given = Buffer.from(parts.v1 ?? '', 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+\`\`\`
+
+Answer 2xx within 10 seconds. Failed deliveries are retried with exponential backoff (30 s, 1 min, 2 min … up to
+hourly) for up to 24 hours; an endpoint that fails for 24 hours without a success is disabled, and the reason is
+shown on the Webhooks screen (re-enable it there or with \`PATCH /api/webhooks/{id}\` \`{ "enabled": true }\`).
+URLs must be public https addresses; loopback and private addresses are refused.`;
+}

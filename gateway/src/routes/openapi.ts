@@ -1,0 +1,51 @@
+// GET /api/openapi.json: the services' generated documents merged under the public prefixes (cached a minute;
+// a service that does not answer is left out and the result is cached only briefly).
+import type { InternalClient } from '@mailwright/kit';
+import type { FastifyInstance } from 'fastify';
+import type { GatewayConfig } from '../config';
+import { apiDescription } from '../openapi/api-description';
+import { mergeDocuments, type ServiceDocument } from '../openapi/merge-documents';
+import type { PlanRateLimits } from '../plugins/plan-rate-limits';
+import { upstreams } from './upstreams';
+
+const FULL_TTL_MS = 60_000;
+const PARTIAL_TTL_MS = 5_000;
+
+export function registerOpenApi(
+  app: FastifyInstance,
+  config: GatewayConfig,
+  planLimits: PlanRateLimits,
+  _client?: InternalClient,
+): void {
+  let cached: { document: unknown; expiresAt: number } | null = null;
+
+  async function load(): Promise<unknown> {
+    if (cached && cached.expiresAt > Date.now()) return cached.document;
+    const services = new Map(upstreams.map((upstream) => [upstream.service, upstream.url(config)]));
+    const results = await Promise.all(
+      [...services].map(async ([service, url]): Promise<ServiceDocument | null> => {
+        try {
+          const response = await fetch(`${url}/openapi.json`, { signal: AbortSignal.timeout(3_000) });
+          if (!response.ok) return null;
+          return { service, document: (await response.json()) as ServiceDocument['document'] };
+        } catch {
+          return null;
+        }
+      }),
+    );
+    const documents = results.filter((result): result is ServiceDocument => result !== null);
+    const document = mergeDocuments(
+      documents,
+      upstreams,
+      config.PUBLIC_URL,
+      apiDescription(planLimits.table, config.RATE_LIMIT_API_MAX),
+    );
+    cached = { document, expiresAt: Date.now() + (documents.length === services.size ? FULL_TTL_MS : PARTIAL_TTL_MS) };
+    return document;
+  }
+
+  app.get('/api/openapi.json', async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=60');
+    return load();
+  });
+}
