@@ -89,7 +89,7 @@ async function download(
   try {
     const response = await requestPublicUrl(
       url,
-      { allowPrivate: policy.allowPrivate, requireHttps: true },
+      { allowPrivate: policy.allowPrivate },
       { method: 'GET', timeoutMs: policy.timeoutMs, maxBytes: budget },
     );
     if (response.status < 200 || response.status >= 300) {
