@@ -44,3 +44,8 @@ export async function horizontalOverflow(page: Page): Promise<number> {
 
 /** A toast with exactly this text. */
 export const toast = (page: Page, text: string) => page.locator('[role="status"]', { hasText: text }).first();
+
+/** Waits until the app shows `pathname` (client-side redirects included, which fire no load event). */
+export async function waitForPath(page: Page, pathname: string, timeout = 10_000): Promise<void> {
+  await page.waitForFunction((expected) => window.location.pathname === expected, pathname, { timeout });
+}

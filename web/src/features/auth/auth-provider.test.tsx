@@ -63,4 +63,27 @@ describe('AuthProvider', () => {
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
     expect(screen.getByTestId('status').textContent).toBe('anonymous:none');
   });
+
+  it('keeps the token when the server cannot be reached, and keeps a loaded user on a failed refresh', async () => {
+    localStorage.setItem(TOKEN_KEY, 'kept-token');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    renderProvider();
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('anonymous:none'));
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('kept-token');
+
+    installFakeApi({ 'GET /api/auth/me': { body: { user: sampleUser } } });
+    await act(() => session.refreshUser());
+    expect(screen.getByTestId('status').textContent).toBe('authenticated:ada@example.com');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await act(() => session.refreshUser().catch(() => undefined));
+    expect(screen.getByTestId('status').textContent).toBe('authenticated:ada@example.com');
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('kept-token');
+  });
 });

@@ -1,6 +1,6 @@
 // Holds the session: reads the stored token at start, loads the current user, and offers login/logout.
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { authApi, type LoginRequest, type SignupBody, type User } from '../../api';
+import { ApiError, authApi, type LoginRequest, type SignupBody, type User } from '../../api';
 import { AuthContext, type AuthContextValue, type SessionStatus } from './auth-context';
 import { readToken, removeToken, storeToken } from './token-storage';
 
@@ -10,6 +10,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<SessionStatus>(() => (readToken() ? 'loading' : 'anonymous'));
   // Bumped on login/logout so a slow, stale /auth/me answer cannot overwrite a newer session.
   const generation = useRef(0);
+  const currentUser = useRef<User | null>(null);
+  currentUser.current = user;
 
   const signOutLocally = useCallback(() => {
     generation.current += 1;
@@ -33,7 +35,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       return current;
     } catch (error) {
       console.error('Failed to load the current user', error);
-      if (started === generation.current) signOutLocally();
+      if (started === generation.current) {
+        // No answer at all (offline, or the request aborted because the page is being left) says nothing
+        // about the token: keep it, and keep an already loaded user. A refused token signs out (spec section 4).
+        const isNetworkFailure = error instanceof ApiError && error.status === 0;
+        if (!isNetworkFailure) signOutLocally();
+        else if (!currentUser.current) setStatus('anonymous');
+      }
       throw error;
     }
   }, [signOutLocally]);
