@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './database-unavailable';
 import { AppError } from './errors';
+import { isUnstorableText, UNSTORABLE_TEXT_MESSAGE } from './unstorable-text';
 
 const fastifyCodes: Record<string, { status: number; code: string; message?: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'INVALID_JSON', message: 'Request body is not valid JSON' },
@@ -48,6 +49,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ message: error.message, code: error.code ?? 'BAD_REQUEST' });
+    }
+    if (isUnstorableText(error)) {
+      return reply.status(400).send({ message: UNSTORABLE_TEXT_MESSAGE, code: 'VALIDATION_ERROR' });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

@@ -14,3 +14,4 @@ export * from './metrics';
 export * from './openapi';
 export * from './secret-box';
 export * from './service';
+export * from './unstorable-text';
