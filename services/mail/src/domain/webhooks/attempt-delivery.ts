@@ -54,6 +54,14 @@ const DISABLE = `
 UPDATE mail.webhook_endpoints SET enabled = false, disabled_at = now(), disabled_reason = $2, updated_at = now()
 WHERE id = $1 AND enabled`;
 
+async function succeededSince(pool: pg.Pool, endpointId: string, since: number): Promise<boolean> {
+  const { rows } = await pool.query(
+    "SELECT 1 FROM mail.webhook_deliveries WHERE endpoint_id = $1 AND status = 'succeeded' AND last_attempt_at >= $2 LIMIT 1",
+    [endpointId, new Date(since)],
+  );
+  return rows.length > 0;
+}
+
 export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string): Promise<DeliveryOutcome> {
   const { rows } = await deps.pool.query<DeliveryTarget>(LOAD, [deliveryId]);
   const target = rows[0];
@@ -98,7 +106,9 @@ export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string): P
         ? WEBHOOK_MESSAGES.urlPrivate
         : caught instanceof TargetError && caught.problem === 'unresolvable'
           ? WEBHOOK_MESSAGES.urlUnresolvable
-          : `Request failed: ${caught instanceof Error ? caught.message || (caught as NodeJS.ErrnoException).code : String(caught)}`;
+          : caught instanceof TargetError && caught.problem === 'scheme'
+            ? WEBHOOK_MESSAGES.urlInvalid
+            : `Request failed: ${caught instanceof Error ? caught.message || (caught as NodeJS.ErrnoException).code : String(caught)}`;
   }
   const durationMs = Date.now() - started;
   const attempt = {
@@ -121,8 +131,11 @@ export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string): P
   const delay = retryDelay(deps.policy, target.attempts + 1);
   const createdAt = new Date(target.created_at).getTime();
   const givingUp = Date.now() + delay > createdAt + deps.policy.windowMs;
-  // Failing for the whole window: either by the clock, or this delivery used up its day with no success anywhere.
-  const failedForWindow = Date.now() - failingSince >= deps.policy.windowMs || (givingUp && failingSince <= createdAt);
+  // Failing for the whole window: by the clock since the endpoint's first failure after a success, or this
+  // delivery used up its window without any delivery to the endpoint succeeding meanwhile.
+  const failedForWindow =
+    Date.now() - failingSince >= deps.policy.windowMs ||
+    (givingUp && !(await succeededSince(deps.pool, target.endpoint_id, createdAt)));
   let stillEnabled = endpoint.rows[0]?.enabled ?? false;
   if (stillEnabled && failedForWindow) {
     const reason = WEBHOOK_MESSAGES.disabledAfterFailures(formatDuration(deps.policy.windowMs), error);
