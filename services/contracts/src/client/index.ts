@@ -1,0 +1,2 @@
+// The typed API client: `import { MailwrightClient } from '@mailwright/contracts/client'`.
+export * from './mailwright-client';
