@@ -227,8 +227,8 @@ export function DocsPage() {
               rows={[
                 ['400', 'The body is invalid, e.g. a missing field or a template variable without a value.'],
                 ['401', 'The X-API-Key header is missing, unknown or the key is inactive.'],
-                ['403', 'Your plan does not include API access, or the monthly quota is used up.'],
-                ['429', 'Too many requests; see Retry-After.'],
+                ['403', 'Your plan does not include API access (code API_ACCESS_REQUIRED).'],
+                ['429', 'Too many requests (see Retry-After), or the monthly quota is used up (code QUOTA_EXCEEDED).'],
               ]}
             />
           </Section>
