@@ -88,6 +88,7 @@ export async function runBench(settings: BenchSettings, log: (line: string) => v
         ALLOW_PRIVATE_TARGETS: 'true',
         // One API key sends everything here; the per-key limiter still runs on every request.
         RATE_LIMIT_API_MAX: '100000000',
+        RATE_LIMIT_API_PLANS: 'free:60,pro:600,enterprise:100000000',
         RATE_LIMIT_AUTH_MAX: '1000',
         QUEUE_PREFIX: databaseName,
         ...(settings.profile

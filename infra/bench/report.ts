@@ -74,6 +74,12 @@ export function targetRows(r: BenchResults): Row[] {
       target: '≤ 1.1×',
       pass: r.growth.ratio <= 1.1,
     },
+    {
+      figure: 'platform CPU per email (2 workers)',
+      value: `${r.throughput.runs.twoWorkers.cpuMsPerEmail['platform total']} ms`,
+      target: '',
+      pass: null,
+    },
     { figure: 'emails lost', value: String(r.totals.lost), target: '0', pass: r.totals.lost === 0 },
   ];
 }
@@ -93,5 +99,25 @@ export function formatTable(r: BenchResults): string {
     `${line(['figure', 'value', 'target'])}  result`,
     ...rows.map((row) => `${line([row.figure, row.value, row.target])}  ${row.pass === null ? '' : row.pass ? 'ok' : 'MISSED'}`),
   ];
+  const cpu = r.throughput.runs.twoWorkers.cpuMsPerEmail;
+  out.push(
+    '',
+    'CPU ms per delivered email (2 workers): ' +
+      Object.entries(cpu)
+        .map(([name, ms]) => `${name} ${ms}`)
+        .join(', '),
+  );
+  out.push(
+    'CPU ms per API request (gateway run): ' +
+      Object.entries(r.api.runs.viaGateway.cpuMsPerRequest)
+        .map(([name, ms]) => `${name} ${ms}`)
+        .join(', '),
+  );
+  out.push(
+    'CPU ms per pixel request: ' +
+      Object.entries(r.pixel.cpuMsPerRequest)
+        .map(([name, ms]) => `${name} ${ms}`)
+        .join(', '),
+  );
   return out.join('\n');
 }

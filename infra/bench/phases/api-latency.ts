@@ -2,10 +2,13 @@
 // against the mail service with the internal token the gateway would forward; the ratio is the gateway's cost.
 import { signInternalToken } from '@mailwright/kit';
 import { type BenchContext, loadAverage, sendBody, sleep } from '../context';
+import { cpuPerUnit, cpuSnapshot } from '../cpu-usage';
 import { type OpenLoopResult, runOpenLoop } from '../open-loop';
 
 export interface LatencyRun extends OpenLoopResult {
   load: { one: number; five: number };
+  /** CPU milliseconds per request per process during the run (the workers deliver meanwhile). */
+  cpuMsPerRequest: Record<string, number>;
 }
 
 export async function measureGatewayLatency(
@@ -14,6 +17,7 @@ export async function measureGatewayLatency(
 ): Promise<LatencyRun> {
   const url = new URL('/api/emails/api/send', ctx.stack.gatewayUrl);
   const headers = { 'x-api-key': ctx.user.apiKey };
+  const cpuBefore = cpuSnapshot(ctx.stack);
   const result = await runOpenLoop({
     agent: ctx.agent,
     ratePerSecond: options.ratePerSecond,
@@ -22,7 +26,7 @@ export async function measureGatewayLatency(
     ok: (status) => status === 201,
     onProgress: (done, total) => ctx.log(`  ${options.tag}: ${done}/${total} requests answered`),
   });
-  return { ...result, load: loadAverage() };
+  return { ...result, load: loadAverage(), cpuMsPerRequest: cpuPerUnit(cpuBefore, cpuSnapshot(ctx.stack), result.sent) };
 }
 
 export async function measureDirectLatency(
@@ -39,6 +43,7 @@ export async function measureDirectLatency(
     });
   }, 30_000);
   try {
+    const cpuBefore = cpuSnapshot(ctx.stack);
     const result = await runOpenLoop({
       agent: ctx.agent,
       ratePerSecond: options.ratePerSecond,
@@ -52,7 +57,7 @@ export async function measureDirectLatency(
       ok: (status) => status === 201,
       onProgress: (done, total) => ctx.log(`  ${options.tag}: ${done}/${total} requests answered`),
     });
-    return { ...result, load: loadAverage() };
+    return { ...result, load: loadAverage(), cpuMsPerRequest: cpuPerUnit(cpuBefore, cpuSnapshot(ctx.stack), result.sent) };
   } finally {
     clearInterval(renew);
   }

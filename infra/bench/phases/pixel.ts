@@ -4,6 +4,7 @@ import autocannon from 'autocannon';
 import { simpleParser } from 'mailparser';
 import pg from 'pg';
 import { type BenchContext, loadAverage, sendBody, sleep } from '../context';
+import { cpuPerUnit, cpuSnapshot } from '../cpu-usage';
 import { request } from '../http-client';
 import { round } from '../stats';
 import { waitForDeliveries } from './api-latency';
@@ -25,6 +26,8 @@ export interface PixelResult {
   eventsExpected: number;
   eventsStored: number;
   load: { one: number; five: number };
+  /** CPU milliseconds per pixel request per process during the load. */
+  cpuMsPerRequest: Record<string, number>;
 }
 
 const PIXEL_PATH = /\/t\/o\/[A-Za-z0-9_-]{40}\.gif/;
@@ -81,6 +84,7 @@ export async function measurePixel(
   }
   ctx.log(`  opens visible in analytics after ${analyticsVisibleMs} ms; pixel load for ${options.durationS} s`);
 
+  const cpuBefore = cpuSnapshot(ctx.stack);
   const result = await autocannon({
     url: ctx.stack.gatewayUrl,
     connections: options.connections,
@@ -88,6 +92,7 @@ export async function measurePixel(
     requests: paths.map((path) => ({ method: 'GET', path })),
   });
   const loadEnd = Date.now();
+  const cpuMsPerRequest = cpuPerUnit(cpuBefore, cpuSnapshot(ctx.stack), result.requests.total);
   const load = loadAverage();
 
   const eventsExpected = paths.length + result['2xx'];
@@ -123,5 +128,6 @@ export async function measurePixel(
     eventsExpected,
     eventsStored,
     load,
+    cpuMsPerRequest,
   };
 }

@@ -2,6 +2,7 @@
 // few concurrent clients, timed from the first accepted request to the last delivery at the sink.
 
 import { type BenchContext, loadAverage, sendBody, sleep } from '../context';
+import { cpuPerUnit, cpuSnapshot } from '../cpu-usage';
 import { request } from '../http-client';
 import { round } from '../stats';
 
@@ -18,6 +19,8 @@ export interface ThroughputResult {
   /** How fast the API accepted (the sending side alone). */
   acceptPerSecond: number;
   perEmailMs: number;
+  /** CPU milliseconds per delivered email, per process (Linux), and the platform's total. */
+  cpuMsPerEmail: Record<string, number>;
   load: { one: number; five: number };
 }
 
@@ -59,6 +62,7 @@ export async function measureThroughput(
         }
       }
     };
+    const cpuBefore = cpuSnapshot(ctx.stack);
     const started = Date.now();
     await Promise.all(Array.from({ length: options.concurrency ?? 64 }, client));
     const wallAcceptMs = Date.now() - started;
@@ -79,6 +83,7 @@ export async function measureThroughput(
     const lastDelivery = deliveries.length > 0 ? (deliveries[deliveries.length - 1] as number) : Date.now();
     const elapsedMs = Math.max(1, lastDelivery - firstAccept);
     const delivered = deliveries.length;
+    const cpuMsPerEmail = cpuPerUnit(cpuBefore, cpuSnapshot(ctx.stack), delivered);
     return {
       n,
       workers: options.workers,
@@ -91,6 +96,7 @@ export async function measureThroughput(
       emailsPerSecond: round((delivered / elapsedMs) * 1000, 1),
       acceptPerSecond: round((accepted / Math.max(1, wallAcceptMs)) * 1000, 1),
       perEmailMs: round(elapsedMs / Math.max(1, delivered), 4),
+      cpuMsPerEmail,
       load: loadAverage(),
     };
   } finally {

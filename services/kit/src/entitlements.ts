@@ -10,7 +10,11 @@ export interface EntitlementsSource {
 }
 
 export class BillingEntitlements implements EntitlementsSource {
-  private readonly cache = new Map<string, { value: Entitlements; expiresAt: number }>();
+  private readonly cache = new Map<string, { value: Entitlements; fetchedAt: number }>();
+  // One billing call per user at a time: when the entry ages, a burst of concurrent sends shares it.
+  private readonly inFlight = new Map<string, Promise<Entitlements>>();
+  /** Bumped by forget(): an answer requested before it is not cached. */
+  private generation = 0;
 
   constructor(
     private readonly client: InternalClient,
@@ -19,18 +23,46 @@ export class BillingEntitlements implements EntitlementsSource {
   ) {}
 
   async get(userId: string, options: { fresh?: boolean } = {}): Promise<Entitlements> {
-    const hit = options.fresh ? undefined : this.cache.get(userId);
-    if (hit && hit.expiresAt > Date.now()) return hit.value;
+    if (options.fresh) return this.fetch(userId);
+    const hit = this.cache.get(userId);
+    const age = hit ? Date.now() - hit.fetchedAt : Number.POSITIVE_INFINITY;
+    if (hit && age < this.ttlMs) {
+      // In the second half of its life the entry is refreshed in the background, so a steady stream of
+      // requests never waits on billing; no answer is ever older than ttlMs.
+      if (age >= this.ttlMs / 2 && !this.inFlight.has(userId)) this.shared(userId).catch(() => {});
+      return hit.value;
+    }
+    return this.shared(userId);
+  }
+
+  forget(userId: string): void {
+    this.generation += 1;
+    this.cache.delete(userId);
+    this.inFlight.delete(userId);
+  }
+
+  private shared(userId: string): Promise<Entitlements> {
+    let pending = this.inFlight.get(userId);
+    if (!pending) {
+      pending = this.fetch(userId).finally(() => {
+        if (this.inFlight.get(userId) === pending) this.inFlight.delete(userId);
+      });
+      this.inFlight.set(userId, pending);
+    }
+    return pending;
+  }
+
+  private async fetch(userId: string): Promise<Entitlements> {
+    const fetchedAt = Date.now();
+    const generation = this.generation;
     const { data } = await this.client.call<{ data: Entitlements }>(
       this.billingUrl,
       `/internal/entitlements/${encodeURIComponent(userId)}`,
     );
     if (this.cache.size > 50_000) this.cache.clear();
-    this.cache.set(userId, { value: data, expiresAt: Date.now() + this.ttlMs });
+    const current = this.cache.get(userId);
+    if (generation === this.generation && (!current || current.fetchedAt <= fetchedAt))
+      this.cache.set(userId, { value: data, fetchedAt });
     return data;
-  }
-
-  forget(userId: string): void {
-    this.cache.delete(userId);
   }
 }

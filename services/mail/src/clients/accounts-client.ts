@@ -5,7 +5,9 @@ import type { ResolvedAccount, Transport } from '@mailwright/contracts';
 import type { InternalClient } from '@mailwright/kit';
 
 export class AccountsClient {
-  private readonly resolved = new Map<string, { value: ResolvedAccount; expiresAt: number }>();
+  private readonly resolved = new Map<string, { value: ResolvedAccount; fetchedAt: number }>();
+  // Concurrent misses for one key share one call (a burst of sends would otherwise each call accounts).
+  private readonly resolving = new Map<string, Promise<ResolvedAccount>>();
 
   constructor(
     private readonly client: InternalClient,
@@ -16,14 +18,35 @@ export class AccountsClient {
   async resolve(userId: string, accountId: string | null): Promise<ResolvedAccount> {
     const cacheKey = `${userId}:${accountId ?? ''}`;
     const hit = this.resolved.get(cacheKey);
-    if (hit && hit.expiresAt > Date.now()) return hit.value;
-    const { data } = await this.client.call<{ data: ResolvedAccount }>(this.baseUrl, '/internal/accounts/resolve', {
-      method: 'POST',
-      body: accountId ? { userId, accountId } : { userId },
-    });
-    if (this.resolved.size > 50_000) this.resolved.clear();
-    this.resolved.set(cacheKey, { value: data, expiresAt: Date.now() + this.resolveTtlMs });
-    return data;
+    const age = hit ? Date.now() - hit.fetchedAt : Number.POSITIVE_INFINITY;
+    if (hit && age < this.resolveTtlMs) {
+      // Refreshed in the background in the second half of its life: steady traffic never waits on accounts.
+      if (age >= this.resolveTtlMs / 2 && !this.resolving.has(cacheKey)) {
+        this.sharedResolve(cacheKey, userId, accountId).catch(() => {});
+      }
+      return hit.value;
+    }
+    return this.sharedResolve(cacheKey, userId, accountId);
+  }
+
+  private sharedResolve(cacheKey: string, userId: string, accountId: string | null): Promise<ResolvedAccount> {
+    let pending = this.resolving.get(cacheKey);
+    if (!pending) {
+      const fetchedAt = Date.now();
+      pending = this.client
+        .call<{ data: ResolvedAccount }>(this.baseUrl, '/internal/accounts/resolve', {
+          method: 'POST',
+          body: accountId ? { userId, accountId } : { userId },
+        })
+        .then(({ data }) => {
+          if (this.resolved.size > 50_000) this.resolved.clear();
+          this.resolved.set(cacheKey, { value: data, fetchedAt });
+          return data;
+        })
+        .finally(() => this.resolving.delete(cacheKey));
+      this.resolving.set(cacheKey, pending);
+    }
+    return pending;
   }
 
   async transport(accountId: string): Promise<Transport> {
