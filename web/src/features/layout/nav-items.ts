@@ -11,6 +11,7 @@ export const navItems = [
     label: 'API Keys',
     icon: 'M12.5 3a4.5 4.5 0 1 1-3.9 6.7L3 15.3V17h2.5v-1.5H7V14h1.5l1.3-1.3A4.5 4.5 0 0 1 12.5 3zM13.5 6.5h.01',
   },
+  { to: '/webhooks', label: 'Webhooks', icon: 'M7 13a3 3 0 1 1 1.5-5.6L11 3M13 13h-5M13 13a3 3 0 1 0 2.6-4.5L13 4' },
   {
     to: '/docs',
     label: 'Documentation',

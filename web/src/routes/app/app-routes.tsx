@@ -8,6 +8,7 @@ import { EmailsPage } from '../../features/emails/emails-page';
 import { ProfilePage } from '../../features/profile/profile-page';
 import { SendEmailPage } from '../../features/send-email/send-email-page';
 import { TemplatesPage } from '../../features/templates/templates-page';
+import { WebhooksPage } from '../../features/webhooks/webhooks-page';
 
 export const appRoutes: RouteObject[] = [
   { path: '/dashboard', element: <DashboardPage /> },
@@ -17,5 +18,6 @@ export const appRoutes: RouteObject[] = [
   { path: '/emails', element: <EmailsPage /> },
   { path: '/analytics', element: <AnalyticsPage /> },
   { path: '/api-keys', element: <ApiKeysPage /> },
+  { path: '/webhooks', element: <WebhooksPage /> },
   { path: '/profile', element: <ProfilePage /> },
 ];

@@ -1,0 +1,227 @@
+// /webhooks: endpoints that receive signed email events; create, edit, enable/disable, rotate the secret,
+// send a test event, delete, and see recent deliveries. A disabled endpoint shows why.
+import type { WebhookEndpoint } from '@mailwright/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Spinner } from '../../components/spinner';
+import { buttonStyles } from '../../components/styles';
+import { cardStyles, dangerButtonStyles, EmptyState, PageHeading } from '../layout/page-heading';
+import { WebhookDeliveries } from './webhook-deliveries';
+import { WebhookForm } from './webhook-form';
+import { webhookError, webhooksApi } from './webhooks-api';
+
+const listKey = ['webhooks'] as const;
+
+export function WebhooksPage() {
+  const queryClient = useQueryClient();
+  const endpoints = useQuery({ queryKey: listKey, queryFn: webhooksApi.list });
+  const [isCreating, setIsCreating] = useState(false);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [open, setOpen] = useState<string | null>(null);
+  const [secret, setSecret] = useState<{ id: string; secret: string } | null>(null);
+
+  useEffect(() => {
+    if (endpoints.isError) toast.error('Failed to fetch webhooks', { id: 'webhooks-fetch' });
+  }, [endpoints.isError]);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: listKey });
+
+  const create = useMutation({
+    mutationFn: webhooksApi.create,
+    onSuccess: (created) => {
+      toast.success('Webhook endpoint added');
+      setSecret({ id: created.id, secret: created.secret });
+      setIsCreating(false);
+      void refresh();
+    },
+    onError: (error) => toast.error(webhookError(error, 'Failed to add the endpoint')),
+  });
+  const update = useMutation({
+    mutationFn: webhooksApi.update,
+    onSuccess: () => {
+      toast.success('Webhook endpoint updated');
+      setEditing(null);
+      void refresh();
+    },
+    onError: (error) => toast.error(webhookError(error, 'Failed to update the endpoint')),
+  });
+  const rotate = useMutation({
+    mutationFn: webhooksApi.rotateSecret,
+    onSuccess: (rotated) => {
+      toast.success('Signing secret rotated');
+      setSecret({ id: rotated.id, secret: rotated.secret });
+    },
+    onError: (error) => toast.error(webhookError(error, 'Failed to rotate the secret')),
+  });
+  const test = useMutation({
+    mutationFn: webhooksApi.test,
+    onSuccess: (delivery) => {
+      if (delivery.status === 'succeeded') toast.success(`Test event delivered (HTTP ${delivery.responseStatus})`);
+      else toast.error(delivery.error ?? 'Test event failed');
+      void queryClient.invalidateQueries({ queryKey: ['webhooks', delivery.endpointId, 'deliveries'] });
+      setOpen(delivery.endpointId);
+    },
+    onError: (error) => toast.error(webhookError(error, 'Failed to send the test event')),
+  });
+  const remove = useMutation({
+    mutationFn: webhooksApi.remove,
+    onSuccess: () => {
+      toast.success('Webhook endpoint deleted');
+      void refresh();
+    },
+    onError: (error) => toast.error(webhookError(error, 'Failed to delete')),
+  });
+
+  const list = endpoints.data ?? [];
+  return (
+    <>
+      <PageHeading
+        title="Webhooks"
+        description={
+          <>
+            Receive signed email events (sent, failed, opened, clicked, scheduled, cancelled) at your own URL. Verify the{' '}
+            <code>Mailwright-Signature</code> header as shown in the{' '}
+            <a className="font-medium text-indigo-600" href="/api/reference">
+              API reference
+            </a>
+            .
+          </>
+        }
+        actions={
+          <button type="button" className={buttonStyles.primary} onClick={() => setIsCreating(true)}>
+            Add Endpoint
+          </button>
+        }
+      />
+      {secret && (
+        <section className={`${cardStyles} mb-4 border-amber-300 bg-amber-50 p-4`} role="status">
+          <p className="text-sm font-semibold text-amber-900">Signing secret — copy it now, it is not shown again:</p>
+          <code className="mt-2 block break-all font-mono text-sm text-slate-900" data-testid="webhook-secret">
+            {secret.secret}
+          </code>
+          <button type="button" className={`${buttonStyles.secondary} mt-3`} onClick={() => setSecret(null)}>
+            Done
+          </button>
+        </section>
+      )}
+      {isCreating && (
+        <section className={`${cardStyles} mb-4`}>
+          <WebhookForm
+            submitLabel="Add Endpoint"
+            isPending={create.isPending}
+            onCancel={() => setIsCreating(false)}
+            onSubmit={(values) =>
+              create.mutate({ url: values.url, events: values.events, description: values.description || undefined })
+            }
+          />
+        </section>
+      )}
+      <section className={cardStyles}>
+        {endpoints.isPending ? (
+          <div className="flex justify-center py-12">
+            <Spinner />
+          </div>
+        ) : list.length === 0 ? (
+          <EmptyState>No webhook endpoints yet.</EmptyState>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {list.map((endpoint: WebhookEndpoint) => (
+              <li key={endpoint.id} className="p-4 sm:p-5" data-testid="webhook-row">
+                {editing === endpoint.id ? (
+                  <WebhookForm
+                    initial={{ url: endpoint.url, description: endpoint.description ?? '', events: endpoint.events }}
+                    submitLabel="Save"
+                    isPending={update.isPending}
+                    onCancel={() => setEditing(null)}
+                    onSubmit={(values) => update.mutate({ id: endpoint.id, ...values })}
+                  />
+                ) : (
+                  <div className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
+                    <div className="min-w-0">
+                      <p className="break-all font-mono text-sm font-semibold text-slate-900">{endpoint.url}</p>
+                      {endpoint.description && <p className="text-sm text-slate-600">{endpoint.description}</p>}
+                      <p className="mt-1 text-xs text-slate-500">{endpoint.events.join(', ')}</p>
+                      <p className="mt-1 text-xs">
+                        {endpoint.enabled ? (
+                          <span className="font-semibold text-emerald-700">Enabled</span>
+                        ) : (
+                          <span className="font-semibold text-red-700">Disabled</span>
+                        )}
+                        {endpoint.enabled && endpoint.failingSince && (
+                          <span className="ml-2 text-amber-700">
+                            Failing since {new Date(endpoint.failingSince).toLocaleString()}
+                          </span>
+                        )}
+                      </p>
+                      {!endpoint.enabled && endpoint.disabledReason && (
+                        <p className="mt-1 text-sm text-red-700" data-testid="webhook-disabled-reason">
+                          {endpoint.disabledReason}
+                        </p>
+                      )}
+                    </div>
+                    <div className="flex flex-wrap gap-2">
+                      <button
+                        type="button"
+                        className={`${buttonStyles.secondary} px-3 py-1.5`}
+                        onClick={() => update.mutate({ id: endpoint.id, enabled: !endpoint.enabled })}
+                      >
+                        {endpoint.enabled ? 'Disable' : 'Enable'}
+                      </button>
+                      <button
+                        type="button"
+                        className={`${buttonStyles.secondary} px-3 py-1.5`}
+                        disabled={!endpoint.enabled || test.isPending}
+                        onClick={() => test.mutate(endpoint.id)}
+                      >
+                        Send Test
+                      </button>
+                      <button
+                        type="button"
+                        className={`${buttonStyles.secondary} px-3 py-1.5`}
+                        onClick={() => setEditing(endpoint.id)}
+                      >
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        className={`${buttonStyles.secondary} px-3 py-1.5`}
+                        onClick={() => {
+                          if (window.confirm('Rotate the signing secret? The old one stops working at once.'))
+                            rotate.mutate(endpoint.id);
+                        }}
+                      >
+                        Rotate Secret
+                      </button>
+                      <button
+                        type="button"
+                        className={`${buttonStyles.secondary} px-3 py-1.5`}
+                        aria-expanded={open === endpoint.id}
+                        onClick={() => setOpen(open === endpoint.id ? null : endpoint.id)}
+                      >
+                        Deliveries
+                      </button>
+                      <button
+                        type="button"
+                        className={`${dangerButtonStyles} px-3 py-1.5`}
+                        onClick={() => {
+                          if (window.confirm('Delete this webhook endpoint?')) remove.mutate(endpoint.id);
+                        }}
+                      >
+                        Delete
+                      </button>
+                    </div>
+                  </div>
+                )}
+                {open === endpoint.id && (
+                  <div className="mt-3 border-t border-slate-100 pt-3">
+                    <WebhookDeliveries endpointId={endpoint.id} />
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
