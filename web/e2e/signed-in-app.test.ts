@@ -70,6 +70,7 @@ describe('signed-in app', () => {
       'Templates',
       'Analytics',
       'API Keys',
+      'Webhooks',
       'Documentation',
       'Profile',
     ]);
