@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const hasWebApp = existsSync(path.join(distDir, 'index.html'));
   if (hasWebApp) {
-    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: ['index.html'], maxAge: '1h' });
+    // wildcard: files are looked up per request, so a rebuilt web app is served without a gateway restart.
+    await app.register(fastifyStatic, { root: distDir, wildcard: true, index: ['index.html'], maxAge: '1h' });
   } else {
     app.log.warn({ distDir }, 'web app not built: run `npm run build -w web`; serving the API only');
   }
