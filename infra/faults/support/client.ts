@@ -1,5 +1,6 @@
 // JSON calls through a fault stack's gateway, and the users, accounts and plans the suites need.
 import { randomBytes } from 'node:crypto';
+import { Agent, fetch as undiciFetch } from 'undici';
 import type { SmtpSink } from '../../e2e/support/smtp-sink';
 import type { FaultStack } from './fault-stack';
 
@@ -17,10 +18,20 @@ export interface CallOptions {
   token?: string;
   apiKey?: string;
   headers?: Record<string, string>;
-  /** Call from another loopback address (127.0.0.x) so per-IP rate limits see a different client. */
+  /** Call from another loopback source address (127.0.0.x) so per-IP rate limits see a different client. */
   fromHost?: string;
   timeoutMs?: number;
 }
+
+const agents = new Map<string, Agent>();
+const agentFor = (localAddress: string) => {
+  let agent = agents.get(localAddress);
+  if (!agent) {
+    agent = new Agent({ localAddress });
+    agents.set(localAddress, agent);
+  }
+  return agent;
+};
 
 export class Client {
   constructor(private readonly gatewayUrl: string) {}
@@ -31,15 +42,21 @@ export class Client {
     if (hasBody) headers['content-type'] ??= 'application/json';
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.apiKey) headers['x-api-key'] = options.apiKey;
-    const base = new URL(this.gatewayUrl);
-    if (options.fromHost) base.hostname = options.fromHost;
-    const response = await fetch(`${base.origin}${path}`, {
+    const init = {
       method: options.method ?? (hasBody ? 'POST' : 'GET'),
       headers,
       body: (options.rawBody as BodyInit | undefined) ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
-      redirect: 'manual',
+      redirect: 'manual' as const,
       signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
-    });
+    };
+    const url = `${this.gatewayUrl}${path}`;
+    const response = options.fromHost
+      ? ((await undiciFetch(url, {
+          ...init,
+          body: init.body as string | Uint8Array | undefined,
+          dispatcher: agentFor(options.fromHost),
+        })) as unknown as Response)
+      : await fetch(url, init);
     const text = await response.text();
     let body: unknown = text;
     try {
