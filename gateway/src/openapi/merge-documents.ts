@@ -83,6 +83,9 @@ function decorate(operation: Json, method: string, publicPath: string, upstream:
     const json = content?.['application/json'];
     if (json?.schema && json.example === undefined) json.example = exampleFor(json.schema);
   }
+  // Every failure answers ErrorBody, whether or not the service listed the code.
+  responses['4XX'] ??= errorResponse('4XX', 'Client error (validation, not found, conflict, …)');
+  responses['5XX'] ??= errorResponse('5XX', 'Server error');
   if (access !== 'public') responses['401'] ??= errorResponse('401', 'Missing or invalid credentials');
   responses['413'] ??= errorResponse('413', `Request body larger than ${Math.round(upstream.bodyLimit / 1024)} KB`);
   responses['503'] ??= errorResponse('503', `The ${upstream.service} service is unavailable`);
