@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type ApiResponse, api, gatewayUrl, type SignedInUser, signUpVerified, waitForMail } from './support/api';
 import { upgrade } from './support/checkout';
 
+// biome-ignore lint/suspicious/noExplicitAny: the OpenAPI document and answers are walked dynamically
 type Json = Record<string, any>;
 
 let doc: Json;
