@@ -55,3 +55,32 @@ export function templateSendExample(origin: string): string {
     "variables": { "name": "Ada", "company": "Analytical Engines" }
   }'`;
 }
+
+export function clientSendExample(origin: string): string {
+  return `// TypeScript: the typed client (@mailwright/contracts/client in the Mailwright repository).
+import { MailwrightClient, MailwrightError } from '@mailwright/contracts/client';
+
+const mailwright = new MailwrightClient({ baseUrl: '${origin}', apiKey: process.env.MAILWRIGHT_API_KEY });
+
+// One email with an attachment (at most 10 attachments, 10 MB in all).
+const { data } = await mailwright.emails.send({
+  to: ['recipient@example.com'],
+  subject: 'Your invoice',
+  body: '<p>Attached.</p>',
+  attachments: [{ filename: 'invoice.pdf', url: 'https://example.com/invoice.pdf' }],
+});
+console.log('Accepted:', data.id, 'requests left this minute:', mailwright.rateLimit.remaining);
+
+// Up to 100 emails at once: 207 with one result per email.
+const batch = await mailwright.emails.batch([
+  { to: ['ada@example.com'], subject: 'Hi Ada', body: 'Hello' },
+  { to: ['alan@example.com'], subject: 'Hi Alan', body: 'Hello' },
+]);
+console.log(batch.accepted, 'accepted,', batch.rejected, 'rejected');
+
+try {
+  await mailwright.emails.send({ to: ['x@example.com'] });
+} catch (error) {
+  if (error instanceof MailwrightError) console.error(error.status, error.code, error.message, error.retryAfterSeconds);
+}`;
+}

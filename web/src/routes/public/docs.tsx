@@ -5,6 +5,7 @@ import { CodeBlock } from '../../components/code-block';
 import { PublicLayout } from '../../components/public-layout';
 import { buttonStyles, focusRing, linkStyles } from '../../components/styles';
 import {
+  clientSendExample,
   curlScheduleExample,
   curlSendExample,
   nodeSendExample,
@@ -168,6 +169,7 @@ export function DocsPage() {
             </p>
             <CodeBlock label="curl" code={curlSendExample(origin)} />
             <CodeBlock label="Node.js (fetch)" code={nodeSendExample(origin)} />
+            <CodeBlock label="TypeScript (typed client)" code={clientSendExample(origin)} />
             <p>
               Every endpoint, with request and response schemas, is listed in the{' '}
               <a href="/api/reference" className={linkStyles}>
