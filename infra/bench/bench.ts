@@ -91,6 +91,9 @@ export async function runBench(settings: BenchSettings, log: (line: string) => v
         RATE_LIMIT_API_PLANS: 'free:60,pro:600,enterprise:100000000',
         RATE_LIMIT_AUTH_MAX: '1000',
         QUEUE_PREFIX: databaseName,
+        // The sink, like a relay or ESP smarthost, takes any number of connections; the default 5 per
+        // account per worker is sized for mailbox providers (see services/mail README).
+        SMTP_MAX_CONNECTIONS: process.env.SMTP_MAX_CONNECTIONS ?? '20',
         ...(settings.profile
           ? {
               NODE_OPTIONS: `--import ${pathToFileURL(path.join(rootDir, 'infra/bench/cpu-profiler.mjs')).href}`,
@@ -155,6 +158,7 @@ export async function runBench(settings: BenchSettings, log: (line: string) => v
         loadAverageStart: loadStart,
         loadAverageEnd: loadAverage(),
       },
+      platform: { smtpMaxConnections: Number(stack.env.SMTP_MAX_CONNECTIONS), workerConcurrency: 100 },
       throughput: {
         n: settings.n,
         oneWorker: oneWorker.emailsPerSecond,

@@ -13,6 +13,12 @@ export const ConfigSchema = Type.Object({
   QUEUE_PREFIX: Type.String({ default: 'mailwright', pattern: '^[A-Za-z0-9_.:-]+$' }),
   /** Send jobs one worker process runs at once. */
   WORKER_CONCURRENCY: Type.Integer({ default: 100, minimum: 1, maximum: 1000 }),
+  /**
+   * Pooled SMTP connections per sender account in one worker process. Each connection sends one message at a
+   * time, so this (not WORKER_CONCURRENCY) bounds one worker's SMTP rate; keep it within what the SMTP server
+   * allows per client (Microsoft 365 allows 3).
+   */
+  SMTP_MAX_CONNECTIONS: Type.Integer({ default: 5, minimum: 1, maximum: 100 }),
   /** Signs tracking tokens; derived from INTERNAL_SECRET when unset. */
   TRACKING_SECRET: Type.Optional(Type.String({ minLength: 16 })),
   /** Milliseconds between reconciler passes (re-enqueue rows whose job is missing). */

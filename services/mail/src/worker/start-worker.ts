@@ -39,7 +39,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   const log = options.logger ?? pino(loggerOptions('mail-worker', config.LOG_LEVEL));
   const db = createDatabase(config.DATABASE_URL, tables, { max: 10 });
   const internal = new InternalClient(config.INTERNAL_SECRET, 'mail-worker');
-  const sender = new MessageSender();
+  const sender = new MessageSender({ smtpConnections: config.SMTP_MAX_CONNECTIONS });
   const claims = new EmailClaims(db.$client);
   const connections = [
     workerConnection(config.REDIS_URL),

@@ -7,9 +7,14 @@ import { OutlookSender } from './outlook-sender';
 import { SmtpSender } from './smtp-sender';
 
 export class MessageSender {
-  private readonly smtp = new SmtpSender();
+  private readonly smtp: SmtpSender;
   private readonly gmail = new GmailSender();
   private readonly outlook = new OutlookSender();
+
+  /** smtpConnections: pooled SMTP connections per account in this process (SMTP_MAX_CONNECTIONS). */
+  constructor(options: { smtpConnections?: number } = {}) {
+    this.smtp = new SmtpSender({ maxConnections: options.smtpConnections ?? 5 });
+  }
 
   async send(transport: Transport, message: Mail.Options): Promise<void> {
     switch (transport.provider) {
