@@ -1,11 +1,11 @@
 // The gateway's configuration, validated at boot.
-import { serviceUrls } from '@mailwright/kit';
+import { baseServiceConfig, serviceUrls } from '@mailwright/kit';
 import { type Static, Type } from '@sinclair/typebox';
 
 export const GatewayConfigSchema = Type.Object({
   PORT: Type.Integer({ default: 8080, minimum: 0, maximum: 65535 }),
   HOST: Type.String({ default: '0.0.0.0' }),
-  LOG_LEVEL: Type.String({ default: 'info' }),
+  LOG_LEVEL: baseServiceConfig.LOG_LEVEL,
   PUBLIC_URL: Type.String({ default: 'http://localhost:8080' }),
   INTERNAL_SECRET: Type.String({ minLength: 32 }),
   /** Trust X-Forwarded-For (only behind a proxy you run); otherwise clients could pick their own rate-limit key. */

@@ -23,7 +23,8 @@ export async function registerProxies(
       upstream: upstream.url(config),
       prefix: upstream.prefix,
       rewritePrefix: upstream.rewritePrefix,
-      logLevel: 'warn',
+      // Per-request proxy chatter stays below warn; a quieter process level still wins.
+      logLevel: (['fatal', 'error', 'silent'] as const).find((level) => level === config.LOG_LEVEL) ?? 'warn',
       undici: { connections: 64, pipelining: 1, keepAliveTimeout: 30_000, headersTimeout: 30_000, bodyTimeout: 60_000 },
       preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
         const declaredLength = Number(request.headers['content-length'] ?? 0);
