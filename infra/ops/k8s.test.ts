@@ -157,7 +157,8 @@ describe('k8s manifests', () => {
         (v: { name: string }) => v.name === 'ENCRYPTION_KEY',
       ),
     );
-    expect(encryptionUsers.map((spec) => spec.name).sort()).toEqual(['accounts', 'identity']);
+    // mail seals webhook signing secrets, and its worker opens them to sign deliveries.
+    expect(encryptionUsers.map((spec) => spec.name).sort()).toEqual(['accounts', 'identity', 'mail', 'mail-worker']);
   });
 
   it('scales mail-worker with a HorizontalPodAutoscaler that owns its replica count', () => {
