@@ -41,7 +41,7 @@ import { type FaultStack, startFaultStack } from './support/fault-stack';
 import { formatTable, writeReport } from './support/report';
 import { RowCounter } from './support/row-counts';
 
-const RUNS = Number(process.env.FAULTS_FUZZ_RUNS ?? 40);
+const RUNS = Number(process.env.FAULTS_FUZZ_RUNS ?? 30);
 const SEED = Number(process.env.FAULTS_FUZZ_SEED ?? 20_261_121);
 const STACK_TRACE = /\n\s+at .+:\d+:\d+|node_modules\/|\/src\/.+\.ts|Error: .+\n/;
 
@@ -270,6 +270,15 @@ describe('bad input through the gateway', () => {
   }, 600_000);
 
   it('never lets CR/LF in subject, names or addresses become a header or a recipient', async () => {
+    // Deterministic cases beside the generated ones: each is refused, or sent without the injected header.
+    const injections = [
+      { subject: `Hello\r\nBcc: ${INJECTED_RECIPIENT}\r\n${INJECTED_HEADER}: yes`, body: 'x' },
+      { subject: 'Hello', body: 'x', to: [`victim@sink.test\r\nBcc: ${INJECTED_RECIPIENT}`] },
+      { subject: `Hello\n${INJECTED_HEADER}: yes`, body: 'x', cc: [`a@sink.test>\r\n${INJECTED_HEADER}: yes`] },
+    ];
+    const route = routes.find((r) => r.path === '/api/emails/send') as FuzzRoute;
+    for (const body of injections)
+      await attempt(route, 'header-injection (fixed)', { body: { to: ['victim@sink.test'], ...body } }, false);
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     const injected = fs.sink.messages.filter(
       (m) =>
