@@ -12,6 +12,7 @@ export * from './internal-token';
 export * from './logger';
 export * from './metrics';
 export * from './openapi';
+export * from './private-address';
 export * from './secret-box';
 export * from './service';
 export * from './unstorable-text';
