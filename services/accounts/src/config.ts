@@ -11,7 +11,8 @@ export const ConfigSchema = Type.Object({
   ACCOUNTS_PORT: Type.Integer({ default: 4002 }),
   PUBLIC_URL: Type.String({ default: 'http://localhost:8080', pattern: '^https?://' }),
   /** When false, SMTP hosts resolving to loopback, private or link-local addresses are refused (SSRF). */
-  ALLOW_PRIVATE_TARGETS: Type.Boolean({ default: true }),
+  /** Off by default like mail's: SMTP hosts on loopback/private addresses are refused (SSRF); npm start turns it on. */
+  ALLOW_PRIVATE_TARGETS: Type.Boolean({ default: false }),
   SMTP_VERIFY_TIMEOUT_MS: Type.Integer({ default: 10_000, minimum: 500 }),
 
   GOOGLE_CLIENT_ID: optional,

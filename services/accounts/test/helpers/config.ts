@@ -14,6 +14,8 @@ export function testConfig(databaseUrl: string, env: Record<string, string> = {}
     PUBLIC_URL: TEST_PUBLIC_URL,
     LOG_LEVEL: 'silent',
     SMTP_VERIFY_TIMEOUT_MS: '3000',
+    // The test SMTP servers listen on loopback.
+    ALLOW_PRIVATE_TARGETS: 'true',
     ...env,
   });
 }
