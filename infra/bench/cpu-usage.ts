@@ -1,6 +1,6 @@
 // CPU time spent by each process of the stack (Linux /proc) and by the benchmark itself, so a phase can
 // report CPU milliseconds per email per process: a cost figure that holds even on a busy, shared machine.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Stack } from '../launcher/stack';
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux
@@ -17,12 +17,35 @@ function cpuMsOf(pid: number): number | null {
 
 export type CpuSnapshot = Map<string, number>;
 
+/** CPU of every process with this command name (Postgres backends, redis-server): shared with anything else using them. */
+function cpuMsOfCommand(names: string[]): Map<string, number> {
+  const totals = new Map<string, number>();
+  let pids: string[] = [];
+  try {
+    pids = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
+  } catch {
+    return totals;
+  }
+  for (const pid of pids) {
+    try {
+      const comm = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+      if (!names.includes(comm)) continue;
+      const ms = cpuMsOf(Number(pid));
+      if (ms !== null) totals.set(comm, (totals.get(comm) ?? 0) + ms);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return totals;
+}
+
 export function cpuSnapshot(stack: Stack): CpuSnapshot {
   const snapshot: CpuSnapshot = new Map();
   for (const [name, running] of stack.processes) {
     const ms = running.child.pid ? cpuMsOf(running.child.pid) : null;
     if (ms !== null) snapshot.set(name, ms);
   }
+  for (const [name, ms] of cpuMsOfCommand(['postgres', 'redis-server'])) snapshot.set(`${name} (all, shared)`, ms);
   const self = process.cpuUsage();
   snapshot.set('bench (client + sink)', (self.user + self.system) / 1000);
   return snapshot;
@@ -34,8 +57,9 @@ export function cpuPerUnit(before: CpuSnapshot, after: CpuSnapshot, units: numbe
   let total = 0;
   for (const [name, end] of after) {
     const start = before.get(name) ?? 0;
-    const per = (end - start) / Math.max(1, units);
-    total += name.startsWith('bench') ? 0 : per;
+    const per = Math.max(0, end - start) / Math.max(1, units);
+    // Node processes of the stack only: Postgres/Redis are shared with other users of the machine.
+    total += name.startsWith('bench') || name.includes('(all, shared)') ? 0 : per;
     result[name] = Math.round(per * 1000) / 1000;
   }
   result['platform total'] = Math.round(total * 1000) / 1000;
