@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { findPostgres, withDatabase } from '../launcher/postgres';
 import { findRedis } from '../launcher/redis';
@@ -201,6 +202,7 @@ export async function runBench(settings: BenchSettings, log: (line: string) => v
     await dropDatabase(withDatabase(postgres.serverUrl, 'postgres'), databaseName).catch((error: unknown) =>
       log(`could not drop ${databaseName}: ${String(error)}`),
     );
+    await dropQueueKeys(redis.url, databaseName).catch(() => {});
     await postgres.stop();
     await redis.stop();
   }
@@ -215,5 +217,22 @@ async function dropDatabase(adminUrl: string, name: string): Promise<void> {
     await admin.query(`drop database if exists "${name}" with (force)`);
   } finally {
     await admin.end();
+  }
+}
+
+/** Removes the run's BullMQ keys (its QUEUE_PREFIX) from the shared Redis. */
+async function dropQueueKeys(redisUrl: string, prefix: string): Promise<void> {
+  const client = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length > 0) await client.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    client.disconnect();
   }
 }
