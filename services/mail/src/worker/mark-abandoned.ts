@@ -4,12 +4,21 @@ import { type Job, UnrecoverableError } from 'bullmq';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { SendJobData } from '../queues/queue-config';
+import type { SentMarkers } from './sent-markers';
 
-export async function markAbandoned(pool: pg.Pool, job: Job<SendJobData>, error: Error, log: Logger): Promise<void> {
+export async function markAbandoned(
+  pool: pg.Pool,
+  job: Job<SendJobData>,
+  error: Error,
+  log: Logger,
+  markers?: SentMarkers,
+): Promise<void> {
   const isGivenUp = error instanceof UnrecoverableError || /stalled more than allowable limit/i.test(error.message);
   const isRetrying = !isGivenUp && job.attemptsMade < (job.opts.attempts ?? 1);
   if (isRetrying || typeof job.data?.emailId !== 'string') return;
   try {
+    // Sent but not recorded: leave the 'sending' row to the reconciler, whose job records it without sending.
+    if (markers && (await markers.has(job.data.emailId).catch(() => false))) return;
     await pool.query(
       `UPDATE mail.emails SET status = 'failed', error = coalesce(error, $2), updated_at = now()
        WHERE id = $1 AND status IN ('queued', 'sending')`,

@@ -1,6 +1,16 @@
 // The send job: claim the row, send through the account's provider, record the outcome at once.
 // Transient failures go back to 'queued' and the job is retried with backoff; permanent ones (and the
 // last try) fail the email with the provider's text.
+//
+// Once the provider has accepted a message, recording it must never lead to a second send. Two layers:
+// 1. Recording 'sent' is retried here, in-process, with backoff (up to resultRetryMs) until Postgres answers;
+//    BullMQ keeps renewing the job's lock while the processor runs, so no other worker takes the job and the
+//    row keeps its 'sending' claim (the reconciler leaves a row alone while its job is active).
+// 2. As soon as the first record attempt fails, a "sent" marker is written to Redis (SentMarkers). If the
+//    retries give up (the worker is closing, or the outage outlasts resultRetryMs) or the process dies, the
+//    next claim of the row (job retry or reconciler) sees attempts > 1, finds the marker and records 'sent'
+//    without sending. Only a crash between the provider's answer and the first record attempt can still
+//    resend, as before (bounded by the jobs in flight).
 import { randomUUID } from 'node:crypto';
 import { type Job, UnrecoverableError } from 'bullmq';
 import { isUuid } from '../domain/get-email';
@@ -11,6 +21,7 @@ import type { AttachmentLoader } from './attachment-loader';
 import type { EmailClaims } from './claim-emails';
 import { mailOptions } from './compose-message';
 import { SendFailure } from './send-failure';
+import type { SentMarkers } from './sent-markers';
 import type { MessageSender } from './transports/message-sender';
 import type { TransportSource } from './transports/transport-source';
 
@@ -24,6 +35,41 @@ export interface SendDeps {
   attachments?: AttachmentLoader;
   /** email.sent / email.failed webhook events. */
   webhooks?: WebhookEvents;
+  /** Markers of sends whose result could not be recorded at once (see above). */
+  markers?: SentMarkers;
+  /** How long recording 'sent' is retried in-process before the job is left to its retry (default 2 min). */
+  resultRetryMs?: number;
+  /** True once the worker is closing: stop retrying the record, the marker covers the job's retry. */
+  isClosing?: () => boolean;
+  onRecordRetry?: (emailId: string, error: unknown) => void;
+}
+
+const RECORD_RETRY_FIRST_MS = 100;
+const RECORD_RETRY_MAX_DELAY_MS = 2_000;
+
+async function recordSent(deps: SendDeps, emailId: string, token: string): Promise<void> {
+  const deadline = Date.now() + (deps.resultRetryMs ?? 120_000);
+  let delay = RECORD_RETRY_FIRST_MS;
+  let marked = !deps.markers;
+  for (;;) {
+    try {
+      await deps.claims.record({ emailId, token, status: 'sent', error: null });
+      return;
+    } catch (error) {
+      if (delay === RECORD_RETRY_FIRST_MS) deps.onRecordRetry?.(emailId, error);
+      if (!marked)
+        marked = await deps.markers!.mark(emailId).then(
+          () => true,
+          () => false,
+        );
+      if (Date.now() >= deadline || deps.isClosing?.()) {
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new Error(`Sent, but the result could not be recorded (${reason}); the retry will not send again`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      delay = Math.min(delay * 2, RECORD_RETRY_MAX_DELAY_MS);
+    }
+  }
 }
 
 export type SendOutcome = 'sent' | 'skipped';
@@ -35,6 +81,12 @@ export function sendProcessor(deps: SendDeps) {
     const token = `${job.id}:${lockToken ?? randomUUID()}`;
     const email = await deps.claims.claim(emailId, token);
     if (!email) return 'skipped';
+    // An earlier run of this row may have sent it and failed to record it (see the top of this file).
+    if (email.attempts > 1 && deps.markers && (await deps.markers.has(emailId).catch(() => false))) {
+      await recordSent(deps, emailId, token);
+      void deps.webhooks?.emit([{ emailId, type: 'email.sent' }]);
+      return 'sent';
+    }
 
     try {
       const [transport, attachments] = await Promise.all([
@@ -57,7 +109,7 @@ export function sendProcessor(deps: SendDeps) {
       }
       throw failure;
     }
-    await deps.claims.record({ emailId, token, status: 'sent', error: null });
+    await recordSent(deps, emailId, token);
     void deps.webhooks?.emit([{ emailId, type: 'email.sent' }]);
     return 'sent';
   };

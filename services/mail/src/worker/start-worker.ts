@@ -20,6 +20,7 @@ import { markAbandoned } from './mark-abandoned';
 import { sendProcessor } from './process-send';
 import { trackingProcessor } from './process-tracking';
 import { Reconciler } from './reconciler';
+import { SentMarkers } from './sent-markers';
 import { MessageSender } from './transports/message-sender';
 import { TransportSource } from './transports/transport-source';
 
@@ -33,6 +34,8 @@ export interface WorkerOptions {
   logger?: Logger;
   /** Reconciler grace for fresh rows and stale claims (tests shorten them). */
   reconcile?: { graceSeconds: number; staleClaimSeconds: number };
+  /** How long recording a send's result is retried in-process (tests shorten it). */
+  resultRetryMs?: number;
 }
 
 export async function startWorker(config: Config, options: WorkerOptions = {}): Promise<MailWorker> {
@@ -54,6 +57,8 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
     (typeof connections)[0],
     (typeof connections)[0],
   ];
+  const markers = new SentMarkers(queueConnection, config.QUEUE_PREFIX);
+  let closing = false;
   const webhookQueue = new Queue<WebhookJobData>(WEBHOOK_QUEUE, { connection: queueConnection, prefix: config.QUEUE_PREFIX });
   webhookQueue.on('error', () => {});
   const webhooks = new WebhookEvents(db.$client, webhookQueue, (error) => log.warn({ err: error }, 'webhook event not stored'));
@@ -74,6 +79,10 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
       publicUrl: config.PUBLIC_URL,
       attachments,
       webhooks,
+      markers,
+      resultRetryMs: options.resultRetryMs,
+      isClosing: () => closing,
+      onRecordRetry: (emailId, error) => log.warn({ err: error, emailId }, 'sent, recording the result failed; retrying'),
     }),
     { connection: sendConnection, prefix: config.QUEUE_PREFIX, concurrency: config.WORKER_CONCURRENCY, ...workerTimings },
   );
@@ -107,7 +116,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   sendWorker.on('error', (error) => log.error({ err: error }, 'send worker error'));
   trackingWorker.on('error', (error) => log.error({ err: error }, 'tracking worker error'));
   sendWorker.on('failed', (job: Job<SendJobData> | undefined, error: Error) => {
-    if (job) void markAbandoned(db.$client, job, error, log);
+    if (job) void markAbandoned(db.$client, job, error, log, markers);
   });
 
   const sendQueue = new Queue<SendJobData>(SEND_QUEUE, { connection: queueConnection, prefix: config.QUEUE_PREFIX });
@@ -131,6 +140,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   return {
     reconcileNow: () => reconciler.runOnce(),
     async close() {
+      closing = true;
       clearInterval(timer);
       await reconciling;
       await Promise.allSettled([sendWorker.close(), trackingWorker.close(), webhookWorker.close()]);

@@ -10,7 +10,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../../src/app';
 import { type Config, ConfigSchema } from '../../src/config';
-import { type MailWorker, startWorker } from '../../src/worker/index';
+import { type MailWorker, startWorker, type WorkerOptions } from '../../src/worker/index';
 import { InternalServices } from './internal-services';
 import { SmtpPeer } from './smtp-peer';
 
@@ -53,11 +53,12 @@ export class Harness {
     if (options.worker !== false) await this.startWorker();
   }
 
-  async startWorker(): Promise<MailWorker> {
+  async startWorker(options: WorkerOptions = {}): Promise<MailWorker> {
     await this.stopWorker();
     this.worker = await startWorker(this.config, {
       logger: pino({ level: 'warn' }),
       reconcile: { graceSeconds: 1, staleClaimSeconds: 2 },
+      ...options,
     });
     return this.worker;
   }
