@@ -47,14 +47,19 @@ export class Stack {
     return `http://127.0.0.1:${this.ports.get(name)}`;
   }
 
-  /** Starts one process and waits until it answers /healthz (workers: until they have run a moment). */
+  /**
+   * Starts one process and waits until it answers /healthz. Each mail worker gets its own free metrics port
+   * (WORKER_METRICS_PORT; several run on one machine) and is waited on through that port's /healthz.
+   */
   async start(spec: ProcessSpec, nameOverride?: string): Promise<void> {
     const name = nameOverride ?? spec.name;
     const { rootDir } = this.options;
-    const port = this.ports.get(spec.name);
+    const isWorker = spec === mailWorker;
+    const previous = this.processes.get(name);
+    const port = isWorker ? (previous?.port ?? (await freePort())) : this.ports.get(spec.name);
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(rootDir, spec.entry)], {
       cwd: path.join(rootDir, spec.packageDir),
-      env: { ...process.env, ...this.env },
+      env: { ...process.env, ...this.env, ...(isWorker ? { WORKER_METRICS_PORT: String(port) } : {}) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const running: Running = { spec, child, port };
@@ -78,6 +83,12 @@ export class Stack {
     });
     if (port) await waitForHealth(`http://127.0.0.1:${port}/healthz`, child, name);
     else await waitForStart(child, name);
+  }
+
+  /** A worker's metrics URL (GET /metrics, /healthz, /readyz). */
+  metricsUrlOf(workerName: string): string | undefined {
+    const port = this.processes.get(workerName)?.port;
+    return port ? `http://127.0.0.1:${port}` : undefined;
   }
 
   async addWorker(): Promise<string> {

@@ -11,6 +11,8 @@ export const ConfigSchema = Type.Object({
   PUBLIC_URL: Type.String({ default: 'http://localhost:8080', pattern: '^https?://' }),
   /** Prefix of every BullMQ key, so several installations (or test files) can share one Redis. */
   QUEUE_PREFIX: Type.String({ default: 'mailwright', pattern: '^[A-Za-z0-9_.:-]+$' }),
+  /** The worker's GET /metrics, /healthz and /readyz listener; 0 = do not listen (several workers on one machine). */
+  WORKER_METRICS_PORT: Type.Integer({ default: 4010, minimum: 0, maximum: 65535 }),
   /** Send jobs one worker process runs at once. */
   WORKER_CONCURRENCY: Type.Integer({ default: 100, minimum: 1, maximum: 1000 }),
   /**

@@ -37,6 +37,7 @@ export async function batchSend(
   userId: string,
   apiKeyId: string | null,
   items: unknown[],
+  requestId?: string,
 ): Promise<BatchResult> {
   let entitlements = await ctx.entitlements.get(userId);
   if (!entitlements.apiAccess) {
@@ -71,7 +72,7 @@ export async function batchSend(
       );
     }
     rows = stored;
-    await Promise.all([...rows.values()].map((row) => ctx.sendProducer.enqueue(row)));
+    await Promise.all([...rows.values()].map((row) => ctx.sendProducer.enqueue(row, requestId)));
     const scheduled = [...rows.values()].filter((row) => row.status === 'scheduled');
     if (scheduled.length > 0)
       void ctx.webhooks.emit(scheduled.map((row) => ({ emailId: row.id, type: 'email.scheduled' as const })));

@@ -16,6 +16,8 @@ export interface SendEmailInput {
   route: string;
   body: SendEmailBody;
   idempotencyKey: string | null;
+  /** The gateway's x-request-id, carried into the send job. */
+  requestId?: string;
 }
 
 export interface SendEmailResult {
@@ -58,7 +60,7 @@ export async function sendEmail(ctx: MailContext, input: SendEmailInput): Promis
     throw new AppError('QUOTA_EXCEEDED', quotaExceededMessage(entitlements.plan, entitlements.emailLimit));
   }
   if (stored.kind === 'replay') return checkReplay(stored.seen, bodyHash as string);
-  await ctx.sendProducer.enqueue(stored.row);
+  await ctx.sendProducer.enqueue(stored.row, input.requestId);
   if (stored.row.status === 'scheduled') void ctx.webhooks.emit([{ emailId: stored.row.id, type: 'email.scheduled' }]);
   return { statusCode: 201, email: serializeEmail(stored.row), replayed: false };
 }

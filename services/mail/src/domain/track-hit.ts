@@ -8,10 +8,12 @@ export interface HitMeta {
   userAgent: string | null;
 }
 
-export function recordOpen(ctx: MailContext, token: string, meta: HitMeta): void {
+/** Enqueues the open when the token verifies; true when it did. */
+export function recordOpen(ctx: MailContext, token: string, meta: HitMeta): boolean {
   const target = ctx.tokens.verify(token);
-  if (target?.kind !== 'open') return;
+  if (target?.kind !== 'open') return false;
   ctx.trackingBuffer.push({ type: 'open', emailId: target.emailId, linkIndex: null, at: new Date().toISOString(), ...meta });
+  return true;
 }
 
 /** The URL to redirect to, or null (unknown or forged token). */

@@ -16,6 +16,8 @@ export const sendJobId = (emailId: string) => `email-${emailId}`;
 
 export interface SendJobData {
   emailId: string;
+  /** The gateway's x-request-id of the request that accepted the email (worker log lines carry it). */
+  requestId?: string;
 }
 
 export interface TrackingEvent {

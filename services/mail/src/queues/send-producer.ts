@@ -12,9 +12,10 @@ export class SendProducer {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async enqueue(email: { id: string; scheduledAt: Date | null }): Promise<void> {
+  async enqueue(email: { id: string; scheduledAt: Date | null }, requestId?: string): Promise<void> {
     const delay = email.scheduledAt ? Math.max(0, email.scheduledAt.getTime() - Date.now()) : 0;
-    const adding = this.queue.add('send', { emailId: email.id }, { ...sendJobOptions, jobId: sendJobId(email.id), delay });
+    const data: SendJobData = requestId ? { emailId: email.id, requestId } : { emailId: email.id };
+    const adding = this.queue.add('send', data, { ...sendJobOptions, jobId: sendJobId(email.id), delay });
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
@@ -25,7 +26,7 @@ export class SendProducer {
       ]);
     } catch (error) {
       adding.catch(() => {});
-      this.log.warn({ err: error, emailId: email.id }, 'send job not enqueued now; the reconciler will enqueue it');
+      this.log.warn({ err: error, emailId: email.id, requestId }, 'send job not enqueued now; the reconciler will enqueue it');
     } finally {
       clearTimeout(timer);
     }

@@ -25,7 +25,13 @@ export function batchSendRoutes(app: FastifyInstance): void {
       if (request.caller?.kind !== 'api_key') {
         throw new AppError('UNAUTHORIZED', 'An API key is required: send it in the X-API-Key header');
       }
-      const result = await batchSend(app.mail, requireUserId(request), request.caller.apiKeyId ?? null, request.body.emails);
+      const result = await batchSend(
+        app.mail,
+        requireUserId(request),
+        request.caller.apiKeyId ?? null,
+        request.body.emails,
+        request.id,
+      );
       return reply.status(207).send(result);
     },
   );

@@ -34,6 +34,7 @@ export function sendRoutes(app: FastifyInstance): void {
       route,
       body,
       idempotencyKey: idempotencyKeyOf(request),
+      requestId: request.id,
     });
     if (result.replayed) reply.header('idempotent-replayed', 'true');
     return reply.status(result.statusCode).send({ data: result.email });

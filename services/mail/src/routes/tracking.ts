@@ -2,7 +2,7 @@
 
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorBody, MAIL_MESSAGES } from '@mailwright/contracts';
-import { AppError } from '@mailwright/kit';
+import { AppError, mailMetrics } from '@mailwright/kit';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type HitMeta, recordOpen, resolveClick } from '../domain/track-hit';
@@ -20,9 +20,10 @@ function metaOf(request: FastifyRequest): HitMeta {
 
 export function trackingRoutes(app: FastifyInstance): void {
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { trackingEvents } = mailMetrics(app.metrics);
 
   typed.get('/t/o/:token', { schema: { params: TokenParams } }, (request, reply) => {
-    recordOpen(app.mail, request.params.token.replace(/\.gif$/i, ''), metaOf(request));
+    if (recordOpen(app.mail, request.params.token.replace(/\.gif$/i, ''), metaOf(request))) trackingEvents.inc({ type: 'open' });
     return reply
       .header('content-type', 'image/gif')
       .header('cache-control', 'no-store, no-cache, must-revalidate, private')
@@ -37,6 +38,7 @@ export function trackingRoutes(app: FastifyInstance): void {
     async (request, reply) => {
       const url = await resolveClick(app.mail, request.params.token, metaOf(request));
       if (!url) throw new AppError('NOT_FOUND', MAIL_MESSAGES.linkNotFound);
+      trackingEvents.inc({ type: 'click' });
       return reply.header('cache-control', 'no-store').redirect(url, 302);
     },
   );

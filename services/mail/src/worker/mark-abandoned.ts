@@ -25,6 +25,6 @@ export async function markAbandoned(
       [job.data.emailId, error.message.slice(0, 1000)],
     );
   } catch (failure) {
-    log.warn({ err: failure, emailId: job.data.emailId }, 'could not mark abandoned email failed');
+    log.warn({ err: failure, emailId: job.data.emailId, requestId: job.data.requestId }, 'could not mark abandoned email failed');
   }
 }

@@ -13,6 +13,7 @@
 //    resend, as before (bounded by the jobs in flight).
 import { randomUUID } from 'node:crypto';
 import { type Job, UnrecoverableError } from 'bullmq';
+import type { Logger } from 'pino';
 import { isUuid } from '../domain/get-email';
 import type { TrackingTokens } from '../domain/tracking-token';
 import type { WebhookEvents } from '../domain/webhooks/webhook-events';
@@ -41,13 +42,15 @@ export interface SendDeps {
   resultRetryMs?: number;
   /** True once the worker is closing: stop retrying the record, the marker covers the job's retry. */
   isClosing?: () => boolean;
-  onRecordRetry?: (emailId: string, error: unknown) => void;
+  /** Counts per provider (emails_sent_total / emails_failed_total). */
+  onOutcome?: (outcome: 'sent' | 'failed', provider: string) => void;
+  log?: Logger;
 }
 
 const RECORD_RETRY_FIRST_MS = 100;
 const RECORD_RETRY_MAX_DELAY_MS = 2_000;
 
-async function recordSent(deps: SendDeps, emailId: string, token: string): Promise<void> {
+async function recordSent(deps: SendDeps, emailId: string, token: string, requestId?: string): Promise<void> {
   const deadline = Date.now() + (deps.resultRetryMs ?? 120_000);
   let delay = RECORD_RETRY_FIRST_MS;
   let marked = !deps.markers;
@@ -56,7 +59,8 @@ async function recordSent(deps: SendDeps, emailId: string, token: string): Promi
       await deps.claims.record({ emailId, token, status: 'sent', error: null });
       return;
     } catch (error) {
-      if (delay === RECORD_RETRY_FIRST_MS) deps.onRecordRetry?.(emailId, error);
+      if (delay === RECORD_RETRY_FIRST_MS)
+        deps.log?.warn({ err: error, emailId, requestId }, 'sent, but recording the result failed; retrying');
       if (!marked)
         marked = await deps.markers!.mark(emailId).then(
           () => true,
@@ -78,21 +82,25 @@ export function sendProcessor(deps: SendDeps) {
   return async (job: Job<SendJobData>, lockToken?: string): Promise<SendOutcome> => {
     const emailId = job.data?.emailId;
     if (typeof emailId !== 'string' || !isUuid(emailId)) throw new UnrecoverableError('Invalid send job payload');
+    const requestId = typeof job.data.requestId === 'string' ? job.data.requestId : undefined;
     const token = `${job.id}:${lockToken ?? randomUUID()}`;
     const email = await deps.claims.claim(emailId, token);
     if (!email) return 'skipped';
     // An earlier run of this row may have sent it and failed to record it (see the top of this file).
     if (email.attempts > 1 && deps.markers && (await deps.markers.has(emailId).catch(() => false))) {
-      await recordSent(deps, emailId, token);
+      deps.log?.info({ emailId, requestId }, 'sent by an earlier run whose record failed; recorded without sending');
+      await recordSent(deps, emailId, token, requestId);
       void deps.webhooks?.emit([{ emailId, type: 'email.sent' }]);
       return 'sent';
     }
+    let provider = 'unknown';
 
     try {
       const [transport, attachments] = await Promise.all([
         deps.transports.get(email.emailAccountId),
         deps.attachments ? deps.attachments.load(emailId) : [],
       ]);
+      provider = transport.provider;
       const options = mailOptions(email, deps.publicUrl, deps.tokens);
       if (attachments.length > 0) options.attachments = attachments;
       await deps.sender.send(transport, options);
@@ -103,13 +111,20 @@ export function sendProcessor(deps: SendDeps) {
       const isLastTry = email.attempts >= SEND_ATTEMPTS || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       const isFinal = failure.isPermanent || isLastTry;
       await deps.claims.record({ emailId, token, status: isFinal ? 'failed' : 'queued', error: failure.message });
+      deps.log?.[isFinal ? 'warn' : 'info'](
+        { emailId, requestId, provider, permanent: failure.isPermanent, attempt: email.attempts },
+        isFinal ? 'send failed' : 'send failed; will retry',
+      );
       if (isFinal) {
+        deps.onOutcome?.('failed', provider);
         void deps.webhooks?.emit([{ emailId, type: 'email.failed' }]);
         throw new UnrecoverableError(failure.message);
       }
       throw failure;
     }
-    await recordSent(deps, emailId, token);
+    deps.onOutcome?.('sent', provider);
+    await recordSent(deps, emailId, token, requestId);
+    deps.log?.debug({ emailId, requestId, provider }, 'sent');
     void deps.webhooks?.emit([{ emailId, type: 'email.sent' }]);
     return 'sent';
   };

@@ -4,17 +4,10 @@
 // on that rare path, so the normal path costs no Redis command and the key count stays small; the TTL
 // outlives every retry and reconciler pass by far.
 import type { Redis } from 'ioredis';
+import { withTimeout } from '../lib/with-timeout';
 
 const MARKER_TTL_SECONDS = 24 * 3_600;
 const REDIS_TIMEOUT_MS = 2_000;
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
 
 export class SentMarkers {
   constructor(

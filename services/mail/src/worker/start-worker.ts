@@ -1,6 +1,6 @@
 // The mail worker: send jobs, tracking-event jobs and the reconciler, in one process. Several processes
 // may run on one Redis; BullMQ hands each job to one of them and the row claim keeps a send single.
-import { createDatabase, InternalClient, loggerOptions } from '@mailwright/kit';
+import { createDatabase, InternalClient, loggerOptions, type MetricsRegistry, processMetrics } from '@mailwright/kit';
 import { type Job, Queue, Worker } from 'bullmq';
 import pino, { type Logger } from 'pino';
 import { AccountsClient } from '../clients/accounts-client';
@@ -23,8 +23,11 @@ import { Reconciler } from './reconciler';
 import { SentMarkers } from './sent-markers';
 import { MessageSender } from './transports/message-sender';
 import { TransportSource } from './transports/transport-source';
+import { countJobOutcomes, listenForMetrics, workerMailMetrics } from './worker-metrics';
 
 export interface MailWorker {
+  /** The port of GET /metrics, /healthz, /readyz, or null when WORKER_METRICS_PORT is 0. */
+  metricsPort: number | null;
   /** Runs one reconciler pass now (tests; operators after a Redis incident). */
   reconcileNow(): Promise<number | null>;
   close(): Promise<void>;
@@ -36,6 +39,8 @@ export interface WorkerOptions {
   reconcile?: { graceSeconds: number; staleClaimSeconds: number };
   /** How long recording a send's result is retried in-process (tests shorten it). */
   resultRetryMs?: number;
+  /** Defaults to the process registry (tests starting several workers in one process pass their own). */
+  metrics?: MetricsRegistry;
 }
 
 export async function startWorker(config: Config, options: WorkerOptions = {}): Promise<MailWorker> {
@@ -58,6 +63,12 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
     (typeof connections)[0],
   ];
   const markers = new SentMarkers(queueConnection, config.QUEUE_PREFIX);
+  const metrics = options.metrics ?? processMetrics('mail-worker');
+  const sendQueue = new Queue<SendJobData>(SEND_QUEUE, { connection: queueConnection, prefix: config.QUEUE_PREFIX });
+  const trackingQueue = new Queue<TrackingJobData>(TRACKING_QUEUE, { connection: queueConnection, prefix: config.QUEUE_PREFIX });
+  sendQueue.on('error', () => {});
+  trackingQueue.on('error', () => {});
+  const mail = workerMailMetrics(metrics, { [SEND_QUEUE]: sendQueue, [TRACKING_QUEUE]: trackingQueue });
   let closing = false;
   const webhookQueue = new Queue<WebhookJobData>(WEBHOOK_QUEUE, { connection: queueConnection, prefix: config.QUEUE_PREFIX });
   webhookQueue.on('error', () => {});
@@ -82,7 +93,8 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
       markers,
       resultRetryMs: options.resultRetryMs,
       isClosing: () => closing,
-      onRecordRetry: (emailId, error) => log.warn({ err: error, emailId }, 'sent, recording the result failed; retrying'),
+      onOutcome: (outcome, provider) => (outcome === 'sent' ? mail.emailsSent : mail.emailsFailed).inc({ provider }),
+      log,
     }),
     { connection: sendConnection, prefix: config.QUEUE_PREFIX, concurrency: config.WORKER_CONCURRENCY, ...workerTimings },
   );
@@ -119,8 +131,9 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
     if (job) void markAbandoned(db.$client, job, error, log, markers);
   });
 
-  const sendQueue = new Queue<SendJobData>(SEND_QUEUE, { connection: queueConnection, prefix: config.QUEUE_PREFIX });
-  sendQueue.on('error', () => {});
+  countJobOutcomes(sendWorker, SEND_QUEUE, mail.jobs);
+  countJobOutcomes(trackingWorker, TRACKING_QUEUE, mail.jobs);
+  countJobOutcomes(webhookWorker, WEBHOOK_QUEUE, mail.jobs);
   const reconciler = new Reconciler(
     db.$client,
     sendQueue,
@@ -135,20 +148,27 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   }, config.RECONCILE_INTERVAL_MS);
 
   await Promise.all([sendWorker.waitUntilReady(), trackingWorker.waitUntilReady(), webhookWorker.waitUntilReady()]);
-  log.info({ concurrency: config.WORKER_CONCURRENCY, prefix: config.QUEUE_PREFIX }, 'mail worker started');
+  // Listening last: the launcher waits on /healthz, so it answers only once the workers are ready.
+  const listener = await listenForMetrics(metrics, config.WORKER_METRICS_PORT, queueConnection);
+  log.info(
+    { concurrency: config.WORKER_CONCURRENCY, prefix: config.QUEUE_PREFIX, metricsPort: listener?.port ?? null },
+    'mail worker started',
+  );
 
   return {
+    metricsPort: listener?.port ?? null,
     reconcileNow: () => reconciler.runOnce(),
     async close() {
       closing = true;
       clearInterval(timer);
+      await listener?.close();
       await reconciling;
       await Promise.allSettled([sendWorker.close(), trackingWorker.close(), webhookWorker.close()]);
       await claims.drain();
       await Promise.allSettled([webhooks.drain(), attachments.drain()]);
       await webhookQueue.close().catch(() => {});
       sender.close();
-      await sendQueue.close().catch(() => {});
+      await Promise.allSettled([sendQueue.close(), trackingQueue.close()]);
       for (const connection of connections) connection.disconnect();
       await db.$client.end();
     },

@@ -44,6 +44,7 @@ export class Harness {
       LOG_LEVEL: 'warn',
       WORKER_CONCURRENCY: '20',
       RECONCILE_INTERVAL_MS: '500',
+      WORKER_METRICS_PORT: '0',
       ...options.env,
     });
     this.app = await buildApp(this.config);

@@ -1,0 +1,105 @@
+// The worker's metrics listener: /healthz, /readyz, and /metrics counters that move with real sends; the
+// gateway's x-request-id travels with the send job; tracking hits are counted by the mail service.
+import { createServer } from 'node:net';
+import type { EmailLog } from '@mailwright/contracts';
+import { MetricsRegistry } from '@mailwright/kit';
+import { internalHeaders } from '@mailwright/kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TrackingTokens } from '../src/domain/tracking-token';
+import { sendJobId } from '../src/queues/queue-config';
+import { Harness, waitFor } from './support/harness';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+const h = new Harness('worker-metrics');
+let base = '';
+beforeAll(async () => {
+  await h.start({ worker: false, env: { WORKER_METRICS_PORT: String(await freePort()) } });
+  const worker = await h.startWorker({ metrics: new MetricsRegistry('mail-worker', { defaultMetrics: false }) });
+  base = `http://127.0.0.1:${worker.metricsPort}`;
+});
+afterAll(() => h.stop());
+
+function sample(text: string, name: string, labels: string): number {
+  const line = text.split('\n').find((l) => l.startsWith(`${name}{`) && l.includes(labels));
+  return line ? Number(line.split(' ').at(-1)) : 0;
+}
+
+describe('worker metrics', () => {
+  it('answers /healthz and /readyz', async () => {
+    expect(h.worker?.metricsPort).toBeGreaterThan(0);
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    const ready = await fetch(`${base}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready' });
+  });
+
+  it('counts a sent email by provider, the completed job, and reads queue depth at scrape time', async () => {
+    const before = await (await fetch(`${base}/metrics`)).text();
+    const { userId } = h.newUser();
+    const response = await h.send(userId, { to: ['metrics@example.net'], subject: 'Metrics', body: 'b' });
+    expect(response.statusCode).toBe(201);
+    const { id } = response.json<{ data: EmailLog }>().data;
+    await waitFor(async () => (await h.emailStatus(id)) === 'sent', 10_000);
+    const after = await waitFor(async () => {
+      const text = await (await fetch(`${base}/metrics`)).text();
+      return sample(text, 'mail_jobs_total', 'outcome="completed"') > sample(before, 'mail_jobs_total', 'outcome="completed"')
+        ? text
+        : null;
+    }, 5_000);
+    expect(sample(after, 'emails_sent_total', 'provider="smtp"')).toBe(
+      sample(before, 'emails_sent_total', 'provider="smtp"') + 1,
+    );
+    expect(after).toMatch(/mail_queue_jobs\{[^}]*queue="send"[^}]*state="waiting"[^}]*\} \d+/);
+    expect(after).toMatch(/mail_queue_jobs\{[^}]*queue="tracking"/);
+    expect(after).toContain('service="mail-worker"');
+  });
+
+  it('counts a permanent failure by provider', async () => {
+    const before = await (await fetch(`${base}/metrics`)).text();
+    const { userId } = h.newUser();
+    h.smtp.reject('nobody@example.net', 550, 'No such user');
+    const response = await h.send(userId, { to: ['nobody@example.net'], subject: 'Refused', body: 'b' });
+    const { id } = response.json<{ data: EmailLog }>().data;
+    await waitFor(async () => (await h.emailStatus(id)) === 'failed', 10_000);
+    const after = await (await fetch(`${base}/metrics`)).text();
+    expect(sample(after, 'emails_failed_total', 'provider="smtp"')).toBe(
+      sample(before, 'emails_failed_total', 'provider="smtp"') + 1,
+    );
+  });
+
+  it("carries the gateway's x-request-id into the send job", async () => {
+    await h.stopWorker(); // keep the job in the queue to read it
+    const { userId } = h.newUser();
+    const response = await h.send(
+      userId,
+      { to: ['traced@example.net'], subject: 'Traced', body: 'b' },
+      { 'x-request-id': 'req-trace-123' },
+    );
+    const { id } = response.json<{ data: EmailLog }>().data;
+    const data = await h.redis.hget(`${h.config.QUEUE_PREFIX}:send:${sendJobId(id)}`, 'data');
+    expect(JSON.parse(data ?? '{}')).toEqual({ emailId: id, requestId: 'req-trace-123' });
+  });
+
+  it('counts verified tracking hits in the mail service', async () => {
+    const metrics = async () => (await h.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const before = await metrics();
+    const headers = await internalHeaders({ kind: 'public' });
+    const token = TrackingTokens.fromConfig(h.config).openToken('00000000-0000-4000-8000-000000000001');
+    expect((await h.app.inject({ method: 'GET', url: `/t/o/${token}.gif`, headers })).statusCode).toBe(200);
+    expect((await h.app.inject({ method: 'GET', url: '/t/o/forged.gif', headers })).statusCode).toBe(200);
+    const after = await metrics();
+    expect(sample(after, 'tracking_events_total', 'type="open"')).toBe(
+      sample(before, 'tracking_events_total', 'type="open"') + 1,
+    );
+  });
+});
