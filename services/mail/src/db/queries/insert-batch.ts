@@ -3,7 +3,7 @@
 import type pg from 'pg';
 import type { EmailRow } from '../schema/emails';
 import { EMAIL_COLUMNS } from './email-columns';
-import type { NewEmail } from './insert-email';
+import { emailInsertValues, INSERT_COLUMNS, INSERT_PARAMS, type NewEmail } from './insert-email';
 
 const TAKE_QUOTA = `
 INSERT INTO mail.quota_usage AS q (user_id, month, used, email_limit)
@@ -26,36 +26,15 @@ export async function takeQuota(
 }
 
 const INSERT = `
-INSERT INTO mail.emails (id, user_id, email_account_id, template_id, api_key_id, from_email, from_name, "to", cc, bcc,
-  subject, body, is_html, links, status, message_id, timezone, scheduled_at, quota_month)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
+INSERT INTO mail.emails ${INSERT_COLUMNS}
+VALUES (${INSERT_PARAMS})
 RETURNING ${EMAIL_COLUMNS}`;
 
 export async function insertEmail(client: pg.PoolClient, email: NewEmail): Promise<EmailRow> {
   const result = await client.query<EmailRow>({
     name: 'mail_insert_email_plain',
     text: INSERT,
-    values: [
-      email.id,
-      email.userId,
-      email.emailAccountId,
-      email.templateId,
-      email.apiKeyId,
-      email.fromEmail,
-      email.fromName,
-      email.to,
-      email.cc,
-      email.bcc,
-      email.subject,
-      email.body,
-      email.isHtml,
-      email.links,
-      email.status,
-      email.messageId,
-      email.timezone,
-      email.scheduledAt,
-      email.quotaMonth,
-    ],
+    values: emailInsertValues(email),
   });
   return result.rows[0] as EmailRow;
 }

@@ -27,6 +27,35 @@ export interface NewEmail {
   quotaMonth: string;
 }
 
+/** The email columns an insert sets, in the order of emailInsertValues (parameters $1–$19). */
+export const INSERT_COLUMNS = `(id, user_id, email_account_id, template_id, api_key_id, from_email, from_name, "to", cc, bcc,
+  subject, body, is_html, links, status, message_id, timezone, scheduled_at, quota_month)`;
+export const INSERT_PARAMS = Array.from({ length: 19 }, (_, i) => `$${i + 1}`).join(', ');
+
+export function emailInsertValues(email: NewEmail): unknown[] {
+  return [
+    email.id,
+    email.userId,
+    email.emailAccountId,
+    email.templateId,
+    email.apiKeyId,
+    email.fromEmail,
+    email.fromName,
+    email.to,
+    email.cc,
+    email.bcc,
+    email.subject,
+    email.body,
+    email.isHtml,
+    email.links,
+    email.status,
+    email.messageId,
+    email.timezone,
+    email.scheduledAt,
+    email.quotaMonth,
+  ];
+}
+
 const INSERT_WITH_QUOTA = `
 WITH quota AS (
   INSERT INTO mail.quota_usage AS q (user_id, month, used, email_limit)
@@ -36,9 +65,8 @@ WITH quota AS (
     WHERE excluded.email_limit = -1 OR q.used + 1 <= excluded.email_limit
   RETURNING 1
 )
-INSERT INTO mail.emails (id, user_id, email_account_id, template_id, api_key_id, from_email, from_name, "to", cc, bcc,
-  subject, body, is_html, links, status, message_id, timezone, scheduled_at, quota_month)
-SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19 FROM quota
+INSERT INTO mail.emails ${INSERT_COLUMNS}
+SELECT ${INSERT_PARAMS} FROM quota
 RETURNING ${EMAIL_COLUMNS}`;
 
 /** The stored row, or null when the user's monthly limit is reached. */
@@ -50,28 +78,7 @@ export async function insertEmailWithQuota(
   const result = await executor.query<EmailRow>({
     name: 'mail_insert_email_with_quota',
     text: INSERT_WITH_QUOTA,
-    values: [
-      email.id,
-      email.userId,
-      email.emailAccountId,
-      email.templateId,
-      email.apiKeyId,
-      email.fromEmail,
-      email.fromName,
-      email.to,
-      email.cc,
-      email.bcc,
-      email.subject,
-      email.body,
-      email.isHtml,
-      email.links,
-      email.status,
-      email.messageId,
-      email.timezone,
-      email.scheduledAt,
-      email.quotaMonth,
-      monthlyLimit,
-    ],
+    values: [...emailInsertValues(email), monthlyLimit],
   });
   return result.rows[0] ?? null;
 }
