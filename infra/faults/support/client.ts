@@ -1,23 +1,13 @@
 // JSON calls through a fault stack's gateway, and the users, accounts and plans the suites need.
 import { randomBytes } from 'node:crypto';
 import { Agent, fetch as undiciFetch } from 'undici';
+import type { ApiResponse, CallOptions as E2eCallOptions } from '../../e2e/support/api';
 import type { SmtpSink } from '../../e2e/support/smtp-sink';
 import type { FaultStack } from './fault-stack';
 
-export interface ApiResponse<T = Record<string, unknown>> {
-  status: number;
-  body: T;
-  headers: Headers;
-  text: string;
-}
+export type { ApiResponse } from '../../e2e/support/api';
 
-export interface CallOptions {
-  method?: string;
-  body?: unknown;
-  rawBody?: string | Uint8Array;
-  token?: string;
-  apiKey?: string;
-  headers?: Record<string, string>;
+export interface CallOptions extends E2eCallOptions {
   /** Call from another loopback source address (127.0.0.x) so per-IP rate limits see a different client. */
   fromHost?: string;
   timeoutMs?: number;
