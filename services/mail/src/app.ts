@@ -7,13 +7,13 @@ import { TemplatesClient } from './clients/templates-client';
 import type { Config } from './config';
 import type { MailDatabase } from './db/database';
 import * as tables from './db/tables';
+import { EmailIntake } from './domain/email-intake';
 import { TrackingTokens } from './domain/tracking-token';
 import { webhookSecretBox } from './domain/webhooks/secret-box';
 import { WebhookEvents } from './domain/webhooks/webhook-events';
 import { WEBHOOK_QUEUE, type WebhookJobData } from './domain/webhooks/webhook-queue';
-
 import type { MailContext } from './mail-context';
-import { SEND_QUEUE, type SendJobData, TRACKING_QUEUE, type TrackingJobData } from './queues/queue-config';
+import { SEND_QUEUE, type SendQueueData, TRACKING_QUEUE, type TrackingJobData } from './queues/queue-config';
 import { producerConnection } from './queues/redis-connection';
 import { SendProducer } from './queues/send-producer';
 import { TrackingBuffer } from './queues/tracking-buffer';
@@ -32,7 +32,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   const db = createDatabase(config.DATABASE_URL, tables, { max: 20 }) as MailDatabase;
   const redis = producerConnection(config.REDIS_URL);
   redis.on('error', () => {}); // reconnects by itself; sends keep being accepted (outbox)
-  const sendQueue = new Queue<SendJobData>(SEND_QUEUE, { connection: redis, prefix: config.QUEUE_PREFIX });
+  const sendQueue = new Queue<SendQueueData>(SEND_QUEUE, { connection: redis, prefix: config.QUEUE_PREFIX });
   const trackingQueue = new Queue<TrackingJobData>(TRACKING_QUEUE, { connection: redis, prefix: config.QUEUE_PREFIX });
   const webhookQueue = new Queue<WebhookJobData>(WEBHOOK_QUEUE, { connection: redis, prefix: config.QUEUE_PREFIX });
   sendQueue.on('error', () => {});
@@ -52,6 +52,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   });
 
   const internal = new InternalClient(config.INTERNAL_SECRET, 'mail');
+  const sendProducer = new SendProducer(sendQueue, app.log);
   const context: MailContext = {
     config,
     db,
@@ -59,7 +60,8 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     accounts: new AccountsClient(internal, config.ACCOUNTS_URL),
     templates: new TemplatesClient(internal, config.TEMPLATES_URL),
     entitlements: overrides.entitlements ?? new BillingEntitlements(internal, config.BILLING_URL),
-    sendProducer: new SendProducer(sendQueue, app.log),
+    sendProducer,
+    intake: new EmailIntake(db.$client, sendProducer),
     trackingBuffer: new TrackingBuffer(trackingQueue, app.log),
     tokens: TrackingTokens.fromConfig(config),
     log: app.log,
@@ -87,6 +89,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   webhookRoutes(app);
 
   app.addHook('onClose', async () => {
+    await context.intake.drain();
     await context.trackingBuffer.flush();
     await context.webhooks.drain();
     await Promise.allSettled([sendQueue.close(), trackingQueue.close(), webhookQueue.close()]);

@@ -13,7 +13,7 @@ export const ConfigSchema = Type.Object({
   QUEUE_PREFIX: Type.String({ default: 'mailwright', pattern: '^[A-Za-z0-9_.:-]+$' }),
   /** The worker's GET /metrics, /healthz and /readyz listener; 0 = do not listen (several workers on one machine). */
   WORKER_METRICS_PORT: Type.Integer({ default: 4010, minimum: 0, maximum: 65535 }),
-  /** Send jobs one worker process runs at once. */
+  /** Emails one worker process delivers at once (also the send jobs it runs at once; a batch job holds many emails). */
   WORKER_CONCURRENCY: Type.Integer({ default: 100, minimum: 1, maximum: 1000 }),
   /**
    * Pooled SMTP connections per sender account in one worker process. Each connection sends one message at a

@@ -6,6 +6,7 @@ import type { AccountsClient } from './clients/accounts-client';
 import type { TemplatesClient } from './clients/templates-client';
 import type { Config } from './config';
 import type { MailDatabase } from './db/database';
+import type { EmailIntake } from './domain/email-intake';
 import type { TrackingTokens } from './domain/tracking-token';
 import type { DeliveryDeps } from './domain/webhooks/attempt-delivery';
 import type { WebhookEvents } from './domain/webhooks/webhook-events';
@@ -20,6 +21,8 @@ export interface MailContext {
   templates: TemplatesClient;
   entitlements: EntitlementsSource;
   sendProducer: SendProducer;
+  /** Stores plain emails of concurrent requests together (see email-intake.ts). */
+  intake: EmailIntake;
   trackingBuffer: TrackingBuffer;
   tokens: TrackingTokens;
   log: FastifyBaseLogger;

@@ -6,7 +6,6 @@ import { MetricsRegistry } from '@mailwright/kit';
 import { internalHeaders } from '@mailwright/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TrackingTokens } from '../src/domain/tracking-token';
-import { sendJobId } from '../src/queues/queue-config';
 import { Harness, waitFor } from './support/harness';
 
 async function freePort(): Promise<number> {
@@ -86,8 +85,11 @@ describe('worker metrics', () => {
       { 'x-request-id': 'req-trace-123' },
     );
     const { id } = response.json<{ data: EmailLog }>().data;
-    const data = await h.redis.hget(`${h.config.QUEUE_PREFIX}:send:${sendJobId(id)}`, 'data');
-    expect(JSON.parse(data ?? '{}')).toEqual({ emailId: id, requestId: 'req-trace-123' });
+    const { rows } = await h.pool.query<{ jobId: string }>('SELECT job_id AS "jobId" FROM mail.emails WHERE id = $1', [id]);
+    const jobId = rows[0]?.jobId ?? '';
+    expect(jobId).toMatch(/^batch-/);
+    const data = await h.redis.hget(`${h.config.QUEUE_PREFIX}:send:${jobId}`, 'data');
+    expect(JSON.parse(data ?? '{}')).toEqual({ emailIds: [id], requestIds: ['req-trace-123'] });
   });
 
   it('counts verified tracking hits in the mail service', async () => {

@@ -1,6 +1,6 @@
 // POST /emails/api/batch: up to 100 emails, each checked on its own (schema, rules, account, template,
 // attachments). The valid ones are stored together: their quota units are taken in one statement for all of
-// them or none, so a batch never half-sends at the limit. Invalid ones are reported by index.
+// them or none, so a batch never half-sends at the limit, and they share send jobs. Invalid ones are reported by index.
 import { type BatchItemResult, MAIL_MESSAGES, SendEmailBody } from '@mailwright/contracts';
 import { AppError } from '@mailwright/kit';
 import { Value } from '@sinclair/typebox/value';
@@ -8,6 +8,7 @@ import { insertAttachments } from '../db/queries/attachments';
 import { insertEmail, takeQuota } from '../db/queries/insert-batch';
 import type { EmailRow } from '../db/schema/emails';
 import type { MailContext } from '../mail-context';
+import { assignBatchJobs, enqueueBatchJobs } from './batch-jobs';
 import { type BuiltEmail, buildEmail, checkSendBody } from './prepare-email';
 import { quotaMonth } from './quota-month';
 import { serializeEmail } from './serialize-email';
@@ -72,7 +73,10 @@ export async function batchSend(
       );
     }
     rows = stored;
-    await Promise.all([...rows.values()].map((row) => ctx.sendProducer.enqueue(row, requestId)));
+    await enqueueBatchJobs(
+      ctx.sendProducer,
+      [...rows.values()].map((row) => ({ row, requestId: requestId ?? null })),
+    );
     const scheduled = [...rows.values()].filter((row) => row.status === 'scheduled');
     if (scheduled.length > 0)
       void ctx.webhooks.emit(scheduled.map((row) => ({ emailId: row.id, type: 'email.scheduled' as const })));
@@ -115,8 +119,9 @@ async function store(
       return null;
     }
     const rows = new Map<number, EmailRow>();
-    for (const { index, built } of valid) {
-      const row = await insertEmail(client, built.email);
+    const emails = assignBatchJobs(valid.map(({ built }) => built.email));
+    for (const [position, { index, built }] of valid.entries()) {
+      const row = await insertEmail(client, emails[position] as BuiltEmail['email']);
       await insertAttachments(client, row.id, built.attachments);
       rows.set(index, row);
     }

@@ -16,7 +16,7 @@ export async function cancelEmail(ctx: MailContext, userId: string, id: string):
     if (!existing) throw new AppError('NOT_FOUND', MAIL_MESSAGES.emailNotFound);
     throw new AppError('CONFLICT', MAIL_MESSAGES.onlyScheduledCancellable);
   }
-  await ctx.sendProducer.remove(id);
+  await ctx.sendProducer.remove(cancelled);
   void ctx.webhooks.emit([{ emailId: id, type: 'email.cancelled' }]);
   return serializeEmail(cancelled);
 }

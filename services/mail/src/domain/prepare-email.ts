@@ -6,6 +6,7 @@ import { isValidTimeZone, MAIL_MESSAGES, type SendEmailBody } from '@mailwright/
 import { AppError } from '@mailwright/kit';
 import type { NewEmail } from '../db/queries/insert-email';
 import type { MailContext } from '../mail-context';
+import { sendJobId } from '../queues/queue-config';
 import { extractLinks, looksLikeHtml } from './add-tracking';
 import { checkAttachmentList, type PreparedAttachment, prepareAttachments } from './attachments/prepare-attachments';
 import { quotaMonth } from './quota-month';
@@ -92,6 +93,7 @@ export async function buildEmail(
     timezone: checked.timezone,
     scheduledAt,
     quotaMonth: quotaMonth(),
+    jobId: sendJobId(id),
   };
   return { email, attachments };
 }

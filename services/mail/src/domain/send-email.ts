@@ -1,5 +1,5 @@
 // Accepting an email (POST /emails/send and the public API): validate, resolve the sender account and
-// template, then store the email and take its quota unit in one statement, then enqueue its job.
+// template, then store the email with its quota unit and enqueue its job (storeEmail).
 import { type EmailLog, MAIL_MESSAGES, quotaExceededMessage, type SendEmailBody } from '@mailwright/contracts';
 import { AppError, type CallerKind } from '@mailwright/kit';
 import { findIdempotency } from '../db/queries/idempotency';
@@ -48,19 +48,18 @@ export async function sendEmail(ctx: MailContext, input: SendEmailInput): Promis
   const { email, attachments } = await buildEmail(ctx, userId, input.apiKeyId, body, checked);
 
   const idempotency = input.idempotencyKey && bodyHash ? { key: input.idempotencyKey, bodyHash } : null;
-  let stored = await storeEmail(ctx, email, entitlements.emailLimit, idempotency, attachments);
+  let stored = await storeEmail(ctx, email, entitlements.emailLimit, idempotency, attachments, input.requestId);
   if (stored.kind === 'quota_exceeded') {
     const current = await ctx.entitlements.get(userId, { fresh: true });
     if (current.emailLimit !== entitlements.emailLimit) {
       entitlements = current;
-      stored = await storeEmail(ctx, email, entitlements.emailLimit, idempotency, attachments);
+      stored = await storeEmail(ctx, email, entitlements.emailLimit, idempotency, attachments, input.requestId);
     }
   }
   if (stored.kind === 'quota_exceeded') {
     throw new AppError('QUOTA_EXCEEDED', quotaExceededMessage(entitlements.plan, entitlements.emailLimit));
   }
   if (stored.kind === 'replay') return checkReplay(stored.seen, bodyHash as string);
-  await ctx.sendProducer.enqueue(stored.row, input.requestId);
   if (stored.row.status === 'scheduled') void ctx.webhooks.emit([{ emailId: stored.row.id, type: 'email.scheduled' }]);
   return { statusCode: 201, email: serializeEmail(stored.row), replayed: false };
 }

@@ -1,6 +1,8 @@
-// Stores an accepted email. Without an Idempotency-Key this is a single statement (quota + insert);
-// with one, the key is claimed in the same transaction, so two concurrent requests with one key store
-// one email: the second waits on the key's row lock and then replays the first answer.
+// Stores an accepted email and enqueues its job. Without an Idempotency-Key or attachments it goes through the
+// intake (one statement for the emails of concurrent requests, quota included). With attachments, the email,
+// its quota unit and its bytes share a transaction; with an Idempotency-Key the key is claimed in the same
+// transaction, so two concurrent requests with one key store one email: the second waits on the key's row
+// lock and then replays the first answer.
 
 import { type AttachmentInput, insertAttachments } from '../db/queries/attachments';
 import { claimIdempotency, findIdempotency, type StoredIdempotency, storeIdempotentResponse } from '../db/queries/idempotency';
@@ -19,9 +21,28 @@ export async function storeEmail(
   email: NewEmail,
   monthlyLimit: number,
   idempotency: { key: string; bodyHash: string } | null,
-  attachments: AttachmentInput[] = [],
+  attachments: AttachmentInput[],
+  requestId?: string,
 ): Promise<StoreResult> {
-  if (attachments.length > 0 && !idempotency) {
+  const stored = await storeOnly(ctx, email, monthlyLimit, idempotency, attachments, requestId);
+  if (stored.kind !== 'stored') return stored;
+  if (!stored.enqueued) await ctx.sendProducer.enqueue(stored.row, requestId);
+  return { kind: 'stored', row: stored.row };
+}
+
+async function storeOnly(
+  ctx: MailContext,
+  email: NewEmail,
+  monthlyLimit: number,
+  idempotency: { key: string; bodyHash: string } | null,
+  attachments: AttachmentInput[],
+  requestId: string | undefined,
+): Promise<Exclude<StoreResult, { kind: 'stored' }> | { kind: 'stored'; row: EmailRow; enqueued: boolean }> {
+  if (attachments.length === 0 && !idempotency) {
+    const row = await ctx.intake.accept(email, monthlyLimit, requestId);
+    return row ? { kind: 'stored', row, enqueued: true } : { kind: 'quota_exceeded' };
+  }
+  if (!idempotency) {
     // The email, its quota unit and its attachment bytes are committed together.
     const client = await ctx.pool.connect();
     try {
@@ -29,17 +50,13 @@ export async function storeEmail(
       const row = await insertEmailWithQuota(client, email, monthlyLimit);
       if (row) await insertAttachments(client, row.id, attachments);
       await client.query(row ? 'COMMIT' : 'ROLLBACK');
-      return row ? { kind: 'stored', row } : { kind: 'quota_exceeded' };
+      return row ? { kind: 'stored', row, enqueued: false } : { kind: 'quota_exceeded' };
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
       throw error;
     } finally {
       client.release();
     }
-  }
-  if (!idempotency) {
-    const row = await insertEmailWithQuota(ctx.pool, email, monthlyLimit);
-    return row ? { kind: 'stored', row } : { kind: 'quota_exceeded' };
   }
   const client = await ctx.pool.connect();
   try {
@@ -64,7 +81,7 @@ export async function storeEmail(
     await insertAttachments(client, row.id, attachments);
     await storeIdempotentResponse(client, email.userId, idempotency.key, 201, serializeEmail(row));
     await client.query('COMMIT');
-    return { kind: 'stored', row };
+    return { kind: 'stored', row, enqueued: false };
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
     throw error;

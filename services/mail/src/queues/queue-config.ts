@@ -1,5 +1,6 @@
 // The mail queues as configuration: names, job options, and the timings that let a killed worker's
 // jobs resume within seconds instead of BullMQ's default ~60 s.
+import { randomUUID } from 'node:crypto';
 import type { JobsOptions, WorkerOptions } from 'bullmq';
 
 export const SEND_QUEUE = 'send';
@@ -14,11 +15,28 @@ export const SEND_ATTEMPTS = 5;
  */
 export const sendJobId = (emailId: string) => `email-${emailId}`;
 
+/**
+ * Emails accepted in the same moment share one job ('batch-<uuid>', job name SEND_BATCH_JOB): the queue's
+ * per-job cost (scripts, locks, events) is paid once per batch. A batch member that needs a retry gets its
+ * own 'email-<id>' job.
+ */
+export const SEND_BATCH_JOB = 'send-batch';
+export const batchJobId = () => `batch-${randomUUID()}`;
+export const isOwnJobOf = (jobId: string | null, emailId: string) => jobId === null || jobId === sendJobId(emailId);
+
 export interface SendJobData {
   emailId: string;
   /** The gateway's x-request-id of the request that accepted the email (worker log lines carry it). */
   requestId?: string;
 }
+
+export interface SendBatchJobData {
+  emailIds: string[];
+  /** requestIds[i] belongs to emailIds[i] (null when none was given). */
+  requestIds: (string | null)[];
+}
+
+export type SendQueueData = SendJobData | SendBatchJobData;
 
 export interface TrackingEvent {
   type: 'open' | 'click';

@@ -1,6 +1,8 @@
 // Claims and results for the send worker, batched: concurrent jobs share one UPDATE per batch instead of one
 // round trip each. A claim takes only queued/scheduled rows (a cancelled or sent email is never sent), or a
-// 'sending' row whose claim belongs to an earlier run of the job (the worker that held it died).
+// 'sending' row whose claim belongs to an earlier run of the same job (the worker that held it died), or whose
+// claim is older than the reconciler's stale-claim age (the reconciler gave the row a new job). A different job
+// never takes a fresh claim: an email in a batch job and in its own retry job is sent by one of them.
 import type pg from 'pg';
 import { emailColumnsOf } from '../db/queries/email-columns';
 import type { EmailRow } from '../db/schema/emails';
@@ -25,7 +27,10 @@ UPDATE mail.emails e
 SET status = 'sending', attempts = e.attempts + 1, claim_token = c.token, claimed_at = now(), updated_at = now()
 FROM unnest($1::uuid[], $2::text[]) AS c(id, token)
 WHERE e.id = c.id
-  AND (e.status IN ('queued', 'scheduled') OR (e.status = 'sending' AND e.claim_token IS DISTINCT FROM c.token))
+  AND (e.status IN ('queued', 'scheduled')
+    OR (e.status = 'sending' AND e.claim_token IS DISTINCT FROM c.token
+        AND (split_part(e.claim_token, ':', 1) = split_part(c.token, ':', 1)
+             OR e.claimed_at < now() - make_interval(secs => $3::double precision))))
 RETURNING ${emailColumnsOf('e')}`;
 
 const RECORD = `
@@ -39,14 +44,15 @@ export class EmailClaims {
   private readonly claims: MicroBatcher<ClaimRequest, ClaimedEmail | null>;
   private readonly results: MicroBatcher<SendResult, undefined>;
 
-  constructor(pool: pg.Pool) {
+  /** staleClaimSeconds: the reconciler's age after which a 'sending' claim counts as abandoned. */
+  constructor(pool: pg.Pool, staleClaimSeconds: number) {
     this.claims = new MicroBatcher(
       async (requests) => {
         const unique = new Map(requests.map((request) => [request.emailId, request]));
         const { rows } = await pool.query<ClaimedEmail>({
           name: 'mail_claim_emails',
           text: CLAIM,
-          values: [[...unique.keys()], [...unique.values()].map((request) => request.token)],
+          values: [[...unique.keys()], [...unique.values()].map((request) => request.token), staleClaimSeconds],
         });
         const byId = new Map(rows.map((row) => [row.id, row]));
         return requests.map((request) => {

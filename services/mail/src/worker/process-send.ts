@@ -1,131 +1,109 @@
-// The send job: claim the row, send through the account's provider, record the outcome at once.
-// Transient failures go back to 'queued' and the job is retried with backoff; permanent ones (and the
-// last try) fail the email with the provider's text.
-//
-// Once the provider has accepted a message, recording it must never lead to a second send. Two layers:
-// 1. Recording 'sent' is retried here, in-process, with backoff (up to resultRetryMs) until Postgres answers;
-//    BullMQ keeps renewing the job's lock while the processor runs, so no other worker takes the job and the
-//    row keeps its 'sending' claim (the reconciler leaves a row alone while its job is active).
-// 2. As soon as the first record attempt fails, a "sent" marker is written to Redis (SentMarkers). If the
-//    retries give up (the worker is closing, or the outage outlasts resultRetryMs) or the process dies, the
-//    next claim of the row (job retry or reconciler) sees attempts > 1, finds the marker and records 'sent'
-//    without sending. Only a crash between the provider's answer and the first record attempt can still
-//    resend, as before (bounded by the jobs in flight).
+// The send queue's jobs: an email's own job ('send', retried by BullMQ with backoff) and the batch job of
+// emails accepted together (SEND_BATCH_JOB). A batch claims all its rows in one statement and delivers them
+// concurrently; a member that fails transiently gets its own job, delayed like a BullMQ retry, so one slow
+// recipient never holds back or re-sends the rest.
 import { randomUUID } from 'node:crypto';
 import { type Job, UnrecoverableError } from 'bullmq';
-import type { Logger } from 'pino';
 import { isUuid } from '../domain/get-email';
-import type { TrackingTokens } from '../domain/tracking-token';
-import type { WebhookEvents } from '../domain/webhooks/webhook-events';
-import { SEND_ATTEMPTS, type SendJobData } from '../queues/queue-config';
-import type { AttachmentLoader } from './attachment-loader';
-import type { EmailClaims } from './claim-emails';
-import { mailOptions } from './compose-message';
-import { SendFailure } from './send-failure';
-import type { SentMarkers } from './sent-markers';
-import type { MessageSender } from './transports/message-sender';
-import type { TransportSource } from './transports/transport-source';
+import type { Semaphore } from '../lib/semaphore';
+import {
+  SEND_ATTEMPTS,
+  SEND_BATCH_JOB,
+  type SendBatchJobData,
+  type SendJobData,
+  type SendQueueData,
+  sendJobId,
+  sendJobOptions,
+} from '../queues/queue-config';
+import { type Delivery, deliverEmail, type SendDeps } from './deliver-email';
 
-export interface SendDeps {
-  claims: EmailClaims;
-  transports: TransportSource;
-  sender: MessageSender;
-  tokens: TrackingTokens;
-  publicUrl: string;
-  /** Attachment bytes stored with the email. */
-  attachments?: AttachmentLoader;
-  /** email.sent / email.failed webhook events. */
-  webhooks?: WebhookEvents;
-  /** Markers of sends whose result could not be recorded at once (see above). */
-  markers?: SentMarkers;
-  /** How long recording 'sent' is retried in-process before the job is left to its retry (default 2 min). */
-  resultRetryMs?: number;
-  /** True once the worker is closing: stop retrying the record, the marker covers the job's retry. */
-  isClosing?: () => boolean;
-  /** Counts per provider (emails_sent_total / emails_failed_total). */
-  onOutcome?: (outcome: 'sent' | 'failed', provider: string) => void;
-  log?: Logger;
-}
+export type { SendDeps } from './deliver-email';
 
-const RECORD_RETRY_FIRST_MS = 100;
-const RECORD_RETRY_MAX_DELAY_MS = 2_000;
-
-async function recordSent(deps: SendDeps, emailId: string, token: string, requestId?: string): Promise<void> {
-  const deadline = Date.now() + (deps.resultRetryMs ?? 120_000);
-  let delay = RECORD_RETRY_FIRST_MS;
-  let marked = !deps.markers;
-  for (;;) {
-    try {
-      await deps.claims.record({ emailId, token, status: 'sent', error: null });
-      return;
-    } catch (error) {
-      if (delay === RECORD_RETRY_FIRST_MS)
-        deps.log?.warn({ err: error, emailId, requestId }, 'sent, but recording the result failed; retrying');
-      if (!marked)
-        marked = await deps.markers!.mark(emailId).then(
-          () => true,
-          () => false,
-        );
-      if (Date.now() >= deadline || deps.isClosing?.()) {
-        const reason = error instanceof Error ? error.message : String(error);
-        throw new Error(`Sent, but the result could not be recorded (${reason}); the retry will not send again`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, delay));
-      delay = Math.min(delay * 2, RECORD_RETRY_MAX_DELAY_MS);
-    }
-  }
+export interface SendProcessorDeps extends SendDeps {
+  /** Bounds the emails being delivered at once (WORKER_CONCURRENCY), whatever their jobs. */
+  slots: Semaphore;
+  /** Adds an email's own job (a batch member's retry). */
+  enqueueRetry?: (data: SendJobData, options: { jobId: string; delay: number }) => Promise<unknown>;
 }
 
 export type SendOutcome = 'sent' | 'skipped';
 
-export function sendProcessor(deps: SendDeps) {
-  return async (job: Job<SendJobData>, lockToken?: string): Promise<SendOutcome> => {
-    const emailId = job.data?.emailId;
-    if (typeof emailId !== 'string' || !isUuid(emailId)) throw new UnrecoverableError('Invalid send job payload');
-    const requestId = typeof job.data.requestId === 'string' ? job.data.requestId : undefined;
-    const token = `${job.id}:${lockToken ?? randomUUID()}`;
-    const email = await deps.claims.claim(emailId, token);
-    if (!email) return 'skipped';
-    // An earlier run of this row may have sent it and failed to record it (see the top of this file).
-    if (email.attempts > 1 && deps.markers && (await deps.markers.has(emailId).catch(() => false))) {
-      deps.log?.info({ emailId, requestId }, 'sent by an earlier run whose record failed; recorded without sending');
-      await recordSent(deps, emailId, token, requestId);
-      void deps.webhooks?.emit([{ emailId, type: 'email.sent' }]);
-      return 'sent';
-    }
-    let provider = 'unknown';
+export interface BatchOutcome {
+  sent: number;
+  failed: number;
+  retrying: number;
+  skipped: number;
+}
 
-    try {
-      const [transport, attachments] = await Promise.all([
-        deps.transports.get(email.emailAccountId),
-        deps.attachments ? deps.attachments.load(emailId) : [],
-      ]);
-      provider = transport.provider;
-      const options = mailOptions(email, deps.publicUrl, deps.tokens);
-      if (attachments.length > 0) options.attachments = attachments;
-      await deps.sender.send(transport, options);
-    } catch (error) {
-      const failure =
-        error instanceof SendFailure ? error : new SendFailure(error instanceof Error ? error.message : String(error), false);
-      if (failure.isStaleTransport) deps.transports.forget(email.emailAccountId);
-      const isLastTry = email.attempts >= SEND_ATTEMPTS || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      const isFinal = failure.isPermanent || isLastTry;
-      await deps.claims.record({ emailId, token, status: isFinal ? 'failed' : 'queued', error: failure.message });
-      deps.log?.[isFinal ? 'warn' : 'info'](
-        { emailId, requestId, provider, permanent: failure.isPermanent, attempt: email.attempts },
-        isFinal ? 'send failed' : 'send failed; will retry',
-      );
-      if (isFinal) {
-        deps.onOutcome?.('failed', provider);
-        void deps.webhooks?.emit([{ emailId, type: 'email.failed' }]);
-        throw new UnrecoverableError(failure.message);
+/** The delay BullMQ's exponential backoff would give the next try. */
+const retryDelayAfter = (attempts: number) =>
+  (sendJobOptions.backoff as { delay: number }).delay * 2 ** Math.max(0, attempts - 1);
+
+const claimToken = (job: Job, lockToken?: string) => `${job.id}:${lockToken ?? randomUUID()}`;
+
+async function processOne(deps: SendProcessorDeps, job: Job<SendJobData>, lockToken?: string): Promise<SendOutcome> {
+  const emailId = job.data?.emailId;
+  if (typeof emailId !== 'string' || !isUuid(emailId)) throw new UnrecoverableError('Invalid send job payload');
+  const requestId = typeof job.data.requestId === 'string' ? job.data.requestId : undefined;
+  const token = claimToken(job, lockToken);
+  const email = await deps.claims.claim(emailId, token);
+  if (!email) return 'skipped';
+  const isLastTry = email.attempts >= SEND_ATTEMPTS || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+  const delivery = await deps.slots.run(() => deliverEmail(deps, email, { token, requestId, isLastTry }));
+  if (delivery.kind === 'failed') throw new UnrecoverableError(delivery.failure.message);
+  if (delivery.kind === 'retry') throw delivery.failure;
+  return 'sent';
+}
+
+function batchPayload(data: SendBatchJobData | undefined): { ids: string[]; requestIds: (string | null)[] } {
+  const ids = data?.emailIds;
+  if (!Array.isArray(ids) || ids.length === 0 || !ids.every((id) => typeof id === 'string' && isUuid(id))) {
+    throw new UnrecoverableError('Invalid send batch job payload');
+  }
+  const requestIds = Array.isArray(data?.requestIds) ? data.requestIds : [];
+  return { ids, requestIds: ids.map((_, index) => (typeof requestIds[index] === 'string' ? requestIds[index] : null)) };
+}
+
+async function processBatch(deps: SendProcessorDeps, job: Job<SendBatchJobData>, lockToken?: string): Promise<BatchOutcome> {
+  const { ids, requestIds } = batchPayload(job.data);
+  const token = claimToken(job, lockToken);
+  // Concurrent claims of one run go out as one statement (EmailClaims batches them).
+  const emails = await Promise.all(ids.map((id) => deps.claims.claim(id, token)));
+  const outcome: BatchOutcome = { sent: 0, failed: 0, retrying: 0, skipped: 0 };
+  const settled = await Promise.allSettled(
+    emails.map(async (email, index): Promise<Delivery | null> => {
+      if (!email) return null;
+      const requestId = requestIds[index] ?? undefined;
+      const run = { token, requestId, isLastTry: email.attempts >= SEND_ATTEMPTS };
+      const delivery = await deps.slots.run(() => deliverEmail(deps, email, run));
+      if (delivery.kind === 'retry') {
+        const data: SendJobData = requestId ? { emailId: email.id, requestId } : { emailId: email.id };
+        // If this add fails the row stays 'queued' with a finished job: the reconciler enqueues it.
+        await deps
+          .enqueueRetry?.(data, { jobId: sendJobId(email.id), delay: retryDelayAfter(email.attempts) })
+          .catch((error: unknown) =>
+            deps.log?.warn({ err: error, emailId: email.id }, 'retry job not enqueued; the reconciler will'),
+          );
       }
-      throw failure;
-    }
-    deps.onOutcome?.('sent', provider);
-    await recordSent(deps, emailId, token, requestId);
-    deps.log?.debug({ emailId, requestId, provider }, 'sent');
-    void deps.webhooks?.emit([{ emailId, type: 'email.sent' }]);
-    return 'sent';
-  };
+      return delivery;
+    }),
+  );
+  for (const result of settled) {
+    if (result.status === 'rejected') continue;
+    if (result.value === null) outcome.skipped += 1;
+    else if (result.value.kind === 'sent') outcome.sent += 1;
+    else if (result.value.kind === 'failed') outcome.failed += 1;
+    else outcome.retrying += 1;
+  }
+  // An outcome that could not be recorded: the job's retry re-claims the unfinished rows (markers prevent resends).
+  const unrecorded = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (unrecorded) throw unrecorded.reason;
+  return outcome;
+}
+
+export function sendProcessor(deps: SendProcessorDeps) {
+  return (job: Job<SendQueueData>, lockToken?: string): Promise<SendOutcome | BatchOutcome> =>
+    job.name === SEND_BATCH_JOB
+      ? processBatch(deps, job as Job<SendBatchJobData>, lockToken)
+      : processOne(deps, job as Job<SendJobData>, lockToken);
 }

@@ -2,25 +2,29 @@
 // email rows and enqueues those whose job is missing (Redis flushed or restarted empty, a crash between
 // commit and enqueue) or already finished while the row still waits. Scheduled rows get a delayed job
 // for their time; overdue ones run at once. A 'sending' row is only looked at once its claim is stale.
+// A row is covered while its batch job or its own job is waiting or running; a new job is always its own.
 import { randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import { type SendJobData, sendJobId, sendJobOptions } from '../queues/queue-config';
+import { isOwnJobOf, type SendQueueData, sendJobId, sendJobOptions } from '../queues/queue-config';
 
 interface PendingRow {
   id: string;
   status: 'queued' | 'scheduled' | 'sending';
   scheduledAt: Date | null;
   createdAt: Date;
+  jobId: string | null;
 }
+
+type JobState = 'none' | 'live' | 'finished';
 
 const PAGE = 2_000;
 const MAX_PAGES_PER_PASS = 10;
 
 const PENDING = `
-SELECT id, status, scheduled_at AS "scheduledAt", created_at AS "createdAt" FROM mail.emails
+SELECT id, status, scheduled_at AS "scheduledAt", created_at AS "createdAt", job_id AS "jobId" FROM mail.emails
 WHERE status IN ('queued', 'scheduled', 'sending')
   AND (created_at, id) > ($1::timestamptz, $2::uuid)
   AND updated_at < now() - make_interval(secs => $3::double precision)
@@ -37,17 +41,19 @@ export interface ReconcilerOptions {
   staleClaimSeconds: number;
 }
 
+export const DEFAULT_RECONCILE_OPTIONS: ReconcilerOptions = { graceSeconds: 3, staleClaimSeconds: 30 };
+
 export class Reconciler {
   private readonly owner = randomUUID();
   private cursor: { createdAt: Date; id: string } = { createdAt: new Date(0), id: '00000000-0000-0000-0000-000000000000' };
 
   constructor(
     private readonly pool: pg.Pool,
-    private readonly queue: Queue<SendJobData>,
+    private readonly queue: Queue<SendQueueData>,
     private readonly redis: Redis,
     private readonly lockKey: string,
     private readonly log: Logger,
-    private readonly options: ReconcilerOptions = { graceSeconds: 3, staleClaimSeconds: 30 },
+    private readonly options: ReconcilerOptions = DEFAULT_RECONCILE_OPTIONS,
   ) {}
 
   /** One pass, if no other worker is running one. Returns how many jobs were (re)enqueued, or null when locked out. */
@@ -79,19 +85,36 @@ export class Reconciler {
     }
   }
 
+  private async jobStates(jobIds: string[]): Promise<JobState[]> {
+    const pipeline = this.redis.pipeline();
+    for (const jobId of jobIds) pipeline.hmget(this.queue.toKey(jobId), 'timestamp', 'finishedOn');
+    const replies = (await pipeline.exec()) ?? [];
+    return jobIds.map((_, index) => {
+      const [error, value] = replies[index] ?? [new Error('no reply'), null];
+      // Unknown counts as live: a Redis error must not make the reconciler add jobs blindly.
+      if (error) return 'live';
+      const [timestamp, finishedOn] = (value as (string | null)[] | null) ?? [null, null];
+      if (timestamp === null) return 'none';
+      return finishedOn === null ? 'live' : 'finished';
+    });
+  }
+
   private async enqueueMissing(rows: PendingRow[]): Promise<number> {
     if (rows.length === 0) return 0;
-    const pipeline = this.redis.pipeline();
-    for (const row of rows) pipeline.hmget(this.queue.toKey(sendJobId(row.id)), 'timestamp', 'finishedOn');
-    const states = (await pipeline.exec()) ?? [];
+    const batchJobOf = (row: PendingRow) => (row.jobId && !isOwnJobOf(row.jobId, row.id) ? row.jobId : null);
+    const batchIds = [...new Set(rows.map(batchJobOf).filter((jobId): jobId is string => jobId !== null))];
+    const [ownStates, batchStates] = await Promise.all([
+      this.jobStates(rows.map((row) => sendJobId(row.id))),
+      this.jobStates(batchIds),
+    ]);
+    const batchState = new Map(batchIds.map((jobId, index) => [jobId, batchStates[index]]));
     const missing: PendingRow[] = [];
     const finished: PendingRow[] = [];
     rows.forEach((row, index) => {
-      const [error, value] = states[index] ?? [null, null];
-      if (error) return;
-      const [timestamp, finishedOn] = (value as (string | null)[] | null) ?? [null, null];
-      if (timestamp === null) missing.push(row);
-      else if (finishedOn !== null) finished.push(row);
+      const batchJob = batchJobOf(row);
+      if (ownStates[index] === 'live' || (batchJob && batchState.get(batchJob) === 'live')) return;
+      if (ownStates[index] === 'finished') finished.push(row);
+      else missing.push(row);
     });
     // A finished job would make a new add with the same id a no-op: drop it first.
     await Promise.all(finished.map((row) => this.queue.remove(sendJobId(row.id)).catch(() => 0)));

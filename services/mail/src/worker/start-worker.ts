@@ -11,7 +11,16 @@ import { retryDelay } from '../domain/webhooks/retry-policy';
 import { webhookSecretBox } from '../domain/webhooks/secret-box';
 import { WebhookEvents } from '../domain/webhooks/webhook-events';
 import { WEBHOOK_BACKOFF, WEBHOOK_QUEUE, type WebhookJobData } from '../domain/webhooks/webhook-queue';
-import { SEND_QUEUE, type SendJobData, TRACKING_QUEUE, type TrackingJobData, workerTimings } from '../queues/queue-config';
+import { Semaphore } from '../lib/semaphore';
+import {
+  SEND_QUEUE,
+  type SendJobData,
+  type SendQueueData,
+  sendJobOptions,
+  TRACKING_QUEUE,
+  type TrackingJobData,
+  workerTimings,
+} from '../queues/queue-config';
 import { workerConnection } from '../queues/redis-connection';
 import { AttachmentLoader } from './attachment-loader';
 import { EmailClaims } from './claim-emails';
@@ -19,7 +28,7 @@ import { webhookProcessor } from './deliver-webhook';
 import { markAbandoned } from './mark-abandoned';
 import { sendProcessor } from './process-send';
 import { trackingProcessor } from './process-tracking';
-import { Reconciler } from './reconciler';
+import { DEFAULT_RECONCILE_OPTIONS, Reconciler } from './reconciler';
 import { SentMarkers } from './sent-markers';
 import { MessageSender } from './transports/message-sender';
 import { TransportSource } from './transports/transport-source';
@@ -48,7 +57,8 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   const db = createDatabase(config.DATABASE_URL, tables, { max: 10 });
   const internal = new InternalClient(config.INTERNAL_SECRET, 'mail-worker');
   const sender = new MessageSender({ smtpConnections: config.SMTP_MAX_CONNECTIONS });
-  const claims = new EmailClaims(db.$client);
+  const reconcileOptions = options.reconcile ?? DEFAULT_RECONCILE_OPTIONS;
+  const claims = new EmailClaims(db.$client, reconcileOptions.staleClaimSeconds);
   const connections = [
     workerConnection(config.REDIS_URL),
     workerConnection(config.REDIS_URL),
@@ -64,7 +74,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   ];
   const markers = new SentMarkers(queueConnection, config.QUEUE_PREFIX);
   const metrics = options.metrics ?? processMetrics('mail-worker');
-  const sendQueue = new Queue<SendJobData>(SEND_QUEUE, { connection: queueConnection, prefix: config.QUEUE_PREFIX });
+  const sendQueue = new Queue<SendQueueData>(SEND_QUEUE, { connection: queueConnection, prefix: config.QUEUE_PREFIX });
   const trackingQueue = new Queue<TrackingJobData>(TRACKING_QUEUE, { connection: queueConnection, prefix: config.QUEUE_PREFIX });
   sendQueue.on('error', () => {});
   trackingQueue.on('error', () => {});
@@ -80,7 +90,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
     windowMs: config.WEBHOOK_FAILURE_WINDOW_MS,
   };
 
-  const sendWorker = new Worker<SendJobData>(
+  const sendWorker = new Worker<SendQueueData>(
     SEND_QUEUE,
     sendProcessor({
       claims,
@@ -91,6 +101,8 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
       attachments,
       webhooks,
       markers,
+      slots: new Semaphore(config.WORKER_CONCURRENCY),
+      enqueueRetry: (data: SendJobData, retry) => sendQueue.add('send', data, { ...sendJobOptions, ...retry }),
       resultRetryMs: options.resultRetryMs,
       isClosing: () => closing,
       onOutcome: (outcome, provider) => (outcome === 'sent' ? mail.emailsSent : mail.emailsFailed).inc({ provider }),
@@ -127,7 +139,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   webhookWorker.on('error', (error) => log.error({ err: error }, 'webhook worker error'));
   sendWorker.on('error', (error) => log.error({ err: error }, 'send worker error'));
   trackingWorker.on('error', (error) => log.error({ err: error }, 'tracking worker error'));
-  sendWorker.on('failed', (job: Job<SendJobData> | undefined, error: Error) => {
+  sendWorker.on('failed', (job: Job<SendQueueData> | undefined, error: Error) => {
     if (job) void markAbandoned(db.$client, job, error, log, markers);
   });
 
@@ -140,7 +152,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
     queueConnection,
     `${config.QUEUE_PREFIX}:mail:reconciler-lock`,
     log,
-    options.reconcile,
+    reconcileOptions,
   );
   let reconciling: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {

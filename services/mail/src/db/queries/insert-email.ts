@@ -25,12 +25,35 @@ export interface NewEmail {
   timezone: string | null;
   scheduledAt: Date | null;
   quotaMonth: string;
+  /** The queue job that will send it (sendJobId(id), or the batch job it was accepted into). */
+  jobId: string;
 }
 
-/** The email columns an insert sets, in the order of emailInsertValues (parameters $1–$19). */
-export const INSERT_COLUMNS = `(id, user_id, email_account_id, template_id, api_key_id, from_email, from_name, "to", cc, bcc,
-  subject, body, is_html, links, status, message_id, timezone, scheduled_at, quota_month)`;
-export const INSERT_PARAMS = Array.from({ length: 19 }, (_, i) => `$${i + 1}`).join(', ');
+/** The email columns an insert sets, in the order of emailInsertValues (parameters $1–$20). */
+export const INSERT_COLUMN_NAMES = [
+  'id',
+  'user_id',
+  'email_account_id',
+  'template_id',
+  'api_key_id',
+  'from_email',
+  'from_name',
+  'to',
+  'cc',
+  'bcc',
+  'subject',
+  'body',
+  'is_html',
+  'links',
+  'status',
+  'message_id',
+  'timezone',
+  'scheduled_at',
+  'quota_month',
+  'job_id',
+] as const;
+export const INSERT_COLUMNS = `(${INSERT_COLUMN_NAMES.map((name) => `"${name}"`).join(', ')})`;
+export const INSERT_PARAMS = INSERT_COLUMN_NAMES.map((_, i) => `$${i + 1}`).join(', ');
 
 export function emailInsertValues(email: NewEmail): unknown[] {
   return [
@@ -53,13 +76,14 @@ export function emailInsertValues(email: NewEmail): unknown[] {
     email.timezone,
     email.scheduledAt,
     email.quotaMonth,
+    email.jobId,
   ];
 }
 
 const INSERT_WITH_QUOTA = `
 WITH quota AS (
   INSERT INTO mail.quota_usage AS q (user_id, month, used, email_limit)
-  SELECT $2::uuid, $19::text, 1, $20::int WHERE $20::int = -1 OR $20::int >= 1
+  SELECT $2::uuid, $19::text, 1, $21::int WHERE $21::int = -1 OR $21::int >= 1
   ON CONFLICT (user_id, month) DO UPDATE
     SET used = q.used + 1, email_limit = excluded.email_limit, updated_at = now()
     WHERE excluded.email_limit = -1 OR q.used + 1 <= excluded.email_limit

@@ -36,6 +36,8 @@ export const emails = mail.table(
     /** Lock token of the job run that claimed the row; another run may take over a stalled claim. */
     claimToken: text('claim_token'),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** The queue job that sends this email: its own ('email-<id>') or a batch job shared with emails accepted with it. */
+    jobId: text('job_id'),
     opened: boolean('opened').notNull().default(false),
     openedAt: timestamp('opened_at', { withTimezone: true }),
     clicked: boolean('clicked').notNull().default(false),

@@ -1,0 +1,110 @@
+// Emails accepted in the same moment share one send job: what that must not change (each email sent once,
+// a failing member retried alone, a claim never taken from a live job) and what the reconciler sees.
+import { randomUUID } from 'node:crypto';
+import type { EmailLog } from '@mailwright/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EmailClaims } from '../src/worker/claim-emails';
+import { Harness, waitFor } from './support/harness';
+
+const h = new Harness('batchjobs');
+beforeAll(() => h.start());
+afterAll(() => h.stop());
+
+async function rowsOf(ids: string[]) {
+  const { rows } = await h.pool.query<{ id: string; status: string; attempts: number; jobId: string }>(
+    'SELECT id, status, attempts, job_id AS "jobId" FROM mail.emails WHERE id = ANY($1::uuid[])',
+    [ids],
+  );
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+async function sendTogether(userId: string, recipients: string[], extra: Record<string, unknown> = {}): Promise<EmailLog[]> {
+  const responses = await Promise.all(
+    recipients.map((to) => h.send(userId, { to: [to], subject: `To ${to}`, body: 'b', ...extra })),
+  );
+  expect(responses.map((response) => response.statusCode)).toEqual(recipients.map(() => 201));
+  return responses.map((response) => response.json<{ data: EmailLog }>().data);
+}
+
+describe('batch send jobs', () => {
+  it('concurrent sends share one job; a member that fails transiently is retried alone and every email goes out once', async () => {
+    const { userId } = h.newUser();
+    h.smtp.reject('shaky@', 451, 'Try again later', 1);
+    const recipients = [...Array.from({ length: 9 }, (_, i) => `steady${i}@example.net`), 'shaky@example.net'];
+    const emails = await sendTogether(userId, recipients);
+    const ids = emails.map((email) => email.id);
+
+    const stored = await rowsOf(ids);
+    const jobIds = new Set([...stored.values()].map((row) => row.jobId));
+    expect(jobIds.size).toBe(1);
+    expect([...jobIds][0]).toMatch(/^batch-[0-9a-f-]{36}$/);
+
+    await waitFor(async () => [...(await rowsOf(ids)).values()].every((row) => row.status === 'sent'), 15_000);
+    for (const to of recipients) expect(h.smtp.to(to)).toHaveLength(1);
+    const after = await rowsOf(ids);
+    const shaky = emails[recipients.indexOf('shaky@example.net')] as EmailLog;
+    expect(after.get(shaky.id)?.attempts).toBe(2);
+    expect(emails.filter((email) => email.id !== shaky.id).every((email) => after.get(email.id)?.attempts === 1)).toBe(true);
+  });
+
+  it('takes the quota of a batch exactly: at the limit, only the emails that fit are stored', async () => {
+    const { userId } = h.newUser();
+    await h.pool.query(
+      "INSERT INTO mail.quota_usage (user_id, month, used, email_limit) VALUES ($1, to_char(now() at time zone 'utc', 'YYYY-MM'), 97, 100)",
+      [userId],
+    );
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => h.send(userId, { to: [`edge${i}@example.net`], subject: 'Edge', body: 'b' })),
+    );
+    const codes = responses.map((response) => response.statusCode).sort();
+    expect(codes).toEqual([201, 201, 201, 429, 429, 429]);
+    const { rows } = await h.pool.query<{ n: number; used: number }>(
+      'SELECT (SELECT count(*)::int FROM mail.emails WHERE user_id = $1) AS n, (SELECT used FROM mail.quota_usage WHERE user_id = $1) AS used',
+      [userId],
+    );
+    expect(rows[0]).toEqual({ n: 3, used: 100 });
+  });
+
+  it('leaves rows whose batch job is waiting to it, and gives rows of a vanished batch job their own job', async () => {
+    await h.stopWorker();
+    const { userId } = h.newUser();
+    const at = new Date(Date.now() + 60_000).toISOString();
+    const emails = await sendTogether(userId, ['later1@example.net', 'later2@example.net'], { scheduledAt: at });
+    const ids = emails.map((email) => email.id);
+    // Old enough for the reconciler to look at them.
+    await h.pool.query("UPDATE mail.emails SET updated_at = now() - interval '1 minute' WHERE id = ANY($1::uuid[])", [ids]);
+    const worker = await h.startWorker();
+    expect(await worker.reconcileNow()).toBe(0);
+
+    const jobId = (await rowsOf(ids)).get(ids[0] as string)?.jobId as string;
+    await h.redis.del(`${h.config.QUEUE_PREFIX}:send:${jobId}`);
+    await h.redis.zrem(`${h.config.QUEUE_PREFIX}:send:delayed`, jobId);
+    expect(await worker.reconcileNow()).toBe(2);
+    for (const id of ids) expect(await h.redis.exists(`${h.config.QUEUE_PREFIX}:send:email-${id}`)).toBe(1);
+  });
+});
+
+describe('claims', () => {
+  it("never takes a fresh claim from another job, but takes its own job's earlier claim and a stale one", async () => {
+    const { userId } = h.newUser();
+    await h.stopWorker();
+    const [email] = await sendTogether(userId, ['claimed@example.net'], {
+      scheduledAt: new Date(Date.now() + 60_000).toISOString(),
+    });
+    const id = (email as EmailLog).id;
+    const claims = new EmailClaims(h.pool, 30);
+    try {
+      const batchJob = `batch-${randomUUID()}`;
+      expect((await claims.claim(id, `${batchJob}:lock-1`))?.claimToken).toBe(`${batchJob}:lock-1`);
+      expect(await claims.claim(id, `email-${id}:lock-2`)).toBeNull();
+      // The same job again (BullMQ re-ran it after its worker died).
+      expect((await claims.claim(id, `${batchJob}:lock-3`))?.attempts).toBe(2);
+      await h.pool.query("UPDATE mail.emails SET claimed_at = now() - interval '31 seconds' WHERE id = $1", [id]);
+      expect((await claims.claim(id, `email-${id}:lock-4`))?.attempts).toBe(3);
+    } finally {
+      await claims.drain();
+      await h.pool.query("UPDATE mail.emails SET status = 'cancelled' WHERE id = $1", [id]);
+      await h.startWorker();
+    }
+  });
+});
