@@ -26,7 +26,7 @@ export class EmailIntake {
     private readonly pool: pg.Pool,
     private readonly producer: SendProducer,
   ) {
-    this.batcher = new MicroBatcher((requests) => this.store(requests), { maxBatch: MAX_BATCH, maxInFlight: 4 });
+    this.batcher = new MicroBatcher((requests) => this.store(requests), { maxBatch: MAX_BATCH, maxInFlight: 2 });
   }
 
   /** The stored row (its job enqueued), or null when the user's monthly limit is reached. */

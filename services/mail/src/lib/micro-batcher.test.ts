@@ -27,4 +27,26 @@ describe('MicroBatcher', () => {
     expect(sizes).toEqual([2, 2, 1]);
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected']);
   });
+
+  it('with lingerMs, items pushed over a few milliseconds share a call, and a full batch does not wait', async () => {
+    const calls: Array<{ items: number[]; at: number }> = [];
+    const started = Date.now();
+    const batcher = new MicroBatcher<number, number>(
+      async (items) => {
+        calls.push({ items, at: Date.now() - started });
+        return items;
+      },
+      { maxBatch: 3, maxInFlight: 1, lingerMs: 40 },
+    );
+    const first = batcher.push(1);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const second = batcher.push(2);
+    expect(await Promise.all([first, second])).toEqual([1, 2]);
+    expect(calls[0]?.items).toEqual([1, 2]);
+    expect(calls[0]?.at).toBeGreaterThanOrEqual(35);
+
+    const full = await Promise.all([4, 5, 6].map((n) => batcher.push(n)));
+    expect(full).toEqual([4, 5, 6]);
+    expect((calls[1]?.at ?? 0) - (calls[0]?.at ?? 0)).toBeLessThan(35);
+  });
 });

@@ -1,6 +1,7 @@
 // Collects work items arriving in the same moment and hands them to one handler call (one database
-// round trip for many emails). A flush starts on the next tick; items arriving while flushes are in
-// flight wait for a free slot and go out together.
+// round trip for many emails). A flush starts on the next tick, or after lingerMs when set (items that
+// arrive one by one, like SMTP completions or HTTP requests, then share a round trip too); a full batch
+// goes at once. Items arriving while flushes are in flight wait for a free slot and go out together.
 export type BatchHandler<I, O> = (items: I[]) => Promise<O[]>;
 
 interface Pending<I, O> {
@@ -9,14 +10,22 @@ interface Pending<I, O> {
   reject: (error: unknown) => void;
 }
 
+export interface BatcherOptions {
+  maxBatch: number;
+  maxInFlight: number;
+  /** How long the first item of a batch waits for company (0 or unset: the next tick). */
+  lingerMs?: number;
+}
+
 export class MicroBatcher<I, O> {
   private queue: Pending<I, O>[] = [];
   private inFlight = 0;
   private scheduled = false;
+  private lingerTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly handler: BatchHandler<I, O>,
-    private readonly options: { maxBatch: number; maxInFlight: number } = { maxBatch: 500, maxInFlight: 2 },
+    private readonly options: BatcherOptions = { maxBatch: 500, maxInFlight: 2 },
   ) {}
 
   push(item: I): Promise<O> {
@@ -31,7 +40,16 @@ export class MicroBatcher<I, O> {
     while (this.queue.length > 0 || this.inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 5));
   }
 
-  private schedule(): void {
+  /** afterFlight: the items waited for a busy slot already, so they go on the next tick. */
+  private schedule(afterFlight = false): void {
+    const linger = this.options.lingerMs ?? 0;
+    if (!afterFlight && linger > 0 && this.queue.length < this.options.maxBatch) {
+      this.lingerTimer ??= setTimeout(() => {
+        this.lingerTimer = null;
+        this.flush();
+      }, linger);
+      return;
+    }
     if (this.scheduled) return;
     this.scheduled = true;
     setImmediate(() => {
@@ -41,12 +59,16 @@ export class MicroBatcher<I, O> {
   }
 
   private flush(): void {
+    if (this.lingerTimer) {
+      clearTimeout(this.lingerTimer);
+      this.lingerTimer = null;
+    }
     while (this.queue.length > 0 && this.inFlight < this.options.maxInFlight) {
       const batch = this.queue.splice(0, this.options.maxBatch);
       this.inFlight += 1;
       void this.run(batch).finally(() => {
         this.inFlight -= 1;
-        if (this.queue.length > 0) this.schedule();
+        if (this.queue.length > 0) this.schedule(true);
       });
     }
   }

@@ -60,7 +60,8 @@ export class EmailClaims {
           return row && row.claimToken === request.token ? row : null;
         });
       },
-      { maxBatch: 500, maxInFlight: 3 },
+      // A batch job's claims arrive together; single jobs' claims arrive one by one and wait 2 ms for company.
+      { maxBatch: 500, maxInFlight: 3, lingerMs: 2 },
     );
     this.results = new MicroBatcher(
       async (results) => {
@@ -76,7 +77,8 @@ export class EmailClaims {
         });
         return results.map(() => undefined);
       },
-      { maxBatch: 500, maxInFlight: 3 },
+      // Sends complete one by one; recording them 10 ms later in one statement costs Postgres a fraction.
+      { maxBatch: 500, maxInFlight: 3, lingerMs: 10 },
     );
   }
 

@@ -1,52 +1,66 @@
-// SMTP through nodemailer pooled transports, one per account, kept while the account's settings are unchanged.
+// SMTP through a connection pool per account, kept while the account's settings are unchanged. Messages are
+// built to bytes here (the plain builder for single-part emails, MailComposer for the rest) and the pool only
+// moves bytes.
 import { createHash } from 'node:crypto';
 import type { Transport } from '@mailwright/contracts';
-import nodemailer from 'nodemailer';
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import { smtpFailure } from '../send-failure';
+import { type BuiltMessage, buildPlainMessage } from './plain-message';
+import { SmtpPool } from './smtp-pool';
 
 type SmtpTransport = Extract<Transport, { provider: 'smtp' }>;
 
+async function buildMessage(message: Mail.Options): Promise<BuiltMessage> {
+  const plain = buildPlainMessage(message);
+  if (plain) return plain;
+  const node = new MailComposer(message).compile();
+  const envelope = node.getEnvelope();
+  return { envelope: { from: envelope.from || '', to: envelope.to }, raw: await node.build() };
+}
+
 export class SmtpSender {
-  private readonly pools = new Map<string, { fingerprint: string; transporter: nodemailer.Transporter }>();
+  private readonly pools = new Map<string, { fingerprint: string; pool: SmtpPool }>();
+  private readonly fingerprints = new WeakMap<SmtpTransport, string>();
 
   constructor(private readonly options = { maxConnections: 5 }) {}
 
   async send(transport: SmtpTransport, message: Mail.Options): Promise<void> {
     try {
-      await this.transporterFor(transport).sendMail(message);
+      const { envelope, raw } = await buildMessage(message);
+      await this.poolFor(transport).send(envelope, raw);
     } catch (error) {
       throw smtpFailure(error);
     }
   }
 
   close(): void {
-    for (const { transporter } of this.pools.values()) transporter.close();
+    for (const { pool } of this.pools.values()) pool.close();
     this.pools.clear();
   }
 
-  private transporterFor(transport: SmtpTransport): nodemailer.Transporter {
+  private poolFor(transport: SmtpTransport): SmtpPool {
     const { smtp } = transport;
-    const fingerprint = createHash('sha256')
-      .update(JSON.stringify([smtp.host, smtp.port, smtp.secure, smtp.username, smtp.password]))
-      .digest('hex');
+    let fingerprint = this.fingerprints.get(transport);
+    if (fingerprint === undefined) {
+      fingerprint = createHash('sha256')
+        .update(JSON.stringify([smtp.host, smtp.port, smtp.secure, smtp.username, smtp.password]))
+        .digest('hex');
+      this.fingerprints.set(transport, fingerprint);
+    }
     const existing = this.pools.get(transport.accountId);
-    if (existing?.fingerprint === fingerprint) return existing.transporter;
-    existing?.transporter.close();
-    const transporter = nodemailer.createTransport({
-      pool: true,
-      maxConnections: this.options.maxConnections,
-      maxMessages: 1_000,
-      host: smtp.host,
-      port: smtp.port,
-      secure: smtp.secure,
-      auth: smtp.username ? { user: smtp.username, pass: smtp.password } : undefined,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 60_000,
-      logger: false,
-    });
-    this.pools.set(transport.accountId, { fingerprint, transporter });
-    return transporter;
+    if (existing?.fingerprint === fingerprint) return existing.pool;
+    existing?.pool.close();
+    const pool = new SmtpPool(
+      {
+        host: smtp.host,
+        port: smtp.port,
+        secure: smtp.secure,
+        auth: smtp.username ? { user: smtp.username, pass: smtp.password } : undefined,
+      },
+      this.options.maxConnections,
+    );
+    this.pools.set(transport.accountId, { fingerprint, pool });
+    return pool;
   }
 }

@@ -1,0 +1,86 @@
+// The RFC 5322 bytes of a single-part email (text or HTML, no attachments) built in one pass with nodemailer's
+// own encoders (quoted-printable, RFC 2047 words, header folding), without MailComposer's stream pipeline.
+// Anything else (attachments, alternatives, addresses that need parsing) returns null and goes through
+// MailComposer unchanged.
+
+import type Mail from 'nodemailer/lib/mailer/index.js';
+import mimeFuncs from 'nodemailer/lib/mime-funcs/index.js';
+import qp from 'nodemailer/lib/qp/index.js';
+import type { Envelope } from './smtp-pool';
+
+export interface BuiltMessage {
+  envelope: Envelope;
+  raw: Buffer;
+}
+
+/** A bare address we can write as is: printable ASCII, one '@', none of the characters that need quoting. */
+const BARE_ADDRESS = /^[^\s"(),:;<>@[\\\]\x00-\x1f\x7f-\uffff]+@[^\s"(),:;<>@[\\\]\x00-\x1f\x7f-\uffff]+$/;
+/** A display name that needs no quoting (RFC 5322 atoms and spaces). */
+const ATOM_PHRASE = /^[A-Za-z0-9!#$%&'*+\-/=?^_`{|}~ ]*$/;
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+function displayName(name: string): string {
+  if (ATOM_PHRASE.test(name)) return name;
+  if (PRINTABLE_ASCII.test(name)) return `"${name.replace(/(["\\])/g, '\\$1')}"`;
+  return mimeFuncs.encodeWord(name, 'Q', 52);
+}
+
+function header(name: string, value: string): string {
+  return mimeFuncs.foldLines(`${name}: ${value}`, 76);
+}
+
+function bodyPart(content: string): { encoding: string; text: string } {
+  const normalised = content.replace(/\r?\n|\r/g, '\r\n');
+  if (mimeFuncs.isPlainText(normalised) && !mimeFuncs.hasLongerLines(normalised, 76)) {
+    return { encoding: '7bit', text: normalised };
+  }
+  return { encoding: 'quoted-printable', text: qp.wrap(qp.encode(Buffer.from(normalised, 'utf-8')), 76) };
+}
+
+const stringList = (value: unknown): string[] | null =>
+  value === undefined ? [] : Array.isArray(value) && value.every((item) => typeof item === 'string') ? value : null;
+
+/** The message and its envelope, or null when it is not a plain single-part email this builder handles. */
+export function buildPlainMessage(options: Mail.Options, now = new Date()): BuiltMessage | null {
+  const to = stringList(options.to);
+  const cc = stringList(options.cc);
+  const bcc = stringList(options.bcc);
+  const from =
+    typeof options.from === 'string'
+      ? { name: '', address: options.from }
+      : options.from && !Array.isArray(options.from)
+        ? options.from
+        : null;
+  const content = typeof options.html === 'string' ? options.html : typeof options.text === 'string' ? options.text : null;
+  const hasBoth = options.html !== undefined && options.text !== undefined;
+  const extra = Object.entries((options.headers as Record<string, unknown> | undefined) ?? {});
+  if (!to || !cc || !bcc || !from || content === null || hasBoth) return null;
+  if (options.attachments?.length || options.alternatives?.length || options.replyTo || options.sender) return null;
+  const recipients = [...to, ...cc, ...bcc];
+  if (recipients.length === 0 || ![from.address, ...recipients].every((address) => BARE_ADDRESS.test(address))) return null;
+  if (!extra.every(([name, value]) => /^[A-Za-z0-9-]+$/.test(name) && typeof value === 'string' && PRINTABLE_ASCII.test(value)))
+    return null;
+  if (typeof options.subject !== 'string' || typeof options.messageId !== 'string' || !PRINTABLE_ASCII.test(options.messageId))
+    return null;
+
+  const body = bodyPart(content);
+  const lines = [
+    header('Content-Type', `${typeof options.html === 'string' ? 'text/html' : 'text/plain'}; charset=utf-8`),
+    header('From', from.name ? `${displayName(from.name)} <${from.address}>` : from.address),
+    header('To', to.join(', ')),
+  ];
+  if (cc.length > 0) lines.push(header('Cc', cc.join(', ')));
+  lines.push(
+    header('Subject', mimeFuncs.encodeWords(options.subject, 'Q', 52)),
+    header('Message-ID', options.messageId),
+    ...extra.map(([name, value]) => header(name, value as string)),
+    header('Date', now.toUTCString().replace(/GMT/, '+0000')),
+    'MIME-Version: 1.0',
+    `Content-Transfer-Encoding: ${body.encoding}`,
+  );
+  return {
+    envelope: { from: from.address, to: [...new Set(recipients)] },
+    // Like MailComposer, the body always ends with a line break.
+    raw: Buffer.from(`${lines.join('\r\n')}\r\n\r\n${body.text}${body.text.endsWith('\r\n') ? '' : '\r\n'}`, 'utf-8'),
+  };
+}
