@@ -71,9 +71,33 @@ export async function runBench(settings: BenchSettings, log: (line: string) => v
   await sink.start();
   const logDir = path.join(rootDir, 'test-artifacts', 'bench-logs', databaseName);
   let stack: Stack | undefined;
+  let cleaning: Promise<void> | undefined;
+  const cleanup = () => {
+    cleaning ??= (async () => {
+      await stack?.stop().catch((error: unknown) => log(`stopping the stack failed: ${String(error)}`));
+      await sink.stop().catch(() => {});
+      await dropDatabase(withDatabase(postgres.serverUrl, 'postgres'), databaseName).catch((error: unknown) =>
+        log(`could not drop ${databaseName}: ${String(error)}`),
+      );
+      await dropQueueKeys(redis.url, databaseName).catch(() => {});
+      await postgres.stop();
+      await redis.stop();
+    })();
+    return cleaning;
+  };
+  // Ctrl-C or a kill stops the platform and drops the bench database instead of leaving processes behind.
+  const interrupted = (signal: NodeJS.Signals) => {
+    log(`${signal}: stopping the platform`);
+    void cleanup().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
   try {
     log(`starting the platform (database ${databaseName}, logs in ${path.relative(rootDir, logDir)})`);
     stack = await startStack({
+      onCreated: (created) => {
+        stack = created;
+      },
       rootDir,
       databaseUrl,
       redisUrl: redis.url,
@@ -197,14 +221,9 @@ export async function runBench(settings: BenchSettings, log: (line: string) => v
     };
     return results;
   } finally {
-    await stack?.stop().catch((error: unknown) => log(`stopping the stack failed: ${String(error)}`));
-    await sink.stop().catch(() => {});
-    await dropDatabase(withDatabase(postgres.serverUrl, 'postgres'), databaseName).catch((error: unknown) =>
-      log(`could not drop ${databaseName}: ${String(error)}`),
-    );
-    await dropQueueKeys(redis.url, databaseName).catch(() => {});
-    await postgres.stop();
-    await redis.stop();
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
+    await cleanup();
   }
 }
 

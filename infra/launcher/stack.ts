@@ -22,6 +22,8 @@ export interface StackOptions {
   output: 'terminal' | 'files';
   logDir?: string;
   log?: (line: string) => void;
+  /** Called before any process starts, so a caller interrupted while the stack starts can still stop it. */
+  onCreated?: (stack: Stack) => void;
 }
 
 interface Running {
@@ -162,6 +164,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   }
 
   const stack = new Stack(options, env, `http://127.0.0.1:${gatewayPort}`, ports);
+  options.onCreated?.(stack);
   try {
     await Promise.all(present.map((spec) => stack.start(spec)));
     const workers = existsSync(path.join(options.rootDir, mailWorker.entry)) ? (options.workers ?? 1) : 0;
