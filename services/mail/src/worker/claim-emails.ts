@@ -8,7 +8,10 @@ import { emailColumnsOf } from '../db/queries/email-columns';
 import type { EmailRow } from '../db/schema/emails';
 import { MicroBatcher } from '../lib/micro-batcher';
 
-export type ClaimedEmail = EmailRow;
+export interface ClaimedEmail extends EmailRow {
+  /** Whether attachment rows exist (looked up in the claim, so emails without any cost no extra query). */
+  hasAttachments: boolean;
+}
 
 export interface ClaimRequest {
   emailId: string;
@@ -31,7 +34,8 @@ WHERE e.id = c.id
     OR (e.status = 'sending' AND e.claim_token IS DISTINCT FROM c.token
         AND (split_part(e.claim_token, ':', 1) = split_part(c.token, ':', 1)
              OR e.claimed_at < now() - make_interval(secs => $3::double precision))))
-RETURNING ${emailColumnsOf('e')}`;
+RETURNING ${emailColumnsOf('e')},
+  EXISTS (SELECT 1 FROM mail.email_attachments a WHERE a.email_id = e.id) AS "hasAttachments"`;
 
 const RECORD = `
 UPDATE mail.emails e
@@ -77,8 +81,8 @@ export class EmailClaims {
         });
         return results.map(() => undefined);
       },
-      // Sends complete one by one; recording them 10 ms later in one statement costs Postgres a fraction.
-      { maxBatch: 500, maxInFlight: 3, lingerMs: 10 },
+      // Sends complete one by one; recording them up to 25 ms later in one statement costs Postgres a fraction.
+      { maxBatch: 500, maxInFlight: 3, lingerMs: 25 },
     );
   }
 

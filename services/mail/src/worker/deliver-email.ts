@@ -102,7 +102,7 @@ export async function deliverEmail(deps: SendDeps, email: ClaimedEmail, run: Del
   try {
     const [transport, attachments] = await Promise.all([
       deps.transports.get(email.emailAccountId),
-      deps.attachments ? deps.attachments.load(emailId) : [],
+      deps.attachments && email.hasAttachments ? deps.attachments.load(emailId) : [],
     ]);
     provider = transport.provider;
     const options = mailOptions(email, deps.publicUrl, deps.tokens);

@@ -59,8 +59,8 @@ export class WebhookEvents {
         if (rows.length > 0) await this.enqueue(rows.map((row) => row.id));
         return events.map(() => undefined);
       },
-      // Events arrive one by one (each send's outcome); they share a statement when they come within 20 ms.
-      { maxBatch: 500, maxInFlight: 2, lingerMs: 20 },
+      // Events arrive one by one (each send's outcome); they share a statement when they come within 50 ms.
+      { maxBatch: 500, maxInFlight: 2, lingerMs: 50 },
     );
   }
 
