@@ -451,7 +451,7 @@ describe('attacks', () => {
         `SMTP host ${host}`,
       );
     }
-    const update = await client.call('/api/email-accounts/' + a.accountId, {
+    const update = await client.call(`/api/email-accounts/${a.accountId}`, {
       method: 'PUT',
       token: alice.token,
       body: { host: '10.1.2.3', port: 25, username: 'x', password: 'y' },

@@ -1,7 +1,7 @@
 // Accepting plain emails (no attachments, no Idempotency-Key) in batches: the emails of concurrent requests are
 // stored by one statement with their quota units, and each group that is due together gets one send job.
-// At 1,000 requests/s that is a few statements and queue adds per second instead of 1,000 of each, and the
-// user's quota row is locked once per batch instead of once per email.
+// Under load that is one statement and one queue add per batch of several emails instead of one of each per
+// email, and the user's quota row is locked once per batch instead of once per email.
 import type pg from 'pg';
 import { insertEmailWithQuota, type NewEmail } from '../db/queries/insert-email';
 import { insertIntake } from '../db/queries/insert-intake';
@@ -26,7 +26,6 @@ export class EmailIntake {
     private readonly pool: pg.Pool,
     private readonly producer: SendProducer,
   ) {
-    // Requests arrive one by one; waiting 3 ms for company makes batches (and send jobs) several emails large.
     // Requests arrive one by one; waiting 3 ms for company makes batches (and send jobs) several emails large.
     this.batcher = new MicroBatcher((requests) => this.store(requests), { maxBatch: MAX_BATCH, maxInFlight: 2, lingerMs: 3 });
   }

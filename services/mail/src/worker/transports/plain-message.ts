@@ -13,8 +13,8 @@ export interface BuiltMessage {
   raw: Buffer;
 }
 
-/** A bare address we can write as is: printable ASCII, one '@', none of the characters that need quoting. */
-const BARE_ADDRESS = /^[^\s"(),:;<>@[\\\]\x00-\x1f\x7f-\uffff]+@[^\s"(),:;<>@[\\\]\x00-\x1f\x7f-\uffff]+$/;
+/** A bare address we can write as is: an atom-and-dots local part, a host name; anything else goes to MailComposer. */
+const BARE_ADDRESS = /^[A-Za-z0-9!#$%&'*+\-/=?^_`{|}~.]+@[A-Za-z0-9.-]+$/;
 /** A display name that needs no quoting (RFC 5322 atoms and spaces). */
 const ATOM_PHRASE = /^[A-Za-z0-9!#$%&'*+\-/=?^_`{|}~ ]*$/;
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;

@@ -26,10 +26,11 @@ beforeAll(async () => {
     onClose: () => {
       open -= 1;
     },
-    onAuth: (auth, _session, callback) =>
-      auth.password === 'secret'
-        ? (logins.push(auth.username ?? ''), callback(null, { user: auth.username }))
-        : callback(new Error('Bad password')),
+    onAuth: (auth, _session, callback) => {
+      if (auth.password !== 'secret') return callback(new Error('Bad password'));
+      logins.push(auth.username ?? '');
+      callback(null, { user: auth.username });
+    },
     onRcptTo: (address, _session, callback) =>
       address.address.startsWith('nobody@')
         ? callback(Object.assign(new Error('No such user here'), { responseCode: 550 }))
