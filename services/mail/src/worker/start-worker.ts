@@ -82,7 +82,13 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   let closing = false;
   const webhookQueue = new Queue<WebhookJobData>(WEBHOOK_QUEUE, { connection: queueConnection, prefix: config.QUEUE_PREFIX });
   webhookQueue.on('error', () => {});
-  const webhooks = new WebhookEvents(db.$client, webhookQueue, (error) => log.warn({ err: error }, 'webhook event not stored'));
+  // Send outcomes arrive one by one; their events share a statement when they come within 50 ms.
+  const webhooks = new WebhookEvents(
+    db.$client,
+    webhookQueue,
+    (error) => log.warn({ err: error }, 'webhook event not stored'),
+    50,
+  );
   const attachments = new AttachmentLoader(db.$client);
   const webhookPolicy = {
     baseMs: config.WEBHOOK_RETRY_BASE_MS,

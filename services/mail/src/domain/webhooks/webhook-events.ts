@@ -43,6 +43,12 @@ export class WebhookEvents {
     pool: pg.Pool,
     private readonly queue: Queue<WebhookJobData>,
     private readonly onError: (error: unknown) => void = () => {},
+    /**
+     * How long an event waits for others to share its statement. The payload is read from the email row when
+     * the statement runs, so only callers whose events describe a final state (sent, failed, opened, clicked:
+     * the worker) should wait; the API's scheduled/cancelled events go out on the next tick.
+     */
+    lingerMs = 0,
   ) {
     this.batcher = new MicroBatcher(
       async (events) => {
@@ -59,8 +65,7 @@ export class WebhookEvents {
         if (rows.length > 0) await this.enqueue(rows.map((row) => row.id));
         return events.map(() => undefined);
       },
-      // Events arrive one by one (each send's outcome); they share a statement when they come within 50 ms.
-      { maxBatch: 500, maxInFlight: 2, lingerMs: 50 },
+      { maxBatch: 500, maxInFlight: 2, lingerMs },
     );
   }
 
