@@ -1,23 +1,7 @@
 // A code sample with a Copy button (the button says "Copied!" for a moment after copying).
 import { useEffect, useRef, useState } from 'react';
+import { copyToClipboard } from './copy-to-clipboard';
 import { focusRing } from './styles';
-
-async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  // Fallback for non-secure origins (http on a LAN address) where the Clipboard API is missing.
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.appendChild(area);
-  area.select();
-  document.execCommand('copy');
-  area.remove();
-}
 
 export function CodeBlock({ code, label }: { code: string; label: string }) {
   const [isCopied, setIsCopied] = useState(false);
@@ -26,7 +10,7 @@ export function CodeBlock({ code, label }: { code: string; label: string }) {
 
   async function handleCopy() {
     try {
-      await copyText(code);
+      await copyToClipboard(code);
       setIsCopied(true);
       window.clearTimeout(timer.current);
       timer.current = window.setTimeout(() => setIsCopied(false), 2000);

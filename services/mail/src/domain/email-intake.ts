@@ -41,7 +41,7 @@ export class EmailIntake {
 
   private async store(requests: IntakeRequest[]): Promise<(EmailRow | null)[]> {
     const emails = assignBatchJobs(requests.map((request) => request.email));
-    const items = emails.map((email, index) => ({ email, monthlyLimit: (requests[index] as IntakeRequest).monthlyLimit }));
+    const items = requests.map((request, index) => ({ email: emails[index] as NewEmail, monthlyLimit: request.monthlyLimit }));
     const stored = await insertIntake(this.pool, items);
     // A (user, month) group that did not fit as a whole: each email on its own takes what is left.
     for (const item of items) {

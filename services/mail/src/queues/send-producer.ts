@@ -2,6 +2,7 @@
 // the rows are already stored and the worker's reconciler enqueues whatever has no job.
 import type { Queue } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
+import { withTimeout } from '../lib/with-timeout';
 import {
   isOwnJobOf,
   SEND_BATCH_JOB,
@@ -58,19 +59,11 @@ export class SendProducer {
 
   private async add(adding: () => Promise<unknown>, context: Record<string, unknown>): Promise<void> {
     const pending = adding();
-    let timer: NodeJS.Timeout | undefined;
     try {
-      await Promise.race([
-        pending,
-        new Promise((_, reject) => {
-          timer = setTimeout(() => reject(new Error('queue add timed out')), ENQUEUE_TIMEOUT_MS);
-        }),
-      ]);
+      await withTimeout(pending, ENQUEUE_TIMEOUT_MS, 'queue add');
     } catch (error) {
       pending.catch(() => {});
       this.log.warn({ err: error, ...context }, 'send job not enqueued now; the reconciler will enqueue it');
-    } finally {
-      clearTimeout(timer);
     }
   }
 }

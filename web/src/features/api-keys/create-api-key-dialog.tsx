@@ -2,9 +2,9 @@
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { ApiKey } from '../../api';
+import { copyToClipboard } from '../../components/copy-to-clipboard';
 import { buttonStyles } from '../../components/styles';
 import { TextField } from '../../components/text-field';
-import { copyToClipboard } from '../layout/copy-to-clipboard';
 import { Modal } from '../layout/modal';
 
 interface Props {

@@ -1,7 +1,7 @@
 // An ID with a copy button; the notice reads '<id> copied to clipboard' (spec section 8).
 import toast from 'react-hot-toast';
+import { copyToClipboard } from '../../components/copy-to-clipboard';
 import { focusRing } from '../../components/styles';
-import { copyToClipboard } from './copy-to-clipboard';
 
 export function CopyId({ id }: { id: string }) {
   return (
