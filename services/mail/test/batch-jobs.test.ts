@@ -47,6 +47,21 @@ describe('batch send jobs', () => {
     expect(emails.filter((email) => email.id !== shaky.id).every((email) => after.get(email.id)?.attempts === 1)).toBe(true);
   });
 
+  it('many concurrent sends: every email goes out once, promptly, through the jobs of their windows', async () => {
+    const { userId } = h.newUser();
+    h.services.setPlan(userId, 'pro');
+    const recipients = Array.from({ length: 400 }, (_, i) => `crowd${i}@example.net`);
+    const started = Date.now();
+    const emails = await sendTogether(userId, recipients);
+    const ids = emails.map((email) => email.id);
+    // Well before the reconciler's 3 s grace: no email waited for it.
+    await waitFor(async () => [...(await rowsOf(ids)).values()].every((row) => row.status === 'sent'), 2_500);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    for (const to of recipients) expect(h.smtp.to(to)).toHaveLength(1);
+    const jobIds = new Set([...(await rowsOf(ids)).values()].map((row) => row.jobId));
+    expect(jobIds.size).toBeLessThanOrEqual(40);
+  });
+
   it('takes the quota of a batch exactly: at the limit, only the emails that fit are stored', async () => {
     const { userId } = h.newUser();
     await h.pool.query(

@@ -108,9 +108,9 @@ describe('cancelling', () => {
     const queue = new Queue('send', { connection: h.redis, prefix: h.config.QUEUE_PREFIX });
     const { rows } = await h.pool.query<{ jobId: string }>('SELECT job_id AS "jobId" FROM mail.emails WHERE id = $1', [email.id]);
     const jobId = rows[0]?.jobId ?? '';
-    const job = await queue.getJob(jobId);
-    expect(job?.data).toEqual({ emailIds: [email.id], requestIds: [expect.any(String)] });
-    await job!.promote();
+    const job = await waitFor(() => queue.getJob(jobId));
+    expect(job.data).toEqual({ emailIds: [email.id], requestIds: [expect.any(String)] });
+    await job.promote();
     await waitFor(async () => (await queue.getJob(jobId)) === undefined);
     await queue.close();
     expect(h.smtp.to('racy@example.net')).toHaveLength(0);

@@ -88,8 +88,9 @@ describe('worker metrics', () => {
     const { rows } = await h.pool.query<{ jobId: string }>('SELECT job_id AS "jobId" FROM mail.emails WHERE id = $1', [id]);
     const jobId = rows[0]?.jobId ?? '';
     expect(jobId).toMatch(/^batch-/);
-    const data = await h.redis.hget(`${h.config.QUEUE_PREFIX}:send:${jobId}`, 'data');
-    expect(JSON.parse(data ?? '{}')).toEqual({ emailIds: [id], requestIds: ['req-trace-123'] });
+    // The job is added when its 20 ms window closes, after the answer.
+    const data = await waitFor(() => h.redis.hget(`${h.config.QUEUE_PREFIX}:send:${jobId}`, 'data'));
+    expect(JSON.parse(data)).toEqual({ emailIds: [id], requestIds: ['req-trace-123'] });
   });
 
   it('counts verified tracking hits in the mail service', async () => {

@@ -1,4 +1,5 @@
-// Emails stored together share send jobs: one per scheduled time (immediate ones count as one time).
+// The batch route's send jobs: the emails it stored together share one per scheduled time (immediate ones count
+// as one time), added before it answers. Single sends get theirs from the intake's windows (job-windows.ts).
 import type { NewEmail } from '../db/queries/insert-email';
 import type { EmailRow } from '../db/schema/emails';
 import { batchJobId } from '../queues/queue-config';

@@ -1,5 +1,6 @@
 // Stores an accepted email and enqueues its job. Without an Idempotency-Key or attachments it goes through the
-// intake (one statement for the emails of concurrent requests, quota included). With attachments, the email,
+// intake (one statement for the emails of concurrent requests, quota included; the intake adds the send job of
+// its window after the answer). With attachments, the email,
 // its quota unit and its bytes share a transaction; with an Idempotency-Key the key is claimed in the same
 // transaction, so two concurrent requests with one key store one email: the second waits on the key's row
 // lock and then replays the first answer.

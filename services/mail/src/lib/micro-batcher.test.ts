@@ -49,4 +49,31 @@ describe('MicroBatcher', () => {
     expect(full).toEqual([4, 5, 6]);
     expect((calls[1]?.at ?? 0) - (calls[0]?.at ?? 0)).toBeLessThan(35);
   });
+
+  it("with lingerWhen 'busy', a lone item goes at once and items arriving during a flight linger together", async () => {
+    const calls: Array<{ items: number[]; at: number }> = [];
+    const started = Date.now();
+    let release = () => {};
+    const batcher = new MicroBatcher<number, number>(
+      async (items) => {
+        calls.push({ items, at: Date.now() - started });
+        if (items[0] === 1) await new Promise<void>((resolve) => (release = resolve));
+        return items;
+      },
+      { maxBatch: 10, maxInFlight: 2, lingerMs: 40, lingerWhen: 'busy' },
+    );
+    const first = batcher.push(1);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(calls[0]).toMatchObject({ items: [1] });
+    expect(calls[0]?.at).toBeLessThan(30);
+
+    const second = batcher.push(2);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const third = batcher.push(3);
+    expect(await Promise.all([second, third])).toEqual([2, 3]);
+    expect(calls[1]?.items).toEqual([2, 3]);
+    expect((calls[1]?.at ?? 0) - (calls[0]?.at ?? 0)).toBeGreaterThanOrEqual(35);
+    release();
+    expect(await first).toBe(1);
+  });
 });

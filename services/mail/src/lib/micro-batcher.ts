@@ -15,6 +15,11 @@ export interface BatcherOptions {
   maxInFlight: number;
   /** How long the first item of a batch waits for company (0 or unset: the next tick). */
   lingerMs?: number;
+  /**
+   * 'busy': linger only while a flush is in flight, so a lone item (a quiet moment) goes on the next tick and
+   * pays no waiting; under load the items gather as with 'always' (the default).
+   */
+  lingerWhen?: 'always' | 'busy';
 }
 
 export class MicroBatcher<I, O> {
@@ -42,7 +47,7 @@ export class MicroBatcher<I, O> {
 
   /** afterFlight: the items waited for a busy slot already, so they go on the next tick. */
   private schedule(afterFlight = false): void {
-    const linger = this.options.lingerMs ?? 0;
+    const linger = this.options.lingerWhen === 'busy' && this.inFlight === 0 ? 0 : (this.options.lingerMs ?? 0);
     if (!afterFlight && linger > 0 && this.queue.length < this.options.maxBatch) {
       this.lingerTimer ??= setTimeout(() => {
         this.lingerTimer = null;
