@@ -22,8 +22,10 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { UserTokenVerifier } from './plugins/user-token';
 import { registerWebApp } from './plugins/web-app';
 import { registerApiReference } from './routes/api-reference';
+import { registerOpenPixel } from './routes/open-pixel';
 import { registerOpenApi } from './routes/openapi';
 import { registerProxies } from './routes/proxy';
+import { OpenHitRelay } from './tracking/open-hit-relay';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 const safeRequestId = /^[\w.-]{1,64}$/;
@@ -86,6 +88,12 @@ export async function buildApp(config: GatewayConfig): Promise<FastifyInstance> 
     authPerMinute: config.RATE_LIMIT_AUTH_MAX,
     apiPerMinute: (request) => planLimits.maxFor(request.apiKeyUserId),
   });
+  const openHits = new OpenHitRelay(
+    (hits) => internalClient.call(config.MAIL_URL, '/internal/tracking/opens', { body: { hits }, timeoutMs: 5_000 }),
+    app.log,
+  );
+  app.addHook('onClose', () => openHits.close());
+  registerOpenPixel(app, openHits);
   registerOpenApi(app, config, planLimits);
   await registerApiReference(app);
   await registerProxies(app, config, { authenticate, limiters });

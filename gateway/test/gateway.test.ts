@@ -1,6 +1,7 @@
 // The gateway on its own: throttling, 503 for a stopped service, and header hygiene towards services.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { OPEN_PIXEL_GIF_BASE64 } from '@mailwright/contracts';
 import { INTERNAL_TOKEN_HEADER, readConfig, verifyInternalToken } from '@mailwright/kit';
 import { TEST_INTERNAL_SECRET, testRedisUrl } from '@mailwright/kit/testing';
 import type { FastifyInstance } from 'fastify';
@@ -12,12 +13,19 @@ let app: FastifyInstance;
 let echo: Server;
 let gatewayUrl: string;
 let seenHeaders: Record<string, string | string[] | undefined> = {};
+const relayed: Array<{ path: string | undefined; headers: Record<string, string | string[] | undefined>; body: string }> = [];
 
 beforeAll(async () => {
   echo = createServer((request, response) => {
-    seenHeaders = request.headers;
-    response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(JSON.stringify({ path: request.url }));
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      if (request.method === 'POST')
+        relayed.push({ path: request.url, headers: request.headers, body: Buffer.concat(chunks).toString() });
+      else seenHeaders = request.headers;
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ path: request.url }));
+    });
   });
   await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
   const echoUrl = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`;
@@ -67,16 +75,37 @@ describe('gateway', () => {
   it('replaces caller-supplied internal headers with its own signed token', async () => {
     const response = await app.inject({
       method: 'GET',
-      url: '/t/o/some-token.gif',
+      url: '/t/c/some-token',
       headers: { [INTERNAL_TOKEN_HEADER]: 'forged', 'x-user-id': 'someone', 'x-api-key': 'leak' },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ path: '/t/o/some-token.gif' });
+    expect(response.json()).toEqual({ path: '/t/c/some-token' });
     expect(seenHeaders['x-user-id']).toBeUndefined();
     expect(seenHeaders['x-api-key']).toBeUndefined();
     const claims = await verifyInternalToken(TEST_INTERNAL_SECRET, String(seenHeaders[INTERNAL_TOKEN_HEADER]));
     expect(claims.kind).toBe('public');
     expect(claims.userId).toBeUndefined();
+  });
+
+  it('answers the open pixel itself and relays the hit to the mail service with its service token', async () => {
+    const response = await fetch(`${gatewayUrl}/t/o/pixel-token-1.gif`, {
+      headers: { 'user-agent': 'Mail client 1.0', 'x-forwarded-for': '203.0.113.9' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/gif');
+    expect(response.headers.get('cache-control')).toBe('no-store, no-cache, must-revalidate, private');
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(Buffer.from(OPEN_PIXEL_GIF_BASE64, 'base64'));
+
+    const deadline = Date.now() + 3_000;
+    while (!relayed.some((r) => r.body.includes('pixel-token-1')) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const relay = relayed.find((r) => r.body.includes('pixel-token-1'));
+    expect(relay?.path).toBe('/internal/tracking/opens');
+    const { hits } = JSON.parse(relay?.body ?? '{}') as { hits: Array<Record<string, unknown>> };
+    expect(hits).toEqual([{ token: 'pixel-token-1', ip: '203.0.113.9', userAgent: 'Mail client 1.0', at: expect.any(String) }]);
+    const claims = await verifyInternalToken(TEST_INTERNAL_SECRET, String(relay?.headers[INTERNAL_TOKEN_HEADER]));
+    expect(claims).toMatchObject({ kind: 'service', service: 'gateway' });
   });
 
   it('requires a bearer token on protected routes before contacting any service', async () => {

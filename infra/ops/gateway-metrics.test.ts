@@ -100,9 +100,9 @@ describe('gateway /metrics', () => {
       '/api/payments/..%2F..%2Fmetrics',
     ];
     for (const url of attempts) await guarded.inject({ url });
-    await guarded.inject({ url: '/t/o/control.gif' });
+    await guarded.inject({ url: '/t/c/control' });
     // The public tracking prefix does reach the service, so the check below is not vacuous.
-    expect(upstreamPaths).toContain('/t/o/control.gif');
+    expect(upstreamPaths).toContain('/t/c/control');
     for (const path of upstreamPaths) {
       const normalised = new URL(decodeURIComponent(path), 'http://upstream').pathname;
       expect(normalised, path).not.toBe('/metrics');

@@ -6,4 +6,5 @@ export * from './common';
 export * from './mail';
 export * from './template-render';
 export * from './templates';
+export * from './tracking';
 export * from './webhooks';

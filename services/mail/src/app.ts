@@ -20,6 +20,7 @@ import { TrackingBuffer } from './queues/tracking-buffer';
 import { batchSendRoutes } from './routes/batch-send';
 import { emailRoutes } from './routes/emails';
 import { internalQuotaRoutes } from './routes/internal-quota';
+import { internalTrackingRoutes } from './routes/internal-tracking';
 import { sendRoutes } from './routes/send';
 import { trackingRoutes } from './routes/tracking';
 import { webhookRoutes } from './routes/webhooks';
@@ -85,6 +86,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   emailRoutes(app);
   trackingRoutes(app);
   internalQuotaRoutes(app);
+  internalTrackingRoutes(app);
   batchSendRoutes(app);
   webhookRoutes(app);
 

@@ -128,6 +128,51 @@ describe('sending', () => {
     expect(series.at(-1)).toEqual({ date: new Date().toISOString().slice(0, 10), sent: 2, opened: 1, clicked: 1 });
   });
 
+  it('records the opens the gateway relays with their time, IP and user agent; forged tokens and users get nothing', async () => {
+    const response = await h.send(alice.userId, { to: ['relay@example.net'], subject: 'Relayed', body: '<p>Hi</p>' });
+    const email = response.json<{ data: EmailLog }>().data;
+    const [received] = await waitFor(() => (h.smtp.to('relay@example.net').length ? h.smtp.to('relay@example.net') : null));
+    const token = /\/t\/o\/([A-Za-z0-9_-]+)\.gif/.exec(String(received!.parsed.html))?.[1];
+    expect(token).toBeDefined();
+    const at = '2026-01-02T03:04:05.000Z';
+    const hits = [
+      { token: token!, ip: '203.0.113.7', userAgent: 'Relay client', at },
+      { token: 'A'.repeat(40), ip: null, userAgent: null, at },
+    ];
+    const asUser = await h.app.inject({
+      method: 'POST',
+      url: '/internal/tracking/opens',
+      headers: await userHeaders(alice.userId),
+      payload: { hits },
+    });
+    expect(asUser.statusCode).toBe(403);
+    const relayed = await h.app.inject({
+      method: 'POST',
+      url: '/internal/tracking/opens',
+      headers: await serviceHeaders('gateway'),
+      payload: { hits },
+    });
+    expect(relayed.statusCode).toBe(200);
+    expect(relayed.json()).toEqual({ data: { recorded: 1 } });
+    const events = await waitFor(async () => {
+      const { rows } = await h.pool.query<{ ip: string; userAgent: string; occurredAt: Date }>(
+        'SELECT ip, user_agent AS "userAgent", occurred_at AS "occurredAt" FROM mail.email_events WHERE email_id = $1',
+        [email.id],
+      );
+      return rows.length > 0 ? rows : null;
+    });
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ ip: '203.0.113.7', userAgent: 'Relay client' });
+    expect(events[0]?.occurredAt.toISOString()).toBe(at);
+    const empty = await h.app.inject({
+      method: 'POST',
+      url: '/internal/tracking/opens',
+      headers: await serviceHeaders('gateway'),
+      payload: { hits: [] },
+    });
+    expect(empty.statusCode).toBe(400);
+  });
+
   it('sends plain text bodies without tracking', async () => {
     const response = await h.send(alice.userId, { to: ['frank@example.net'], subject: 'Plain', body: 'Just text, 2 < 3' });
     expect(response.statusCode).toBe(201);

@@ -8,11 +8,11 @@ export interface HitMeta {
   userAgent: string | null;
 }
 
-/** Enqueues the open when the token verifies; true when it did. */
-export function recordOpen(ctx: MailContext, token: string, meta: HitMeta): boolean {
+/** Enqueues the open when the token verifies; true when it did. `at`: when the hit was answered (default now). */
+export function recordOpen(ctx: MailContext, token: string, meta: HitMeta, at = new Date().toISOString()): boolean {
   const target = ctx.tokens.verify(token);
   if (target?.kind !== 'open') return false;
-  ctx.trackingBuffer.push({ type: 'open', emailId: target.emailId, linkIndex: null, at: new Date().toISOString(), ...meta });
+  ctx.trackingBuffer.push({ type: 'open', emailId: target.emailId, linkIndex: null, at, ...meta });
   return true;
 }
 

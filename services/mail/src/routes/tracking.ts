@@ -1,21 +1,27 @@
-// Public tracking (the gateway maps /t/* here): the open pixel and click redirects.
+// Public tracking: click redirects (the gateway maps /t/c/* here) and the open pixel. The gateway answers the
+// pixel itself and relays the hits in batches (internal-tracking.ts); this route serves it when reached directly.
 
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ErrorBody, MAIL_MESSAGES } from '@mailwright/contracts';
+import {
+  ErrorBody,
+  hitMeta,
+  MAIL_MESSAGES,
+  OPEN_PIXEL_GIF_BASE64,
+  OPEN_PIXEL_HEADERS,
+  TRACKING_TOKEN_MAX_CHARS,
+} from '@mailwright/contracts';
 import { AppError, mailMetrics } from '@mailwright/kit';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type HitMeta, recordOpen, resolveClick } from '../domain/track-hit';
 
-/** The smallest transparent GIF (43 bytes). */
-const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
-const TokenParams = Type.Object({ token: Type.String({ maxLength: 200 }) });
+const PIXEL = Buffer.from(OPEN_PIXEL_GIF_BASE64, 'base64');
+const TokenParams = Type.Object({ token: Type.String({ maxLength: TRACKING_TOKEN_MAX_CHARS }) });
 
 function metaOf(request: FastifyRequest): HitMeta {
   const forwarded = request.headers['x-forwarded-for'];
   const first = typeof forwarded === 'string' ? forwarded.split(',')[0]?.trim() : undefined;
-  const userAgent = request.headers['user-agent'];
-  return { ip: (first || request.ip || null)?.slice(0, 100) ?? null, userAgent: userAgent ? userAgent.slice(0, 500) : null };
+  return hitMeta(first || request.ip, request.headers['user-agent']);
 }
 
 export function trackingRoutes(app: FastifyInstance): void {
@@ -24,12 +30,7 @@ export function trackingRoutes(app: FastifyInstance): void {
 
   typed.get('/t/o/:token', { schema: { params: TokenParams } }, (request, reply) => {
     if (recordOpen(app.mail, request.params.token.replace(/\.gif$/i, ''), metaOf(request))) trackingEvents.inc({ type: 'open' });
-    return reply
-      .header('content-type', 'image/gif')
-      .header('cache-control', 'no-store, no-cache, must-revalidate, private')
-      .header('pragma', 'no-cache')
-      .header('expires', '0')
-      .send(PIXEL);
+    return reply.headers(OPEN_PIXEL_HEADERS).send(PIXEL);
   });
 
   typed.get(
