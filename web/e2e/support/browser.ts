@@ -21,12 +21,35 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** The page's recent API answers and failed requests, shown when a wait times out. */
+const apiTrail = new WeakMap<Page, string[]>();
+
 export async function newPage(
   browser: Browser,
   viewport: ViewportName = 'desktop',
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: viewports[viewport], baseURL: baseUrl });
   const page = await context.newPage();
+  const trail: string[] = [];
+  apiTrail.set(page, trail);
+  const note = (line: string) => {
+    trail.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+    if (trail.length > 30) trail.shift();
+  };
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.startsWith('/api/')) note(`${response.request().method()} ${url.pathname} → ${response.status()}`);
+  });
+  page.on('requestfailed', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) note(`${request.method()} ${url.pathname} failed: ${request.failure()?.errorText}`);
+  });
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) note(`navigated to ${new URL(frame.url()).pathname}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') note(`console error: ${message.text().slice(0, 200)}`);
+  });
   return { context, page };
 }
 
@@ -47,5 +70,14 @@ export const toast = (page: Page, text: string) => page.locator('[role="status"]
 
 /** Waits until the app shows `pathname` (client-side redirects included, which fire no load event). */
 export async function waitForPath(page: Page, pathname: string, timeout = 10_000): Promise<void> {
-  await page.waitForFunction((expected) => window.location.pathname === expected, pathname, { timeout });
+  try {
+    await page.waitForFunction((expected) => window.location.pathname === expected, pathname, { timeout });
+  } catch (error) {
+    const at = await page.evaluate(() => ({ path: window.location.pathname, token: Boolean(localStorage.getItem('token')) }));
+    const trail = (apiTrail.get(page) ?? []).join('\n  ');
+    throw new Error(
+      `Still at ${at.path} (token ${at.token ? 'kept' : 'gone'}) ${timeout} ms after waiting for ${pathname}. Recent:\n  ${trail}`,
+      { cause: error },
+    );
+  }
 }

@@ -43,4 +43,20 @@ describe('API client', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(errorMessage(error, 'Failed to fetch templates')).toBe('Failed to fetch templates');
   });
+
+  it('reports a body that never arrived as no answer (status 0), not as a refusal', async () => {
+    const original = globalThis.fetch;
+    globalThis.fetch = async () =>
+      ({
+        status: 200,
+        text: () => Promise.reject(new DOMException('The user aborted a request.', 'AbortError')),
+      }) as unknown as Response;
+    try {
+      const error = await request('/auth/me').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ status: 0 });
+    } finally {
+      globalThis.fetch = original;
+    }
+  });
 });

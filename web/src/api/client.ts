@@ -52,7 +52,14 @@ function buildUrl(path: string, query?: QueryParams): string {
 }
 
 async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    // The body never arrived (connection lost, or the request aborted because the page is being left): no
+    // answer, like a failed fetch. Callers must not read this as the server refusing (e.g. sign the user out).
+    throw new ApiError(0, error instanceof Error ? error.message : 'Network error');
+  }
   if (!text) return undefined;
   try {
     return JSON.parse(text);

@@ -86,4 +86,22 @@ describe('AuthProvider', () => {
     expect(screen.getByTestId('status').textContent).toBe('authenticated:ada@example.com');
     expect(localStorage.getItem(TOKEN_KEY)).toBe('kept-token');
   });
+
+  it('keeps the session when a refresh is cut off mid-answer (the page being left aborts its body)', async () => {
+    localStorage.setItem(TOKEN_KEY, 'kept-token');
+    installFakeApi({ 'GET /api/auth/me': { body: { user: sampleUser } } });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderProvider();
+    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('authenticated:ada@example.com'));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => ({
+        status: 200,
+        text: () => Promise.reject(new DOMException('The user aborted a request.', 'AbortError')),
+      })),
+    );
+    await act(() => session.refreshUser().catch(() => undefined));
+    expect(screen.getByTestId('status').textContent).toBe('authenticated:ada@example.com');
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('kept-token');
+  });
 });
