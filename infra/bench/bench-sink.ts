@@ -37,6 +37,7 @@ export class BenchSink {
         });
       },
     });
+    this.server.on('error', () => {}); // a worker stopped between phases resets its sockets: not a sink failure
     this.port = await new Promise<number>((resolve) => {
       this.server.listen(0, '127.0.0.1', () => resolve((this.server.server.address() as AddressInfo).port));
     });

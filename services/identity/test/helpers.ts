@@ -71,6 +71,7 @@ export class SmtpSink {
   });
 
   async start(): Promise<string> {
+    this.server.on('error', () => {}); // a client's reset socket is re-emitted here; it must not crash the test process
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     const { port } = this.server.server.address() as AddressInfo;
     return `smtp://127.0.0.1:${port}`;

@@ -29,6 +29,7 @@ export async function startSmtpServer(users: Record<string, string>): Promise<Te
       stream.on('end', () => callback());
     },
   });
+  server.on('error', () => {}); // a client's reset socket is re-emitted here; it must not crash the test process
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {

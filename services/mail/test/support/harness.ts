@@ -16,6 +16,11 @@ import { SmtpPeer } from './smtp-peer';
 
 const migrations = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
+const FLUSH_PREFIX = `
+local keys = redis.call('KEYS', ARGV[1])
+for i = 1, #keys, 1000 do redis.call('DEL', unpack(keys, i, math.min(i + 999, #keys))) end
+return #keys`;
+
 export class Harness {
   database!: TestDatabase;
   config!: Config;
@@ -95,11 +100,12 @@ export class Harness {
     return rows[0]?.status;
   }
 
-  /** Deletes every Redis key of this file's queues (what FLUSHALL does to them). */
+  /**
+   * Deletes every Redis key of this file's queues in one step, as FLUSHALL does: a job the app adds meanwhile is
+   * either gone whole or kept whole (a KEYS-then-DEL could keep a job's hash and lose its place in the queue).
+   */
   async flushQueues(): Promise<number> {
-    const keys = await this.redis.keys(`${this.config.QUEUE_PREFIX}:*`);
-    if (keys.length > 0) await this.redis.del(...keys);
-    return keys.length;
+    return (await this.redis.eval(FLUSH_PREFIX, 0, `${this.config.QUEUE_PREFIX}:*`)) as number;
   }
 
   async stop(): Promise<void> {

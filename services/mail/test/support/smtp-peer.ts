@@ -49,6 +49,9 @@ export class SmtpPeer {
         );
       },
     });
+    // smtp-server re-emits a socket error inside a transaction on the server; a client that resets mid-message (a
+    // worker killed by a test, a pooled connection dropped at shutdown) must not crash the test process.
+    this.server.on('error', () => {});
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     this.port = (this.server.server.address() as AddressInfo).port;
   }

@@ -44,6 +44,7 @@ beforeAll(async () => {
       });
     },
   });
+  server.on('error', () => {}); // a client's reset socket is re-emitted here; it must not crash the test process
   port = await new Promise<number>((resolve) =>
     server.listen(0, '127.0.0.1', () => resolve((server.server.address() as AddressInfo).port)),
   );
