@@ -1,3 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: { include: ['src/**/*.test.ts', 'test/**/*.test.ts'], testTimeout: 20_000 } });
+export default defineConfig({
+  test: {
+    reporters: ['default', '../services/kit/src/testing/unhandled-errors-reporter.ts'],
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    testTimeout: 20_000,
+  },
+});

@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
+    reporters: ['default', '../services/kit/src/testing/unhandled-errors-reporter.ts'],
     include: ['bench/**/*.test.ts'],
     testTimeout: 300_000,
     hookTimeout: 120_000,

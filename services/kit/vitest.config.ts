@@ -1,3 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: { include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } });
+export default defineConfig({
+  test: {
+    reporters: ['default', '../kit/src/testing/unhandled-errors-reporter.ts'],
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+  },
+});
