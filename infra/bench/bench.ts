@@ -17,7 +17,7 @@ import { measureDirectLatency, measureGatewayLatency, waitForDeliveries } from '
 import { measurePixel } from './phases/pixel';
 import { measureSchedule } from './phases/schedule';
 import { measureThroughput } from './phases/throughput';
-import { ratio, round } from './stats';
+import { describeSeconds, ratio, round } from './stats';
 
 export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -153,11 +153,13 @@ export async function runBench(settings: BenchSettings, log: (line: string) => v
     log(`[2/5] send API latency through the gateway: ${ratePerSecond} req/s for ${durationMs / 1000} s (open loop)`);
     const viaGateway = await measureGatewayLatency(ctx, { ratePerSecond, durationMs, tag: 'latg' });
     await waitForDeliveries(ctx, 'latg', viaGateway.succeeded);
-    log(`  → p50 ${viaGateway.p50Ms} ms, p99 ${viaGateway.p99Ms} ms, errors ${viaGateway.errors}`);
+    log(
+      `  → p50 ${viaGateway.p50Ms} ms, p99 ${viaGateway.p99Ms} ms, errors ${viaGateway.errors}; ${describeSeconds(viaGateway)}`,
+    );
     log(`[2/5] send API latency directly against the mail service: ${ratePerSecond} req/s for ${durationMs / 1000} s`);
     const direct = await measureDirectLatency(ctx, { ratePerSecond, durationMs, tag: 'latd' });
     await waitForDeliveries(ctx, 'latd', direct.succeeded);
-    log(`  → p50 ${direct.p50Ms} ms, p99 ${direct.p99Ms} ms, errors ${direct.errors}`);
+    log(`  → p50 ${direct.p50Ms} ms, p99 ${direct.p99Ms} ms, errors ${direct.errors}; ${describeSeconds(direct)}`);
 
     log(`[3/5] tracking pixel through the gateway`);
     const pixel = await measurePixel(ctx, { ...settings.pixel, tag: 'pix' });

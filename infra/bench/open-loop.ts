@@ -3,7 +3,7 @@
 // percentiles instead of silently slowing the generator down (no coordinated omission).
 import type http from 'node:http';
 import { request } from './http-client';
-import { type LatencySummary, round, summarize } from './stats';
+import { type LatencySummary, percentile, round, summarize } from './stats';
 
 export interface OpenLoopOptions {
   agent: http.Agent;
@@ -25,6 +25,11 @@ export interface OpenLoopResult extends LatencySummary {
   achievedRate: number;
   /** Largest gap between a request's scheduled and actual start (generator health). */
   maxDispatchLagMs: number;
+  /**
+   * p99 of the requests scheduled in each second of the run. A tail spread over every second is queueing; a few
+   * seconds far above the rest are stalls (a pause in one process), which the overall p99 cannot tell apart.
+   */
+  perSecondP99Ms: number[];
 }
 
 export async function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopResult> {
@@ -32,6 +37,7 @@ export async function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopRes
   const interval = 1000 / options.ratePerSecond;
   const ok = options.ok ?? ((status: number) => status >= 200 && status < 300);
   const latencies: number[] = [];
+  const bySecond: number[][] = [];
   const errorKinds: Record<string, number> = {};
   let next = 0;
   let finished = 0;
@@ -52,7 +58,9 @@ export async function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopRes
           request(options.agent, spec.url, { method: spec.method, headers: spec.headers, body: spec.body })
             .then(
               (response) => {
-                latencies.push(performance.now() - scheduledAt);
+                const latency = performance.now() - scheduledAt;
+                latencies.push(latency);
+                (bySecond[Math.floor((scheduledAt - start) / 1000)] ??= []).push(latency);
                 if (ok(response.status)) succeeded += 1;
                 else errorKinds[`HTTP ${response.status}`] = (errorKinds[`HTTP ${response.status}`] ?? 0) + 1;
               },
@@ -87,5 +95,6 @@ export async function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopRes
     errorKinds,
     achievedRate: round((total / elapsed) * 1000, 1),
     maxDispatchLagMs: round(maxDispatchLagMs),
+    perSecondP99Ms: [...bySecond].map((second) => (second ? round(percentile(second, 99)) : Number.NaN)),
   };
 }

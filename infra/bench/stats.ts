@@ -28,3 +28,12 @@ export const round = (value: number, digits = 2) => {
 };
 
 export const ratio = (a: number, b: number) => (b > 0 && Number.isFinite(a) ? round(a / b, 3) : Number.NaN);
+
+/** "p99 by second: median 9.1 ms, worst 48.2 ms (second 7 of 20)": whether a tail is spread out or a few stalls. */
+export function describeSeconds(run: { perSecondP99Ms: number[] }): string {
+  const seconds = run.perSecondP99Ms.filter((value) => Number.isFinite(value));
+  if (seconds.length === 0) return 'p99 by second: none';
+  const worst = Math.max(...seconds);
+  const at = run.perSecondP99Ms.indexOf(worst) + 1;
+  return `p99 by second: median ${round(percentile(seconds, 50))} ms, worst ${worst} ms (second ${at} of ${run.perSecondP99Ms.length})`;
+}
