@@ -45,6 +45,14 @@ export async function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopRes
   let maxDispatchLagMs = 0;
   const start = performance.now();
   const pending: Promise<void>[] = [];
+  const record = (scheduledAt: number) => {
+    const latency = performance.now() - scheduledAt;
+    latencies.push(latency);
+    const second = Math.floor((scheduledAt - start) / 1000);
+    const inSecond = bySecond[second] ?? [];
+    inSecond.push(latency);
+    bySecond[second] = inSecond;
+  };
 
   await new Promise<void>((resolve) => {
     const fire = () => {
@@ -58,14 +66,12 @@ export async function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopRes
           request(options.agent, spec.url, { method: spec.method, headers: spec.headers, body: spec.body })
             .then(
               (response) => {
-                const latency = performance.now() - scheduledAt;
-                latencies.push(latency);
-                (bySecond[Math.floor((scheduledAt - start) / 1000)] ??= []).push(latency);
+                record(scheduledAt);
                 if (ok(response.status)) succeeded += 1;
                 else errorKinds[`HTTP ${response.status}`] = (errorKinds[`HTTP ${response.status}`] ?? 0) + 1;
               },
               (error: Error) => {
-                latencies.push(performance.now() - scheduledAt);
+                record(scheduledAt);
                 errorKinds[error.message] = (errorKinds[error.message] ?? 0) + 1;
               },
             )
