@@ -10,7 +10,7 @@ export interface RelayOptions {
   maxPending: number;
 }
 
-export const DEFAULT_RELAY_OPTIONS: RelayOptions = { flushMs: 25, maxPending: 50_000 };
+const DEFAULT_RELAY_OPTIONS: RelayOptions = { flushMs: 25, maxPending: 50_000 };
 
 const MAX_BACKOFF_MS = 5_000;
 
@@ -47,6 +47,7 @@ export class OpenHitRelay {
       if (this.pending.length > 0) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
     if (this.pending.length > 0) this.log.warn({ lost: this.pending.length }, 'open hits not relayed before shutdown');
   }
 

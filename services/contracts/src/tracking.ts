@@ -14,6 +14,12 @@ export const OPEN_PIXEL_HEADERS = {
 } as const;
 
 export const TRACKING_TOKEN_MAX_CHARS = 200;
+
+/** The path parameter of the tracking routes, GET /t/o/:token (the pixel, '.gif' appended) and GET /t/c/:token. */
+export const TrackingTokenParams = Type.Object({ token: Type.String({ maxLength: TRACKING_TOKEN_MAX_CHARS }) });
+
+/** The pixel's token without the '.gif' the emails append to it. */
+export const openPixelToken = (param: string) => param.replace(/\.gif$/i, '');
 const HIT_IP_MAX_CHARS = 100;
 const HIT_USER_AGENT_MAX_CHARS = 500;
 

@@ -19,8 +19,7 @@ interface JobWindow {
   closed: boolean;
   /** Intake statements that put emails into this window and have not finished yet. */
   inserting: number;
-  rows: EmailRow[];
-  requestIds: (string | null)[];
+  stored: StoredEmail[];
   timer: NodeJS.Timeout | null;
 }
 
@@ -71,10 +70,9 @@ export class JobWindows {
       settle: (stored) => {
         if (settled) return;
         settled = true;
-        for (const { row, requestId } of stored) {
-          const window = row.jobId ? touched.get(row.jobId) : undefined;
-          window?.rows.push(row);
-          window?.requestIds.push(requestId);
+        for (const email of stored) {
+          const window = email.row.jobId ? touched.get(email.row.jobId) : undefined;
+          window?.stored.push(email);
         }
         for (const window of touched.values()) {
           window.inserting -= 1;
@@ -102,8 +100,7 @@ export class JobWindows {
       assigned: 0,
       closed: false,
       inserting: 0,
-      rows: [],
-      requestIds: [],
+      stored: [],
       timer: null,
     };
     window.timer = setTimeout(() => this.close(window), this.options.windowMs);
@@ -123,8 +120,10 @@ export class JobWindows {
   private addIfComplete(window: JobWindow): void {
     if (!window.closed || window.inserting > 0) return;
     this.unsettled.delete(window);
-    if (window.rows.length === 0) return;
-    const adding = this.producer.enqueueBatch(window.jobId, window.rows, window.requestIds).finally(() => {
+    if (window.stored.length === 0) return;
+    const rows = window.stored.map((email) => email.row);
+    const requestIds = window.stored.map((email) => email.requestId);
+    const adding = this.producer.enqueueBatch(window.jobId, rows, requestIds).finally(() => {
       this.adding.delete(adding);
     });
     this.adding.add(adding);

@@ -8,15 +8,14 @@ import {
   MAIL_MESSAGES,
   OPEN_PIXEL_GIF_BASE64,
   OPEN_PIXEL_HEADERS,
-  TRACKING_TOKEN_MAX_CHARS,
+  openPixelToken,
+  TrackingTokenParams,
 } from '@mailwright/contracts';
 import { AppError, mailMetrics } from '@mailwright/kit';
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type HitMeta, recordOpen, resolveClick } from '../domain/track-hit';
 
 const PIXEL = Buffer.from(OPEN_PIXEL_GIF_BASE64, 'base64');
-const TokenParams = Type.Object({ token: Type.String({ maxLength: TRACKING_TOKEN_MAX_CHARS }) });
 
 function metaOf(request: FastifyRequest): HitMeta {
   const forwarded = request.headers['x-forwarded-for'];
@@ -28,14 +27,14 @@ export function trackingRoutes(app: FastifyInstance): void {
   const typed = app.withTypeProvider<TypeBoxTypeProvider>();
   const { trackingEvents } = mailMetrics(app.metrics);
 
-  typed.get('/t/o/:token', { schema: { params: TokenParams } }, (request, reply) => {
-    if (recordOpen(app.mail, request.params.token.replace(/\.gif$/i, ''), metaOf(request))) trackingEvents.inc({ type: 'open' });
+  typed.get('/t/o/:token', { schema: { params: TrackingTokenParams } }, (request, reply) => {
+    if (recordOpen(app.mail, openPixelToken(request.params.token), metaOf(request))) trackingEvents.inc({ type: 'open' });
     return reply.headers(OPEN_PIXEL_HEADERS).send(PIXEL);
   });
 
   typed.get(
     '/t/c/:token',
-    { schema: { params: TokenParams, response: { '4xx': ErrorBody, '5xx': ErrorBody } } },
+    { schema: { params: TrackingTokenParams, response: { '4xx': ErrorBody, '5xx': ErrorBody } } },
     async (request, reply) => {
       const url = await resolveClick(app.mail, request.params.token, metaOf(request));
       if (!url) throw new AppError('NOT_FOUND', MAIL_MESSAGES.linkNotFound);
