@@ -55,6 +55,9 @@ export class Harness {
     this.app = await buildApp(this.config);
     await this.app.ready();
     this.pool = new pg.Pool({ connectionString: this.database.url, max: 3 });
+    // pool.end() resolves before its clients' sockets have closed, so stop()'s forced DROP DATABASE can still
+    // terminate one; the pool re-emits that as an 'error', which without a listener crashes the test process.
+    this.pool.on('error', () => {});
     this.redis = new Redis(testRedisUrl);
     if (options.worker !== false) await this.startWorker();
   }
