@@ -7,6 +7,12 @@ const silent = { warn: () => {} } as unknown as FastifyBaseLogger;
 const hit = (n: number): OpenHit => ({ token: `t${n}`, ip: null, userAgent: null, at: new Date(0).toISOString() });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Polls until `done` holds (timers run late on a busy machine), at most timeoutMs. */
+async function until(done: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!done() && Date.now() < deadline) await sleep(10);
+}
+
 /** A relay whose sends succeed and are recorded as lists of tokens. */
 function recordingRelay(options: RelayOptions) {
   const calls: string[][] = [];
@@ -18,7 +24,7 @@ describe('OpenHitRelay', () => {
   it('relays the hits of one moment in one call', async () => {
     const { relay, calls } = recordingRelay({ flushMs: 10, maxPending: 100 });
     for (let n = 0; n < 5; n++) relay.push(hit(n));
-    await sleep(40);
+    await until(() => calls.length > 0);
     expect(calls).toEqual([['t0', 't1', 't2', 't3', 't4']]);
   });
 
@@ -36,7 +42,7 @@ describe('OpenHitRelay', () => {
     relay.push(hit(1));
     await sleep(20);
     relay.push(hit(2));
-    await sleep(1_000); // backoff 200 ms, then 400 ms
+    await until(() => calls.length > 0); // after backoffs of 200 and 400 ms
     expect(calls).toEqual([['t1', 't2']]);
   });
 
