@@ -4,6 +4,7 @@ export * from './auth';
 export * from './billing';
 export * from './common';
 export * from './mail';
+export * from './revocations';
 export * from './template-render';
 export * from './templates';
 export * from './tracking';
