@@ -215,6 +215,49 @@ describe('editing an SMTP account', () => {
     expect(await rowsOf(userId)).toEqual([before]);
   });
 
+  it('asks for the password again before the stored one could go to another host, port or username', async () => {
+    const userId = randomUUID();
+    const { data: created } = (await call(userId, 'POST', '/email-accounts/smtp', form())).json();
+    const [before] = await rowsOf(userId);
+    // The editor's own server, which would accept any login and keep the password it was sent.
+    const elsewhere = await startSmtpServer({});
+    try {
+      for (const change of [
+        { host: 'localhost', port: elsewhere.port },
+        { port: elsewhere.port },
+        { username: 'someone-else' },
+      ]) {
+        const response = await call(userId, 'PUT', `/email-accounts/${created.id}`, form({ ...change, password: '' }));
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({
+          code: 'VALIDATION_ERROR',
+          message: 'Enter the password again to change the host, port or username',
+        });
+        const { password: _password, ...withoutPassword } = form(change);
+        expect((await call(userId, 'PUT', `/email-accounts/${created.id}`, withoutPassword)).statusCode).toBe(400);
+      }
+      expect(elsewhere.attempts).toEqual([]);
+      expect(smtp.attempts.filter((attempt) => attempt.username === 'someone-else')).toEqual([]);
+      expect(await rowsOf(userId)).toEqual([before]);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
+  it('moves to another port when the password is given again', async () => {
+    const userId = randomUUID();
+    const { data: created } = (await call(userId, 'POST', '/email-accounts/smtp', form())).json();
+    const moved = await startSmtpServer({ sender: PASSWORD });
+    try {
+      const response = await call(userId, 'PUT', `/email-accounts/${created.id}`, form({ port: moved.port }));
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data.smtpConfig.port).toBe(moved.port);
+      expect(moved.logins).toEqual(['sender']);
+    } finally {
+      await moved.close();
+    }
+  });
+
   it('refuses to change the email address', async () => {
     const userId = randomUUID();
     const { data: created } = (await call(userId, 'POST', '/email-accounts/smtp', form())).json();

@@ -1,10 +1,11 @@
-// Edits an SMTP sender (spec section 4): the email cannot change; an empty password keeps the stored one.
-// The resulting settings are verified against the server before anything is saved.
+// Edits an SMTP sender (spec section 4): the email cannot change; an empty password keeps the stored one,
+// but only for the same host, port and username. The settings are verified against the server before saving.
 import type { EmailAccount, UpdateSmtpAccountBody } from '@mailwright/contracts';
 import { AppError } from '@mailwright/kit';
 import { findUserAccount, updateUserAccount } from '../db/queries/email-accounts';
 import type { AccountsDeps } from './deps';
 import { accountNotFound, isUuid } from './errors';
+import { assertPasswordReentered } from './password-reentry';
 import { displayNameOf, readSmtpForm } from './smtp-settings';
 import { toEmailAccount } from './to-email-account';
 import { verifySmtpSettings } from './verify-smtp';
@@ -27,7 +28,9 @@ export async function updateSmtpAccount(
   }
 
   const newPassword = body.password ?? '';
-  const settings = readSmtpForm(body, newPassword === '' ? deps.box.open(current.secretSealed) : newPassword);
+  const hasNewPassword = newPassword !== '';
+  const settings = readSmtpForm(body, hasNewPassword ? newPassword : deps.box.open(current.secretSealed));
+  assertPasswordReentered(current, settings, hasNewPassword);
   await verifySmtpSettings(settings, {
     allowPrivateTargets: deps.config.ALLOW_PRIVATE_TARGETS,
     timeoutMs: deps.config.SMTP_VERIFY_TIMEOUT_MS,

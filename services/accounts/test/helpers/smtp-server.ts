@@ -7,17 +7,21 @@ export interface TestSmtpServer {
   port: number;
   /** Usernames that authenticated, in order. */
   logins: string[];
+  /** Every AUTH attempt, right or wrong, with the password the client sent. */
+  attempts: Array<{ username: string; password: string }>;
   close(): Promise<void>;
 }
 
 export async function startSmtpServer(users: Record<string, string>): Promise<TestSmtpServer> {
   const logins: string[] = [];
+  const attempts: Array<{ username: string; password: string }> = [];
   const server = new SMTPServer({
     authMethods: ['PLAIN', 'LOGIN'],
     allowInsecureAuth: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onAuth(auth, _session, callback) {
+      attempts.push({ username: auth.username ?? '', password: auth.password ?? '' });
       if (auth.username && users[auth.username] === auth.password) {
         logins.push(auth.username);
         return callback(null, { user: auth.username });
@@ -36,6 +40,7 @@ export async function startSmtpServer(users: Record<string, string>): Promise<Te
     host: '127.0.0.1',
     port,
     logins,
+    attempts,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

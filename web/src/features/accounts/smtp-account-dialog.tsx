@@ -1,10 +1,11 @@
 // Add SMTP / edit SMTP account dialog. Port defaults to 587; on edit the email is fixed and an empty
-// password keeps the stored one (spec sections 3–5).
+// password keeps the stored one (spec sections 3–5), unless the host, port or username changes.
 import { type FormEvent, useState } from 'react';
 import type { EmailAccount, SmtpAccountBody } from '../../api';
 import { buttonStyles } from '../../components/styles';
 import { TextField } from '../../components/text-field';
 import { Modal } from '../layout/modal';
+import { changesPasswordTarget, KEEP_PASSWORD_HINT, PASSWORD_REENTRY_HINT } from './password-reentry';
 
 export const DEFAULT_SMTP_PORT = 587;
 
@@ -26,6 +27,7 @@ export function SmtpAccountDialog({ account, isSaving, onSave, onClose }: Props)
     username: account?.smtpConfig?.username ?? '',
     password: '',
   });
+  const needsPassword = !isEdit || changesPasswordTarget(account, form);
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) =>
     setForm((current) => ({ ...current, [field]: event.target.value }));
 
@@ -84,11 +86,11 @@ export function SmtpAccountDialog({ account, isSaving, onSave, onClose }: Props)
         <TextField
           label="Password"
           type="password"
-          required={!isEdit}
+          required={needsPassword}
           value={form.password}
           onChange={set('password')}
           autoComplete="new-password"
-          hint={isEdit ? 'Leave empty to keep the current password' : undefined}
+          hint={isEdit ? (needsPassword ? PASSWORD_REENTRY_HINT : KEEP_PASSWORD_HINT) : undefined}
         />
         <label className="flex items-center gap-2 text-sm text-slate-700 sm:col-span-2">
           <input
