@@ -112,6 +112,27 @@ describe('webhooks', () => {
     expect((await call(userId, 'GET', '/webhooks')).json().data).toEqual([]);
   });
 
+  it('never registers more endpoints than the limit, even from 30 concurrent requests', async () => {
+    const userId = randomUUID();
+    const attempts = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        call(userId, 'POST', '/webhooks', { url: `${receiver.url}/race-${i}`, events: ['email.sent'] }),
+      ),
+    );
+    const statuses = attempts.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(20);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(10);
+    expect(attempts.find((response) => response.statusCode === 409)?.json().message).toBe(
+      'You can register up to 20 webhook endpoints',
+    );
+    const { rows } = await h.pool.query('SELECT count(*)::int AS n FROM mail.webhook_endpoints WHERE user_id = $1', [userId]);
+    expect(rows[0].n).toBe(20);
+    // Another user is not held back by the first one's limit.
+    expect(
+      (await call(randomUUID(), 'POST', '/webhooks', { url: `${receiver.url}/other`, events: ['email.sent'] })).statusCode,
+    ).toBe(201);
+  });
+
   it('delivers signed email.sent events that an independent implementation verifies, and a test event', async () => {
     const { userId } = h.newUser();
     const created = await call(userId, 'POST', '/webhooks', {

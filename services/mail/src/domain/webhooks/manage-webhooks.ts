@@ -10,7 +10,8 @@ import {
   type WebhookWithSecret,
 } from '@mailwright/contracts';
 import { AppError } from '@mailwright/kit';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
+import { insertWebhookEndpointWithinLimit } from '../../db/queries/insert-webhook-endpoint';
 import { webhookDeliveries } from '../../db/schema/webhook-deliveries';
 import { type WebhookEndpointRow, webhookEndpoints } from '../../db/schema/webhook-endpoints';
 import type { MailContext } from '../../mail-context';
@@ -46,20 +47,20 @@ export async function getWebhook(ctx: MailContext, userId: string, id: string): 
 
 export async function createWebhook(ctx: MailContext, userId: string, body: CreateWebhookBody): Promise<WebhookWithSecret> {
   const url = await checkWebhookUrl(body.url, ctx.config.ALLOW_PRIVATE_TARGETS);
-  const [existing] = await ctx.db.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId));
-  if ((existing?.n ?? 0) >= WEBHOOK_LIMITS.endpointsPerUser) throw new AppError('CONFLICT', WEBHOOK_MESSAGES.tooMany);
   const secret = newWebhookSecret();
-  const [row] = await ctx.db
-    .insert(webhookEndpoints)
-    .values({
+  const row = await insertWebhookEndpointWithinLimit(
+    ctx.db,
+    {
       userId,
       url,
       events: [...new Set(body.events)],
       description: body.description?.trim() || null,
       secretSealed: ctx.webhookSecrets.seal(secret),
-    })
-    .returning();
-  return { ...serializeEndpoint(row as WebhookEndpointRow), secret };
+    },
+    WEBHOOK_LIMITS.endpointsPerUser,
+  );
+  if (!row) throw new AppError('CONFLICT', WEBHOOK_MESSAGES.tooMany);
+  return { ...serializeEndpoint(row), secret };
 }
 
 export async function updateWebhook(
