@@ -11,10 +11,11 @@ import { signOAuthState } from '../src/oauth/oauth-state';
 import { TEST_ENCRYPTION_KEY, TEST_PUBLIC_URL, testConfig } from './helpers/config';
 import {
   connectMailbox,
+  cookiesSet,
   finishConnect,
   issueTicket,
+  openStart,
   publicHeaders,
-  servicePath,
   startConnect,
   visitProvider,
 } from './helpers/connect-flow';
@@ -67,9 +68,9 @@ afterAll(async () => {
 
 describe('connecting Gmail', () => {
   it('sends the browser to Google with the send scope, offline access, consent, PKCE and a state', async () => {
-    const ticketUrl = await issueTicket(app, randomUUID(), 'gmail');
-    expect(ticketUrl).toMatch(/^\/api\/email-accounts\/gmail\/connect\?ticket=[\w-]{40,}$/);
-    const { location, cookie } = await startConnect(app, ticketUrl);
+    const ticket = await issueTicket(app, randomUUID(), 'gmail');
+    expect(ticket.url).toBe('/api/email-accounts/gmail/connect');
+    const { location, cookie } = await startConnect(app, ticket);
     const url = new URL(location);
     expect(`${url.origin}${url.pathname}`).toBe(`${google.url}/authorize`);
     expect(url.searchParams.get('scope')?.split(' ')).toEqual([
@@ -91,7 +92,7 @@ describe('connecting Gmail', () => {
   it('stores the mailbox Google reports and lands on ?success=gmail_connected', async () => {
     const userId = randomUUID();
     const result = await connectMailbox(app, userId, 'gmail');
-    expect(result.finalUrl).toBe(`${accountsPage}?success=gmail_connected`);
+    expect(result.finalUrl).toBe(`${accountsPage}?success=gmail_connected&mailbox=ada%40gmail.test`);
     const [account] = await listOf(userId);
     expect(account).toMatchObject({
       email: 'ada@gmail.test',
@@ -127,7 +128,7 @@ describe('connecting Gmail', () => {
     google.mailbox = { email: 'ADA@gmail.test', name: 'Ada, Countess of Lovelace' };
     try {
       const result = await connectMailbox(app, userId, 'gmail');
-      expect(result.finalUrl).toBe(`${accountsPage}?success=gmail_connected`);
+      expect(result.finalUrl).toBe(`${accountsPage}?success=gmail_connected&mailbox=ada%40gmail.test`);
     } finally {
       google.mailbox = { email: 'ada@gmail.test', name: 'Ada Lovelace' };
     }
@@ -192,7 +193,7 @@ describe('connecting Outlook', () => {
   it('stores the mailbox Graph /me reports and lands on ?success=outlook_connected', async () => {
     const userId = randomUUID();
     const result = await connectMailbox(app, userId, 'outlook');
-    expect(result.finalUrl).toBe(`${accountsPage}?success=outlook_connected`);
+    expect(result.finalUrl).toBe(`${accountsPage}?success=outlook_connected&mailbox=grace%40outlook.test`);
     expect(await listOf(userId)).toMatchObject([
       { email: 'grace@outlook.test', displayName: 'Grace Hopper', provider: 'outlook', isDefault: true, smtpConfig: null },
     ]);
@@ -272,22 +273,54 @@ describe('the state and ticket', () => {
     expect(await rowsOf(userId)).toEqual([]);
   });
 
-  it('answers session_expired for a missing, unknown, reused or wrong-provider ticket', async () => {
-    const start = async (url: string) =>
-      (await app.inject({ method: 'GET', url: servicePath(url), headers: await publicHeaders() })).headers.location;
-    expect(await start('/api/email-accounts/gmail/connect')).toBe(`${accountsPage}?error=session_expired`);
-    expect(await start('/api/email-accounts/gmail/connect?ticket=nope')).toBe(`${accountsPage}?error=session_expired`);
+  it('hands the ticket to the asking browser in an HttpOnly cookie for the start only, never in the URL', async () => {
     const ticket = await issueTicket(app, randomUUID(), 'gmail');
-    expect(await start(ticket)).toMatch(new RegExp(`^${google.url}/authorize`));
-    expect(await start(ticket)).toBe(`${accountsPage}?error=session_expired`);
+    expect(ticket.url).not.toContain('ticket');
+    expect(ticket.setCookie).toMatch(/^mw_connect_gmail=[\w-]{40,}; /);
+    expect(ticket.setCookie).toContain('; Path=/api/email-accounts/gmail/connect;');
+    expect(ticket.setCookie).toContain('; Max-Age=60;');
+    expect(ticket.setCookie).toContain('; HttpOnly;');
+    expect(ticket.setCookie).toContain('; SameSite=Strict');
+    const started = await openStart(app, ticket.url, ticket.cookie);
+    expect(cookiesSet(started.headers['set-cookie']).get('mw_connect_gmail')).toBe('');
+  });
+
+  it("does not put a victim's mailbox into the account of whoever minted the start link", async () => {
+    const attacker = randomUUID();
+    const ticket = await issueTicket(app, attacker, 'gmail');
+    const ticketValue = ticket.cookie.split('=')[1] ?? '';
+    const issuedBefore = google.issued.length;
+    // The victim's browser (signed in or not) opens the link the attacker sent, with or without the ticket in it.
+    for (const url of [ticket.url, `${ticket.url}?ticket=${ticketValue}`]) {
+      const response = await openStart(app, url);
+      expect(response.headers.location).toBe(`${accountsPage}?error=session_expired`);
+      expect(cookiesSet(response.headers['set-cookie']).has('mw_oauth_gmail')).toBe(false);
+    }
+    expect(google.issued.length).toBe(issuedBefore);
+    expect(await rowsOf(attacker)).toEqual([]);
+    // The ticket still works in the browser it was issued to: the refusals above are about the browser.
+    expect((await openStart(app, ticket.url, ticket.cookie)).headers.location).toMatch(new RegExp(`^${google.url}/authorize`));
+  });
+
+  it('answers session_expired for a missing, unknown, reused or wrong-provider ticket', async () => {
+    const start = async (url: string, cookie?: string) => (await openStart(app, url, cookie)).headers.location;
+    expect(await start('/api/email-accounts/gmail/connect')).toBe(`${accountsPage}?error=session_expired`);
+    expect(await start('/api/email-accounts/gmail/connect', 'mw_connect_gmail=nope')).toBe(
+      `${accountsPage}?error=session_expired`,
+    );
+    const ticket = await issueTicket(app, randomUUID(), 'gmail');
+    expect(await start(ticket.url, ticket.cookie)).toMatch(new RegExp(`^${google.url}/authorize`));
+    expect(await start(ticket.url, ticket.cookie)).toBe(`${accountsPage}?error=session_expired`);
     const gmailTicket = await issueTicket(app, randomUUID(), 'gmail');
-    expect(await start(gmailTicket.replace('/gmail/', '/outlook/'))).toBe(`${accountsPage}?error=session_expired`);
+    expect(await start('/api/email-accounts/outlook/connect', gmailTicket.cookie.replace('_gmail=', '_outlook='))).toBe(
+      `${accountsPage}?error=session_expired`,
+    );
   });
 
   it('answers session_expired for a ticket older than 60 seconds', async () => {
     const ticket = await issueTicket(app, randomUUID(), 'gmail');
     await raw.query("update accounts.connect_tickets set expires_at = now() - interval '1 second'");
-    const response = await app.inject({ method: 'GET', url: servicePath(ticket), headers: await publicHeaders() });
+    const response = await openStart(app, ticket.url, ticket.cookie);
     expect(response.headers.location).toBe(`${accountsPage}?error=session_expired`);
   });
 
@@ -325,8 +358,12 @@ describe('the state and ticket', () => {
       templateLimit: 5,
       apiAccess: false,
     });
-    expect((await connectMailbox(app, userId, 'gmail')).finalUrl).toBe(`${accountsPage}?success=gmail_connected`);
-    expect((await connectMailbox(app, userId, 'gmail')).finalUrl).toBe(`${accountsPage}?success=gmail_connected`);
+    expect((await connectMailbox(app, userId, 'gmail')).finalUrl).toBe(
+      `${accountsPage}?success=gmail_connected&mailbox=ada%40gmail.test`,
+    );
+    expect((await connectMailbox(app, userId, 'gmail')).finalUrl).toBe(
+      `${accountsPage}?success=gmail_connected&mailbox=ada%40gmail.test`,
+    );
     google.mailbox = { email: 'second@gmail.test', name: 'Second' };
     try {
       expect((await connectMailbox(app, userId, 'gmail')).finalUrl).toBe(`${accountsPage}?error=plan_limit`);
@@ -343,7 +380,7 @@ describe('without provider credentials', () => {
     const bare = await buildApp(testConfig(bareDb.url), { entitlements });
     try {
       const ticket = await issueTicket(bare, randomUUID(), 'outlook');
-      const response = await bare.inject({ method: 'GET', url: servicePath(ticket), headers: await publicHeaders() });
+      const response = await openStart(bare, ticket.url, ticket.cookie);
       expect(response.statusCode).toBe(302);
       expect(response.headers.location).toBe(`${accountsPage}?error=oauth_config_error`);
       const callback = await bare.inject({

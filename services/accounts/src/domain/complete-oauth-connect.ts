@@ -24,7 +24,7 @@ export async function completeOAuthConnect(
   log: FastifyBaseLogger,
 ): Promise<OAuthRedirect> {
   const { PUBLIC_URL, INTERNAL_SECRET } = deps.config;
-  const finish = (location: string): OAuthRedirect => ({ location, setCookie: clearBindingCookie(provider) });
+  const finish = (location: string): OAuthRedirect => ({ location, setCookies: [clearBindingCookie(provider)] });
   const client = deps.providers[provider];
   if (!client.isConfigured()) return finish(errorRedirect(PUBLIC_URL, 'oauth_config_error'));
 
@@ -44,8 +44,8 @@ export async function completeOAuthConnect(
     const { refreshToken } = tokens;
     if (!refreshToken) return finish(errorRedirect(PUBLIC_URL, 'no_refresh_token'));
     const profile = await client.fetchProfile(tokens.accessToken);
-    await saveOAuthAccount(deps, checked.state.userId, provider, profile, { ...tokens, refreshToken });
-    return finish(successRedirect(PUBLIC_URL, provider));
+    const saved = await saveOAuthAccount(deps, checked.state.userId, provider, profile, { ...tokens, refreshToken });
+    return finish(successRedirect(PUBLIC_URL, provider, saved.email));
   } catch (error) {
     if (error instanceof AppError && error.code === 'PLAN_LIMIT') return finish(errorRedirect(PUBLIC_URL, 'plan_limit'));
     log.warn({ provider, err: error instanceof Error ? error.message : String(error) }, 'oauth connect failed');

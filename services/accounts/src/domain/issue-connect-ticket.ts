@@ -1,9 +1,11 @@
 // A single-use, 60-second ticket for the OAuth start: the browser navigates there without a bearer header,
-// and no long-lived JWT may appear in a URL.
+// so the ticket rides in an HttpOnly cookie set on this (bearer-authenticated) answer, never in the URL:
+// the start then only works in the browser of the user who asked for it.
 import { createHash, randomBytes } from 'node:crypto';
 import type { ConnectTicket, OAuthEmailProvider } from '@mailwright/contracts';
 import { insertConnectTicket } from '../db/queries/connect-tickets';
 import { listUserAccounts } from '../db/queries/email-accounts';
+import { connectPath, ticketCookie } from '../oauth/ticket-cookie';
 import { assertCanAddAccount } from './account-limit';
 import type { AccountsDeps } from './deps';
 
@@ -11,11 +13,16 @@ export const TICKET_TTL_MS = 60_000;
 
 export const hashTicket = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
 
+export interface IssuedTicket {
+  ticket: ConnectTicket;
+  setCookie: string;
+}
+
 export async function issueConnectTicket(
   deps: AccountsDeps,
   userId: string,
   provider: OAuthEmailProvider,
-): Promise<ConnectTicket> {
+): Promise<IssuedTicket> {
   // Refuse early, with a JSON error the page can show, when the plan is full and this cannot be a reconnect.
   const accounts = await listUserAccounts(deps.db, userId);
   if (!accounts.some((account) => account.provider === provider)) {
@@ -25,7 +32,7 @@ export async function issueConnectTicket(
   const expiresAt = new Date(Date.now() + TICKET_TTL_MS);
   await insertConnectTicket(deps.db, { ticketHash: hashTicket(ticket), userId, provider, expiresAt });
   return {
-    url: `/api/email-accounts/${provider}/connect?ticket=${encodeURIComponent(ticket)}`,
-    expiresAt: expiresAt.toISOString(),
+    ticket: { url: connectPath(provider), expiresAt: expiresAt.toISOString() },
+    setCookie: ticketCookie(provider, ticket, deps.config.PUBLIC_URL, TICKET_TTL_MS / 1000),
   };
 }

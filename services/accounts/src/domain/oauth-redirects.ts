@@ -1,4 +1,5 @@
 // Where the browser lands after an OAuth attempt: the accounts page with ?success= or ?error= (spec section 8).
+// A success also names the mailbox, so the page can show which mailbox joined the signed-in account.
 import type { OAuthConnectError, OAuthEmailProvider } from '@mailwright/contracts';
 
 const accountsPage = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}/email-accounts`;
@@ -6,5 +7,5 @@ const accountsPage = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}/em
 export const errorRedirect = (publicUrl: string, error: OAuthConnectError) =>
   `${accountsPage(publicUrl)}?error=${encodeURIComponent(error)}`;
 
-export const successRedirect = (publicUrl: string, provider: OAuthEmailProvider) =>
-  `${accountsPage(publicUrl)}?success=${provider}_connected`;
+export const successRedirect = (publicUrl: string, provider: OAuthEmailProvider, mailbox: string) =>
+  `${accountsPage(publicUrl)}?success=${provider}_connected&mailbox=${encodeURIComponent(mailbox)}`;

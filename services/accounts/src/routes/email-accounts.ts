@@ -76,9 +76,10 @@ export async function emailAccountRoutes(app: FastifyInstance, deps: AccountsDep
   routes.post(
     '/email-accounts/connect-ticket',
     { schema: { body: ConnectTicketBody, response: { 200: Envelope(ConnectTicket), ...errors } } },
-    async (request) => {
+    async (request, reply) => {
       const { provider } = request.body as { provider: 'gmail' | 'outlook' };
-      return { data: await issueConnectTicket(deps, userIdOf(request), provider) };
+      const { ticket, setCookie } = await issueConnectTicket(deps, userIdOf(request), provider);
+      return reply.header('set-cookie', setCookie).header('cache-control', 'no-store').send({ data: ticket });
     },
   );
 }

@@ -1,5 +1,5 @@
 // Browser navigations of the Gmail/Outlook connect flow. Public through the gateway: the start is authorised
-// by the one-time ticket, the callback by the signed state plus the browser cookie. Both answer 302.
+// by the one-time ticket in its cookie, the callback by the signed state plus the browser cookie. Both answer 302.
 
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { OAuthEmailProvider } from '@mailwright/contracts';
@@ -9,27 +9,24 @@ import { completeOAuthConnect } from '../domain/complete-oauth-connect';
 import type { AccountsDeps } from '../domain/deps';
 import { type OAuthRedirect, startOAuthConnect } from '../domain/start-oauth-connect';
 import { bindingCookieName, readCookie } from '../oauth/browser-binding';
+import { ticketCookieName } from '../oauth/ticket-cookie';
 
 const Params = Type.Object({ provider: OAuthEmailProvider });
 const QueryText = Type.Optional(Type.String({ maxLength: 4096 }));
 
 function redirect(reply: FastifyReply, target: OAuthRedirect) {
-  if (target.setCookie) reply.header('set-cookie', target.setCookie);
+  reply.header('set-cookie', target.setCookies);
   return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(target.location, 302);
 }
 
 export async function oauthConnectRoutes(app: FastifyInstance, deps: AccountsDeps): Promise<void> {
   const routes = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  routes.get(
-    '/email-accounts/:provider/connect',
-    { schema: { params: Params, querystring: Type.Object({ ticket: QueryText }) } },
-    async (request, reply) => {
-      const { provider } = request.params as { provider: OAuthEmailProvider };
-      const { ticket } = request.query as { ticket?: string };
-      return redirect(reply, await startOAuthConnect(deps, provider, ticket));
-    },
-  );
+  routes.get('/email-accounts/:provider/connect', { schema: { params: Params } }, async (request, reply) => {
+    const { provider } = request.params as { provider: OAuthEmailProvider };
+    const ticket = readCookie(request.headers.cookie, ticketCookieName(provider));
+    return redirect(reply, await startOAuthConnect(deps, provider, ticket));
+  });
 
   routes.get(
     '/email-accounts/:provider/callback',

@@ -1,5 +1,5 @@
-// Drives the browser's side of the connect flow: ticket → /connect (302 + cookie) → provider authorize
-// (real HTTP to the mock) → /callback (302 to the accounts page).
+// Drives the browser's side of the connect flow: ticket (its cookie) → /connect (302 + binding cookie) →
+// provider authorize (real HTTP to the mock) → /callback (302 to the accounts page).
 import { internalHeaders, userHeaders } from '@mailwright/kit/testing';
 import type { FastifyInstance } from 'fastify';
 
@@ -21,7 +21,28 @@ export const servicePath = (url: string) => {
   return `${parsed.pathname.replace(/^\/api/, '')}${parsed.search}`;
 };
 
-export async function issueTicket(app: FastifyInstance, userId: string, provider: 'gmail' | 'outlook'): Promise<string> {
+/** What the signed-in page got for a ticket: the URL to navigate to and the cookie its browser now holds. */
+export interface IssuedTicket {
+  url: string;
+  /** `name=value` of the ticket cookie, as the browser would send it. */
+  cookie: string;
+  /** The whole Set-Cookie header (attributes included). */
+  setCookie: string;
+}
+
+/** The `name=value` pairs a response sets, the ones that clear a cookie included (as empty values). */
+export function cookiesSet(header: string | string[] | undefined): Map<string, string> {
+  const lines = header === undefined ? [] : Array.isArray(header) ? header : [header];
+  return new Map(
+    lines.map((line) => {
+      const [pair = ''] = line.split(';');
+      const at = pair.indexOf('=');
+      return [pair.slice(0, at), pair.slice(at + 1)] as const;
+    }),
+  );
+}
+
+export async function issueTicket(app: FastifyInstance, userId: string, provider: 'gmail' | 'outlook'): Promise<IssuedTicket> {
   const response = await app.inject({
     method: 'POST',
     url: '/email-accounts/connect-ticket',
@@ -29,15 +50,24 @@ export async function issueTicket(app: FastifyInstance, userId: string, provider
     payload: { provider },
   });
   if (response.statusCode !== 200) throw new Error(`ticket: ${response.statusCode} ${response.body}`);
-  return response.json().data.url;
+  const setCookie = String(response.headers['set-cookie']);
+  return { url: response.json().data.url, cookie: setCookie.split(';')[0] ?? '', setCookie };
 }
 
-export async function startConnect(app: FastifyInstance, ticketUrl: string): Promise<{ location: string; cookie?: string }> {
-  const response = await app.inject({ method: 'GET', url: servicePath(ticketUrl), headers: await publicHeaders() });
+/** Opens the start URL in a browser holding `cookie` (the ticket's own cookie unless told otherwise). */
+export async function openStart(app: FastifyInstance, url: string, cookie?: string) {
+  return app.inject({
+    method: 'GET',
+    url: servicePath(url),
+    headers: { ...(await publicHeaders()), ...(cookie ? { cookie } : {}) },
+  });
+}
+
+export async function startConnect(app: FastifyInstance, ticket: IssuedTicket): Promise<{ location: string; cookie?: string }> {
+  const response = await openStart(app, ticket.url, ticket.cookie);
   if (response.statusCode !== 302) throw new Error(`connect: ${response.statusCode} ${response.body}`);
-  const setCookie = response.headers['set-cookie'];
-  const cookie = typeof setCookie === 'string' ? setCookie.split(';')[0] : undefined;
-  return { location: String(response.headers.location), cookie };
+  const binding = [...cookiesSet(response.headers['set-cookie'])].find(([name, value]) => name.startsWith('mw_oauth_') && value);
+  return { location: String(response.headers.location), cookie: binding ? `${binding[0]}=${binding[1]}` : undefined };
 }
 
 export async function visitProvider(authorizeUrl: string): Promise<string> {

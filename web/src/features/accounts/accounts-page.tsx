@@ -7,9 +7,10 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { type EmailAccount, emailAccountsApi, errorMessage, type SmtpAccountBody } from '../../api';
 import { Spinner } from '../../components/spinner';
 import { buttonStyles } from '../../components/styles';
+import { useAuth } from '../auth';
 import { CopyId } from '../layout/copy-id';
 import { cardStyles, dangerButtonStyles, EmptyState, PageHeading } from '../layout/page-heading';
-import { oauthReturnNotice } from './oauth-return';
+import { OAUTH_RETURN_PARAMS, oauthReturnNotice } from './oauth-return';
 import { SmtpAccountDialog } from './smtp-account-dialog';
 
 const accountsKey = ['email-accounts'] as const;
@@ -19,6 +20,8 @@ export function AccountsPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
+  const { user } = useAuth();
+  const signedInEmail = user?.email;
   const [dialog, setDialog] = useState<DialogState>({ mode: 'closed' });
   const [connecting, setConnecting] = useState<'gmail' | 'outlook' | null>(null);
   const accounts = useQuery({ queryKey: accountsKey, queryFn: emailAccountsApi.list });
@@ -30,21 +33,33 @@ export function AccountsPage() {
 
   useEffect(() => {
     const key = searchParams.toString();
-    const notice = oauthReturnNotice(searchParams);
+    const notice = oauthReturnNotice(searchParams, signedInEmail);
     if (!searchParams.has('success') && !searchParams.has('error')) return;
     if (handledReturn.current === key) return;
     handledReturn.current = key;
     if (notice) {
-      if (notice.kind === 'success') toast.success(notice.message);
-      else toast.error(notice.message);
+      if (notice.kind === 'success') {
+        toast.success(
+          notice.detail ? (
+            <span>
+              {notice.message}
+              <br />
+              {notice.detail}
+            </span>
+          ) : (
+            notice.message
+          ),
+          // Long enough to read which mailbox joined which account.
+          notice.detail ? { duration: 10_000 } : {},
+        );
+      } else toast.error(notice.message);
     }
     void queryClient.invalidateQueries({ queryKey: accountsKey });
     const rest = new URLSearchParams(searchParams);
-    rest.delete('success');
-    rest.delete('error');
+    for (const name of OAUTH_RETURN_PARAMS) rest.delete(name);
     const search = rest.toString();
     void navigate({ pathname: '/email-accounts', search: search ? `?${search}` : '' }, { replace: true });
-  }, [searchParams, navigate, queryClient]);
+  }, [searchParams, navigate, queryClient, signedInEmail]);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: accountsKey });
 

@@ -21,6 +21,19 @@ describe('oauthReturnNotice', () => {
     expect(notice('error=plan_limit')?.message).toBe('Failed to connect account');
   });
 
+  it('says which mailbox was connected to which Mailwright account', () => {
+    expect(oauthReturnNotice(new URLSearchParams('success=gmail_connected&mailbox=ada%40gmail.test'), 'me@example.test')).toEqual(
+      {
+        kind: 'success',
+        message: 'Gmail account connected successfully!',
+        detail: 'ada@gmail.test is now connected to your Mailwright account me@example.test.',
+      },
+    );
+    expect(notice('success=outlook_connected&mailbox=grace%40outlook.test')?.detail).toBe(
+      'grace@outlook.test is now connected to your Mailwright account.',
+    );
+  });
+
   it('is silent without parameters', () => {
     expect(notice('')).toBeNull();
   });
