@@ -16,6 +16,7 @@ import { Redis } from 'ioredis';
 import type { GatewayConfig } from './config';
 import { ApiKeyResolver } from './plugins/api-key-resolver';
 import { createAuthenticator } from './plugins/authenticate';
+import { refuseAmbiguousPaths, rewriteToNormalisedUrl } from './plugins/normalised-path';
 import { PlanRateLimits } from './plugins/plan-rate-limits';
 import { createLimiters } from './plugins/rate-limits';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -36,6 +37,7 @@ export async function buildApp(config: GatewayConfig): Promise<FastifyInstance> 
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT_BYTES,
+    rewriteUrl: rewriteToNormalisedUrl,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && safeRequestId.test(given) ? given : randomUUID();
@@ -68,6 +70,7 @@ export async function buildApp(config: GatewayConfig): Promise<FastifyInstance> 
     reply.header('x-request-id', request.id);
   });
   await registerSecurityHeaders(app, config.RAZORPAY_CHECKOUT_URL);
+  refuseAmbiguousPaths(app);
   installHealth(app, {
     redis: () => redis.ping(),
     identity: async () => {
@@ -86,6 +89,7 @@ export async function buildApp(config: GatewayConfig): Promise<FastifyInstance> 
   );
   const limiters = await createLimiters(app, redis, {
     authPerMinute: config.RATE_LIMIT_AUTH_MAX,
+    changePasswordPerWindow: config.RATE_LIMIT_CHANGE_PASSWORD_MAX,
     apiPerMinute: (request) => planLimits.maxFor(request.apiKeyUserId),
   });
   const openHits = new OpenHitRelay(

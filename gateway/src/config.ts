@@ -12,8 +12,10 @@ export const GatewayConfigSchema = Type.Object({
   TRUST_PROXY: Type.Boolean({ default: false }),
   REDIS_URL: Type.String({ default: 'redis://127.0.0.1:6379' }),
   WEB_DIST: Type.String({ default: '' }),
-  /** Requests per minute per client IP on sign-in, sign-up and password-reset routes. */
+  /** Requests per minute per client IP on sign-in, sign-up, password-reset and code-exchange routes. */
   RATE_LIMIT_AUTH_MAX: Type.Integer({ default: 20, minimum: 1 }),
+  /** Change-password attempts per user per 15 minutes (it checks the current password). */
+  RATE_LIMIT_CHANGE_PASSWORD_MAX: Type.Integer({ default: 5, minimum: 1 }),
   /** Operator cap: requests per minute per API key on the public API, whatever the plan. */
   RATE_LIMIT_API_MAX: Type.Integer({ default: 6000, minimum: 1 }),
   /** Requests per minute per API key by the key owner's plan (`plan:max` pairs); capped by RATE_LIMIT_API_MAX. */

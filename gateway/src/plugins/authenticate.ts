@@ -2,7 +2,7 @@
 // services trust. Caller-supplied internal headers never pass through.
 import { AppError, INTERNAL_TOKEN_HEADER, type InternalClaims, type InternalTokenSigner } from '@mailwright/kit';
 import type { FastifyRequest } from 'fastify';
-import { accessFor } from '../routes/access-rules';
+import type { Access } from '../routes/access-rules';
 import type { ApiKeyResolver } from './api-key-resolver';
 import type { UserTokenVerifier } from './user-token';
 
@@ -12,10 +12,13 @@ declare module 'fastify' {
     apiKeyId?: string;
     /** The API key owner's id (per-plan rate limit). */
     apiKeyUserId?: string;
+    /** The signed-in user's id (per-user rate limits). */
+    userId?: string;
   }
 }
 
-export type Authenticator = (request: FastifyRequest) => Promise<void>;
+/** Authenticates the caller as `access` (the route's rule) demands. */
+export type Authenticator = (request: FastifyRequest, access: Access) => Promise<void>;
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -29,9 +32,7 @@ export function createAuthenticator(deps: {
   apiKeys: ApiKeyResolver;
   signer: InternalTokenSigner;
 }): Authenticator {
-  return async function authenticate(request) {
-    const path = request.url.split('?', 1)[0] ?? '';
-    const access = accessFor(request.method, path);
+  return async function authenticate(request, access) {
     let claims: InternalClaims;
     if (access === 'api_key') {
       const key = request.headers['x-api-key'];
@@ -51,6 +52,7 @@ export function createAuthenticator(deps: {
         if (!token) throw new AppError('UNAUTHORIZED', 'Authentication required');
         if (!userId) throw new AppError('UNAUTHORIZED', 'Invalid or expired token');
       }
+      if (userId) request.userId = userId;
       claims = userId ? { kind: 'user', userId } : { kind: 'public' };
     }
     request.internalToken = await deps.signer.tokenFor(claims);

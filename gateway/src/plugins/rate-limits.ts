@@ -1,15 +1,22 @@
-// Redis-backed rate limits with the standard RateLimit-* headers: per client IP on the sign-in,
-// sign-up and reset routes (brute force), per API key on the public API (the maximum may depend on the key's plan).
+// Redis-backed rate limits with the standard RateLimit-* headers: per client IP on the sign-in, sign-up,
+// reset and code-exchange routes (brute force), per user on change-password (it checks the current password),
+// per API key on the public API (the maximum may depend on the key's plan). Which route gets which: access-rules.ts.
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+
+export const CHANGE_PASSWORD_WINDOW_MS = 15 * 60_000;
 
 export type Limiter = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 export async function createLimiters(
   app: FastifyInstance,
   redis: Redis,
-  limits: { authPerMinute: number; apiPerMinute: number | ((request: FastifyRequest) => Promise<number>) },
+  limits: {
+    authPerMinute: number;
+    changePasswordPerWindow: number;
+    apiPerMinute: number | ((request: FastifyRequest) => Promise<number>);
+  },
 ) {
   await app.register(rateLimit, {
     global: false,
@@ -24,11 +31,21 @@ export async function createLimiters(
     }),
   });
   const auth = app.rateLimit({ max: limits.authPerMinute, timeWindow: 60_000, keyGenerator: (request) => `auth:${request.ip}` });
+  const changePassword = app.rateLimit({
+    max: limits.changePasswordPerWindow,
+    timeWindow: CHANGE_PASSWORD_WINDOW_MS,
+    // Runs after authentication: the user id is always there; the address is only a fallback.
+    keyGenerator: (request) => `password:${request.userId ?? request.ip}`,
+  });
   const apiMax = limits.apiPerMinute;
   const api = app.rateLimit({
     max: typeof apiMax === 'number' ? apiMax : (request: FastifyRequest) => apiMax(request),
     timeWindow: 60_000,
     keyGenerator: (request) => `api:${request.apiKeyId ?? request.ip}`,
   });
-  return { auth: auth as unknown as Limiter, api: api as unknown as Limiter };
+  return {
+    auth: auth as unknown as Limiter,
+    changePassword: changePassword as unknown as Limiter,
+    api: api as unknown as Limiter,
+  };
 }

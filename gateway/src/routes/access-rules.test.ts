@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { accessFor } from './access-rules';
+import { accessFor, routeRuleFor } from './access-rules';
 
 describe('accessFor', () => {
-  it('lets sign-up, login and the reset flow through without a token', () => {
+  it('lets sign-up, login, the code exchange and the reset flow through without a token', () => {
     expect(accessFor('POST', '/api/auth/signup')).toBe('public');
     expect(accessFor('POST', '/api/auth/login')).toBe('public');
+    expect(accessFor('POST', '/api/auth/exchange')).toBe('public');
     expect(accessFor('GET', '/api/auth/verify-email/abc')).toBe('public');
     expect(accessFor('POST', '/api/auth/reset-password/abc')).toBe('public');
     expect(accessFor('GET', '/api/auth/github')).toBe('public');
@@ -13,6 +14,7 @@ describe('accessFor', () => {
   it('requires a user for everything else under /api', () => {
     expect(accessFor('GET', '/api/auth/me')).toBe('user');
     expect(accessFor('PUT', '/api/auth/profile')).toBe('user');
+    expect(accessFor('PUT', '/api/auth/change-password')).toBe('user');
     expect(accessFor('GET', '/api/templates')).toBe('user');
     expect(accessFor('POST', '/api/payments/create-order')).toBe('user');
     expect(accessFor('POST', '/api/auth/verify-email/abc')).toBe('user');
@@ -27,5 +29,22 @@ describe('accessFor', () => {
     expect(accessFor('GET', '/t/o/token.gif')).toBe('public');
     expect(accessFor('GET', '/api/payments/plans')).toBe('public');
     expect(accessFor('POST', '/api/payments/webhook')).toBe('public');
+  });
+});
+
+describe('routeRuleFor', () => {
+  it('throttles sign-in, sign-up, the reset mail and the code exchange per client address', () => {
+    for (const path of ['/api/auth/login', '/api/auth/signup', '/api/auth/forgot-password', '/api/auth/exchange']) {
+      expect(routeRuleFor('POST', path)).toEqual({ access: 'public', throttle: 'client-ip' });
+    }
+  });
+
+  it('throttles change-password per signed-in user', () => {
+    expect(routeRuleFor('PUT', '/api/auth/change-password')).toEqual({ access: 'user', throttle: 'user' });
+  });
+
+  it('leaves other routes unthrottled here (the API-key limit applies by caller)', () => {
+    expect(routeRuleFor('GET', '/api/auth/login').throttle).toBeUndefined();
+    expect(routeRuleFor('POST', '/api/emails/api/send')).toEqual({ access: 'api_key', throttle: undefined });
   });
 });

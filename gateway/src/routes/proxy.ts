@@ -5,18 +5,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../config';
 import { type Authenticator, forwardHeaders } from '../plugins/authenticate';
 import type { Limiter } from '../plugins/rate-limits';
-import { authThrottledRoutes } from './access-rules';
+import { routeRuleFor } from './access-rules';
+import { pathOf } from './request-path';
 import { upstreams } from './upstreams';
-
-const isThrottledAuthRoute = (request: FastifyRequest) =>
-  request.method === 'POST' && authThrottledRoutes.includes(request.url.split('?', 1)[0] ?? '');
 
 const formatBytes = (bytes: number) => (bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MB` : `${bytes / 1024} KB`);
 
 export async function registerProxies(
   app: FastifyInstance,
   config: GatewayConfig,
-  deps: { authenticate: Authenticator; limiters: { auth: Limiter; api: Limiter } },
+  deps: { authenticate: Authenticator; limiters: { auth: Limiter; changePassword: Limiter; api: Limiter } },
 ): Promise<void> {
   for (const upstream of upstreams) {
     await app.register(httpProxy, {
@@ -31,9 +29,12 @@ export async function registerProxies(
         if (declaredLength > upstream.bodyLimit) {
           throw new AppError('PAYLOAD_TOO_LARGE', `Request body is too large: the limit is ${formatBytes(upstream.bodyLimit)}`);
         }
-        if (isThrottledAuthRoute(request)) await deps.limiters.auth(request, reply);
+        // request.url is already normalised (plugins/normalised-path.ts): the rule is the one the service will serve.
+        const rule = routeRuleFor(request.method, pathOf(request.url));
+        if (rule.throttle === 'client-ip') await deps.limiters.auth(request, reply);
         if (reply.sent) return;
-        await deps.authenticate(request);
+        await deps.authenticate(request, rule.access);
+        if (rule.throttle === 'user') await deps.limiters.changePassword(request, reply);
         if (request.apiKeyId) await deps.limiters.api(request, reply);
       },
       replyOptions: {
