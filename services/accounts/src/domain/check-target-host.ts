@@ -11,12 +11,21 @@ export interface CheckedHost {
   serverName: string;
 }
 
-export async function checkTargetHost(host: string, allowPrivateTargets: boolean): Promise<CheckedHost> {
+/** Every address a name resolves to (the system resolver; tests pass one that changes its answers). */
+export type ResolveAll = (host: string) => Promise<{ address: string }[]>;
+
+const systemResolver: ResolveAll = (host) => lookup(host, { all: true, verbatim: true });
+
+export async function checkTargetHost(
+  host: string,
+  allowPrivateTargets: boolean,
+  resolveAll: ResolveAll = systemResolver,
+): Promise<CheckedHost> {
   const bare = host.replace(/^\[(.*)\]$/, '$1');
   if (allowPrivateTargets) return { connectTo: bare, serverName: bare };
   let addresses: { address: string }[];
   try {
-    addresses = await lookup(bare, { all: true, verbatim: true });
+    addresses = await resolveAll(bare);
   } catch {
     throw new AppError('VALIDATION_ERROR', `Could not verify SMTP settings: the host ${host} could not be resolved`);
   }
