@@ -1,15 +1,13 @@
 // One @fastify/http-proxy registration per upstream prefix: throttle, authenticate, forward.
 import httpProxy from '@fastify/http-proxy';
-import { AppError } from '@mailwright/kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../config';
 import { type Authenticator, forwardHeaders } from '../plugins/authenticate';
 import type { Limiter } from '../plugins/rate-limits';
 import { routeRuleFor } from './access-rules';
+import { bodyTooLarge, holdBodyLimit, wasCutOff } from './body-limit';
 import { pathOf } from './request-path';
 import { upstreams } from './upstreams';
-
-const formatBytes = (bytes: number) => (bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MB` : `${bytes / 1024} KB`);
 
 export async function registerProxies(
   app: FastifyInstance,
@@ -25,10 +23,7 @@ export async function registerProxies(
       logLevel: (['fatal', 'error', 'silent'] as const).find((level) => level === config.LOG_LEVEL) ?? 'warn',
       undici: { connections: 64, pipelining: 1, keepAliveTimeout: 30_000, headersTimeout: 30_000, bodyTimeout: 60_000 },
       preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
-        const declaredLength = Number(request.headers['content-length'] ?? 0);
-        if (declaredLength > upstream.bodyLimit) {
-          throw new AppError('PAYLOAD_TOO_LARGE', `Request body is too large: the limit is ${formatBytes(upstream.bodyLimit)}`);
-        }
+        holdBodyLimit(request, upstream.bodyLimit);
         // request.url is already normalised (plugins/normalised-path.ts): the rule is the one the service will serve.
         const rule = routeRuleFor(request.method, pathOf(request.url));
         if (rule.throttle === 'client-ip') await deps.limiters.auth(request, reply);
@@ -40,6 +35,10 @@ export async function registerProxies(
       replyOptions: {
         rewriteRequestHeaders: (request, headers) => forwardHeaders(request as FastifyRequest, headers) as typeof headers,
         onError: (reply, { error }) => {
+          if (wasCutOff(reply.request)) {
+            const { statusCode, message, code } = bodyTooLarge(upstream.bodyLimit);
+            return reply.status(statusCode).header('connection', 'close').send({ message, code });
+          }
           const timedOut = (error as { statusCode?: number }).statusCode === 504;
           reply.log.warn({ err: error, service: upstream.service }, 'upstream failed');
           return reply.status(timedOut ? 504 : 503).send({

@@ -1,0 +1,79 @@
+// Each prefix's body limit holds at the edge for chunked bodies too (no content-length to check up front).
+import { request as httpRequest } from 'node:http';
+import { readConfig } from '@mailwright/kit';
+import { TEST_INTERNAL_SECRET, testRedisUrl } from '@mailwright/kit/testing';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { GatewayConfigSchema } from '../src/config';
+import { type StandInServices, startStandInServices } from './support/stand-in-services';
+
+let services: StandInServices;
+let app: FastifyInstance;
+let port: number;
+
+beforeAll(async () => {
+  services = await startStandInServices();
+  const url = services.url;
+  app = await buildApp(
+    readConfig(GatewayConfigSchema, {
+      INTERNAL_SECRET: TEST_INTERNAL_SECRET,
+      REDIS_URL: testRedisUrl,
+      LOG_LEVEL: 'silent',
+      IDENTITY_URL: url,
+      ACCOUNTS_URL: url,
+      TEMPLATES_URL: url,
+      MAIL_URL: url,
+      BILLING_URL: url,
+      WEB_DIST: '/nonexistent',
+    }),
+  );
+  port = Number(new URL(await app.listen({ port: 0, host: '127.0.0.1' })).port);
+});
+
+afterAll(async () => {
+  await app?.close();
+  await services?.close();
+});
+
+/** POSTs `chunks` chunks of 64 KB with Transfer-Encoding: chunked, stopping early once the gateway answers. */
+function postChunked(path: string, chunks: number): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      { host: '127.0.0.1', port, path, method: 'POST', headers: { 'content-type': 'application/json', connection: 'close' } },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text || '{}') }));
+      },
+    );
+    request.on('error', reject);
+    let written = 0;
+    const writeNext = () => {
+      if (written === chunks) return request.end('"x"]');
+      written += 1;
+      request.write(written === 1 ? `["${'x'.repeat(64 * 1024)}",` : `"${'x'.repeat(64 * 1024)}",`, writeNext);
+    };
+    writeNext();
+  });
+}
+
+describe('body limits at the edge', () => {
+  it('answers 413 to a chunked body over the prefix limit, and the service never gets all of it', async () => {
+    const before = services.seen.length;
+    const response = await postChunked('/api/auth/signup', 6);
+    expect(response).toEqual({
+      status: 413,
+      body: { message: 'Request body is too large: the limit is 256 KB', code: 'PAYLOAD_TOO_LARGE' },
+    });
+    for (const seen of services.seen.slice(before)) expect(seen.body.length).toBeLessThanOrEqual(256 * 1024);
+  });
+
+  it('forwards a chunked body under the limit whole', async () => {
+    const response = await postChunked('/api/auth/signup', 2);
+    expect(response.status).toBe(200);
+    expect(services.seen.at(-1)?.body.length).toBe(`["${'x'.repeat(64 * 1024)}","${'x'.repeat(64 * 1024)}","x"]`.length);
+  });
+});
