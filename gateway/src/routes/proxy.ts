@@ -35,7 +35,7 @@ export async function registerProxies(
       replyOptions: {
         rewriteRequestHeaders: (request, headers) => forwardHeaders(request as FastifyRequest, headers) as typeof headers,
         onError: (reply, { error }) => {
-          if (wasCutOff(reply.request)) {
+          if (wasCutOff(reply.request as FastifyRequest)) {
             const { statusCode, message, code } = bodyTooLarge(upstream.bodyLimit);
             return reply.status(statusCode).header('connection', 'close').send({ message, code });
           }
