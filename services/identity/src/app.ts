@@ -7,7 +7,10 @@ import { tables } from './db/tables';
 import { type AccountFiguresSource, RemoteAccountFigures } from './domain/account-figures';
 import { ApiKeyUsage } from './domain/api-key-usage';
 import { SessionTokens } from './domain/session-tokens';
+import { createPasswordThrottles } from './domain/throttles';
 import { createSystemMailer, type SystemMailer } from './mail/system-mailer';
+import { connectRedis } from './redis/redis-connection';
+import { RevocationPublisher } from './redis/revocations';
 import { registerApiKeyRoutes } from './routes/api-keys';
 import { registerAuthRoutes } from './routes/auth';
 import { registerInternalRoutes } from './routes/internal';
@@ -33,6 +36,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     logLevel: config.LOG_LEVEL,
     readiness: { database: () => db.$client.query('select 1') },
   });
+  const redis = connectRedis(config.REDIS_URL, app.log);
   try {
     const box = new SecretBox(
       config.ENCRYPTION_KEY,
@@ -53,14 +57,18 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
           app.log,
         ),
       apiKeyUsage: ApiKeyUsage.forDatabase(db, (error) => app.log.warn({ err: error }, 'could not record API key use')),
+      throttles: createPasswordThrottles(redis, app.log),
+      revocations: new RevocationPublisher(redis, app.log),
     };
     app.decorate('identity', ctx);
     app.addHook('onClose', async () => {
       await ctx.apiKeyUsage.close();
       ctx.mailer.close();
+      redis.disconnect();
       await db.$client.end();
     });
   } catch (error) {
+    redis.disconnect();
     await db.$client.end();
     throw error;
   }

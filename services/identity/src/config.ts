@@ -1,4 +1,4 @@
-// Identity's environment: shared service settings, the key that seals signing keys, mail and social sign-in.
+// Identity's environment: shared service settings, the key that seals signing keys, Redis, mail and social sign-in.
 import { baseServiceConfig, encryptionConfig, serviceUrls } from '@mailwright/kit';
 import { type Static, Type } from '@sinclair/typebox';
 
@@ -9,6 +9,8 @@ export const ConfigSchema = Type.Object({
   ...serviceUrls,
   ...encryptionConfig,
   IDENTITY_PORT: Type.Integer({ default: 4001 }),
+  /** Failed-sign-in counters and the revocations channel every gateway listens to. */
+  REDIS_URL: Type.String({ default: 'redis://127.0.0.1:6379', pattern: '^rediss?://' }),
   PUBLIC_URL: Type.String({ default: 'http://localhost:8080', pattern: '^https?://' }),
   SYSTEM_SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
   SYSTEM_MAIL_FROM: Type.String({ default: 'Mailwright <no-reply@mailwright.local>' }),

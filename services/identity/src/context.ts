@@ -5,7 +5,9 @@ import type { IdentityDb } from './db/tables';
 import type { AccountFiguresSource } from './domain/account-figures';
 import type { ApiKeyUsage } from './domain/api-key-usage';
 import type { SessionTokens } from './domain/session-tokens';
+import type { PasswordThrottles } from './domain/throttles';
 import type { SystemMailer } from './mail/system-mailer';
+import type { RevocationPublisher } from './redis/revocations';
 
 export interface IdentityContext {
   config: Config;
@@ -14,5 +16,7 @@ export interface IdentityContext {
   mailer: SystemMailer;
   figures: AccountFiguresSource;
   apiKeyUsage: ApiKeyUsage;
+  throttles: PasswordThrottles;
+  revocations: RevocationPublisher;
   log: FastifyBaseLogger;
 }

@@ -2,13 +2,16 @@ import { serviceHeaders, userHeaders } from '@mailwright/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../src/db/queries/users';
 import { createHarness, type Harness } from './helpers';
+import { RevocationListener } from './revocation-listener';
 
 describe('API keys', () => {
   let harness: Harness;
   let owner = '';
   let stranger = '';
+  const revocations = new RevocationListener();
 
   beforeAll(async () => {
+    await revocations.start();
     harness = await createHarness('api_keys');
     const db = harness.app.identity.db;
     owner = (await insertUser(db, { email: 'owner@example.com', name: 'Owner', passwordHash: null, isVerified: true }))?.id ?? '';
@@ -18,6 +21,7 @@ describe('API keys', () => {
 
   afterAll(async () => {
     await harness?.close();
+    await revocations.stop();
   });
 
   const as = async (userId: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
@@ -49,18 +53,24 @@ describe('API keys', () => {
     expect(JSON.stringify(stored.rows)).not.toContain(data.key);
   });
 
-  it('resolves a key for services, records its use, and refuses unknown keys', async () => {
+  const lastUsedOf = async (id: string) =>
+    (await as(owner, 'GET', '/api-keys')).json().data.find((key: { id: string }) => key.id === id).lastUsed;
+  const reportUsage = async (payload: object, headers?: Record<string, string>) =>
+    harness.app.inject({
+      method: 'POST',
+      url: '/internal/api-keys/usage',
+      payload,
+      headers: headers ?? (await serviceHeaders('gateway')),
+    });
+
+  it('resolves a key for services without counting it as used, and refuses unknown keys', async () => {
     const { data } = (await as(owner, 'POST', '/api-keys', { name: 'CI' })).json();
     const resolved = await resolve(data.key);
     expect(resolved.statusCode).toBe(200);
     expect(resolved.json()).toEqual({ data: { apiKeyId: data.id, userId: owner, isActive: true } });
-
+    // Resolving is asking, not using: the gateway may still refuse the call (plan, rate limit, disabled key).
     await harness.app.identity.apiKeyUsage.flush();
-    await expect
-      .poll(
-        async () => (await as(owner, 'GET', '/api-keys')).json().data.find((key: { id: string }) => key.id === data.id).lastUsed,
-      )
-      .not.toBeNull();
+    expect(await lastUsedOf(data.id)).toBeNull();
 
     expect((await resolve(`mw_live_${'x'.repeat(32)}`)).statusCode).toBe(404);
     expect((await resolve('garbage')).statusCode).toBe(404);
@@ -71,6 +81,32 @@ describe('API keys', () => {
       headers: await userHeaders(owner),
     });
     expect(asUser.statusCode).toBe(403);
+  });
+
+  it('records the use the gateway reports on /internal/api-keys/usage (services only)', async () => {
+    const { data } = (await as(owner, 'POST', '/api-keys', { name: 'Used' })).json();
+    const reported = await reportUsage({ apiKeyIds: [data.id, data.id] });
+    expect(reported.statusCode).toBe(204);
+    await expect.poll(() => lastUsedOf(data.id)).not.toBeNull();
+
+    const asUser = await reportUsage({ apiKeyIds: [data.id] }, await userHeaders(owner));
+    expect(asUser.statusCode).toBe(403);
+    for (const payload of [{}, { apiKeyIds: [] }, { apiKeyIds: ['not-a-uuid'] }, { apiKeyIds: 'x' }]) {
+      expect((await reportUsage(payload)).statusCode).toBe(400);
+    }
+  });
+
+  it('publishes a revocation to every gateway when a key is disabled or deleted (not when enabled)', async () => {
+    const { data } = (await as(owner, 'POST', '/api-keys', { name: 'Revoked' })).json();
+    const isThisKey = (revocation: { kind: string }) =>
+      revocation.kind === 'api-key' && 'apiKeyId' in revocation && revocation.apiKeyId === data.id;
+    expect((await as(owner, 'PUT', `/api-keys/${data.id}/toggle`)).json().data.isActive).toBe(false);
+    await revocations.next(isThisKey);
+    revocations.received.length = 0;
+    expect((await as(owner, 'PUT', `/api-keys/${data.id}/toggle`)).json().data.isActive).toBe(true);
+    expect((await as(owner, 'DELETE', `/api-keys/${data.id}`)).statusCode).toBe(200);
+    await revocations.next(isThisKey);
+    expect(revocations.received.filter(isThisKey)).toHaveLength(1);
   });
 
   it('toggles a key inactive and back; resolve reports the state', async () => {

@@ -51,10 +51,32 @@ describe('sign-up, verification, login and password flows', () => {
     verifyToken = linkToken(mail, 'verify-email');
   });
 
-  it('refuses a second sign-up with the same email in any letter case', async () => {
-    const response = await call('POST', '/auth/signup', { name: 'Other', email: address.toUpperCase(), password: 'secret2' });
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: 'An account with this email already exists', code: 'CONFLICT' });
+  it('answers a sign-up with a taken address (any letter case) exactly like a new one, and mails the owner instead', async () => {
+    const taken = await call('POST', '/auth/signup', { name: 'Other', email: address.toUpperCase(), password: 'secret2' });
+    const fresh = await call('POST', '/auth/signup', { name: 'Other', email: 'brand.new@example.com', password: 'secret2' });
+    expect(taken.statusCode).toBe(201);
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    const shape = (body: { message: string; user: Record<string, unknown> }) => ({
+      message: body.message,
+      userKeys: Object.keys(body.user).sort(),
+      user: { ...body.user, _id: 'id', id: 'id', email: 'email', createdAt: 'date' },
+    });
+    expect(shape(taken.json())).toEqual(shape(fresh.json()));
+    expect(taken.json().user.id).not.toBe(userId);
+    expect(taken.json().user.email).toBe(address);
+    expect(JSON.stringify(taken.json())).not.toContain('Ada Lovelace');
+
+    const notice = await smtp.next(address, /Someone tried to sign up with your email address/);
+    expect(notice.text).toContain('http://mailwright.test/login');
+    expect(notice.text).toContain('http://mailwright.test/forgot-password');
+    await smtp.next('brand.new@example.com', /Verify your email/);
+    // The owner's account is untouched: still one user with this address, still the first password.
+    const { rows } = await harness.app.identity.db.$client.query('select id, name from identity.users where email = $1', [
+      address,
+    ]);
+    expect(rows).toEqual([{ id: userId, name: 'Ada Lovelace' }]);
+    const verificationsTo = smtp.messages.filter((mail) => mail.subject?.includes('Verify')).map((mail) => mail.to);
+    expect(JSON.stringify(verificationsTo)).not.toContain(address);
   });
 
   it('refuses login before verification and flags requiresVerification', async () => {
@@ -138,7 +160,7 @@ describe('sign-up, verification, login and password flows', () => {
 
     const changed = await call('PUT', '/auth/change-password', { currentPassword: 'secret1', newPassword: 'secret2' }, userId);
     expect(changed.statusCode).toBe(200);
-    expect(changed.json()).toEqual({ message: 'Password changed successfully' });
+    expect(changed.json()).toEqual({ message: 'Password changed successfully', token: expect.any(String) });
     expect((await call('POST', '/auth/login', { email, password: 'secret1' })).statusCode).toBe(401);
     expect((await call('POST', '/auth/login', { email, password: 'secret2' })).statusCode).toBe(200);
   });
@@ -230,7 +252,9 @@ describe('sign-up, verification, login and password flows', () => {
       headers: await serviceHeaders('mail'),
     });
     expect(found.statusCode).toBe(200);
-    expect(found.json()).toEqual({ data: { id: userId, email: address, name: 'Ada King', isVerified: true } });
+    expect(found.json()).toEqual({
+      data: { id: userId, email: address, name: 'Ada King', isVerified: true, sessionVersion: expect.any(Number) },
+    });
     const asUser = await harness.app.inject({
       method: 'GET',
       url: `/internal/users/${userId}`,

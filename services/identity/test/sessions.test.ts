@@ -68,7 +68,7 @@ describe('session keys and the user figures from billing and mail', () => {
     expect(keys).toHaveLength(1);
     expect(keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
     expect(keys[0].d).toBeUndefined();
-    const token = await harness.app.identity.sessions.sign(userId);
+    const token = await harness.app.identity.sessions.sign(userId, 0);
     expect(decodeProtectedHeader(token)).toMatchObject({ alg: 'ES256', kid: keys[0].kid });
     const { payload } = await jwtVerify(token, createLocalJWKSet({ keys }), {
       issuer: 'mailwright-identity',
@@ -79,7 +79,7 @@ describe('session keys and the user figures from billing and mail', () => {
   });
 
   it('keeps the signing key across restarts, stored sealed', async () => {
-    const token = await harness.app.identity.sessions.sign(userId);
+    const token = await harness.app.identity.sessions.sign(userId, 0);
     const restarted = await buildApp(harness.config);
     try {
       expect(await restarted.identity.sessions.verify(token)).toBe(userId);

@@ -5,6 +5,7 @@ import type { IdentityContext } from '../context';
 import { insertEmailToken } from '../db/queries/email-tokens';
 import type { UserRow } from '../db/schema/users';
 import { passwordResetMail, verificationMail } from '../mail/link-messages';
+import { signUpAttemptMail } from '../mail/sign-up-attempt-message';
 import { generateSecretToken, hashSecret, RESET_PASSWORD_TTL_MS, VERIFY_EMAIL_TTL_MS } from './secret-tokens';
 
 export async function sendVerificationLink(ctx: IdentityContext, user: UserRow): Promise<void> {
@@ -29,6 +30,12 @@ export async function sendPasswordResetLink(ctx: IdentityContext, user: UserRow)
   });
   const link = `${publicUrl(ctx)}/reset-password/${token}`;
   await deliver(ctx, passwordResetMail(user.email, user.name, link));
+}
+
+/** Someone signed up with this existing account's address: tell the owner, with ways in (no token needed). */
+export async function sendSignUpAttemptNotice(ctx: IdentityContext, user: UserRow): Promise<void> {
+  const base = publicUrl(ctx);
+  await deliver(ctx, signUpAttemptMail(user.email, user.name, { signIn: `${base}/login`, reset: `${base}/forgot-password` }));
 }
 
 const publicUrl = (ctx: IdentityContext) => ctx.config.PUBLIC_URL.replace(/\/+$/, '');

@@ -1,4 +1,6 @@
-// Password sign-in. Unknown email, wrong password and OAuth-only accounts all answer the same 401.
+// Password sign-in. Unknown email, wrong password and OAuth-only accounts all answer the same 401; every
+// address (known or not) counts its failures, so the account lock cannot tell who has an account either.
+import { createHmac } from 'node:crypto';
 import type { LoginBody } from '@mailwright/contracts';
 import { AppError } from '@mailwright/kit';
 import type { IdentityContext } from '../context';
@@ -8,6 +10,7 @@ import type { UserRow } from '../db/schema/users';
 import { normalizeEmail } from './email-address';
 import { sendVerificationLink } from './issue-email-link';
 import { verifyPassword } from './passwords';
+import { tooManyLogins } from './throttles';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
 export const EMAIL_NOT_VERIFIED_MESSAGE =
@@ -16,12 +19,24 @@ export const EMAIL_NOT_VERIFIED_MESSAGE =
 const RESEND_AFTER_SECONDS = 5 * 60;
 
 export async function logIn(ctx: IdentityContext, body: LoginBody): Promise<{ token: string; user: UserRow }> {
-  const user = await findUserByEmail(ctx.db, normalizeEmail(body.email));
+  const email = normalizeEmail(body.email);
+  const user = await findUserByEmail(ctx.db, email);
+  const subject = user?.id ?? addressKey(ctx, email);
+  const lockedForMs = await ctx.throttles.logins.lockedForMs(subject);
+  if (lockedForMs > 0) throw tooManyLogins(lockedForMs);
   const isValid = await verifyPassword(user?.passwordHash, body.password);
-  if (!user || !isValid) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS_MESSAGE);
+  if (!user || !isValid) {
+    await ctx.throttles.logins.recordFailure(subject);
+    throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS_MESSAGE);
+  }
+  await ctx.throttles.logins.reset(subject);
   if (!user.isVerified) {
     if (!(await issuedRecently(ctx.db, user.id, 'verify_email', RESEND_AFTER_SECONDS))) await sendVerificationLink(ctx, user);
     throw new AppError('EMAIL_NOT_VERIFIED', EMAIL_NOT_VERIFIED_MESSAGE, { requiresVerification: true });
   }
-  return { token: await ctx.sessions.sign(user.id, body.rememberMe === true), user };
+  return { token: await ctx.sessions.sign(user.id, user.sessionVersion, body.rememberMe === true), user };
 }
+
+/** Addresses without an account are counted under a keyed hash (the address itself never reaches Redis). */
+const addressKey = (ctx: IdentityContext, email: string) =>
+  `address:${createHmac('sha256', ctx.config.INTERNAL_SECRET).update(email).digest('base64url')}`;

@@ -1,9 +1,11 @@
-// Create, list, toggle and delete a user's API keys. The full key is only in the create answer.
+// Create, list, toggle and delete a user's API keys. The full key is only in the create answer. Disabling or
+// deleting a key tells every gateway at once (REVOCATIONS_CHANNEL) instead of waiting out their caches.
 import type { ApiKey } from '@mailwright/contracts';
 import { AppError, notFound } from '@mailwright/kit';
 import { deleteApiKey, insertApiKey, listApiKeys, toggleApiKey } from '../db/queries/api-keys';
 import type { ApiKeyRow } from '../db/schema/api-keys';
 import type { IdentityDb } from '../db/tables';
+import type { RevocationPublisher } from '../redis/revocations';
 import { generateApiKey, maskApiKey, storedPartsOf } from './api-key-format';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -32,12 +34,24 @@ export async function listUserApiKeys(db: IdentityDb, userId: string): Promise<A
   return (await listApiKeys(db, userId)).map((row) => presentApiKey(row));
 }
 
-export async function toggleUserApiKey(db: IdentityDb, userId: string, id: string): Promise<ApiKey> {
+export async function toggleUserApiKey(
+  db: IdentityDb,
+  revocations: RevocationPublisher,
+  userId: string,
+  id: string,
+): Promise<ApiKey> {
   const row = UUID.test(id) ? await toggleApiKey(db, userId, id) : undefined;
   if (!row) throw notFound('API key');
+  if (!row.isActive) await revocations.publish({ kind: 'api-key', apiKeyId: row.id });
   return presentApiKey(row);
 }
 
-export async function deleteUserApiKey(db: IdentityDb, userId: string, id: string): Promise<void> {
+export async function deleteUserApiKey(
+  db: IdentityDb,
+  revocations: RevocationPublisher,
+  userId: string,
+  id: string,
+): Promise<void> {
   if (!UUID.test(id) || !(await deleteApiKey(db, userId, id))) throw notFound('API key');
+  await revocations.publish({ kind: 'api-key', apiKeyId: id });
 }

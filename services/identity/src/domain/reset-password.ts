@@ -2,7 +2,8 @@
 import { AppError } from '@mailwright/kit';
 import type { IdentityContext } from '../context';
 import { consumeEmailToken, retireEmailTokens } from '../db/queries/email-tokens';
-import { findUserByEmail, updateUser } from '../db/queries/users';
+import { unlinkProviderIdentities } from '../db/queries/oauth-identities';
+import { bumpSessionVersion, findUserByEmail, findUserById, updateUser } from '../db/queries/users';
 import { normalizeEmail } from './email-address';
 import { sendPasswordResetLink } from './issue-email-link';
 import { hashPassword } from './passwords';
@@ -22,11 +23,17 @@ export function requestPasswordReset(ctx: IdentityContext, email: string): void 
 
 export async function resetPassword(ctx: IdentityContext, token: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
-  await ctx.db.transaction(async (tx) => {
+  const { userId, sessionVersion } = await ctx.db.transaction(async (tx) => {
     const userId = await consumeEmailToken(tx, hashSecret(token), 'reset_password');
     if (!userId) throw new AppError('BAD_REQUEST', INVALID_RESET_MESSAGE);
     await retireEmailTokens(tx, userId, 'reset_password');
+    // An account never verified may carry a provider link made with an address that provider did not verify
+    // (someone else's sign-in): the owner taking the account over by mail drops it.
+    if ((await findUserById(tx, userId))?.isVerified === false) await unlinkProviderIdentities(tx, userId);
     // Following the mailed link proves the address belongs to them.
     await updateUser(tx, userId, { passwordHash, isVerified: true });
+    // Whoever knew the old password may hold a session: a reset ends them all.
+    return { userId, sessionVersion: await bumpSessionVersion(tx, userId) };
   });
+  if (sessionVersion !== undefined) await ctx.revocations.publish({ kind: 'sessions', userId, sessionVersion });
 }

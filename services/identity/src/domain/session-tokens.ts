@@ -1,5 +1,6 @@
 // User session JWTs: ES256, signed with a key pair kept in identity's database (private half sealed),
 // so every identity process signs with the same key and restarts keep sessions valid.
+import { SESSION_VERSION_CLAIM } from '@mailwright/contracts';
 import type { SecretBox } from '@mailwright/kit';
 import {
   calculateJwkThumbprint,
@@ -58,8 +59,9 @@ export class SessionTokens {
     );
   }
 
-  sign(userId: string, rememberMe = false): Promise<string> {
-    return new SignJWT({})
+  /** A session for `userId`; `sessionVersion` is the user's current one (bumping it ends this session). */
+  sign(userId: string, sessionVersion: number, rememberMe = false): Promise<string> {
+    return new SignJWT({ [SESSION_VERSION_CLAIM]: sessionVersion })
       .setProtectedHeader({ alg: ALGORITHM, kid: this.kid, typ: 'JWT' })
       .setIssuer(SESSION_ISSUER)
       .setAudience(SESSION_AUDIENCE)
@@ -76,12 +78,20 @@ export class SessionTokens {
 
   /** Verifies a session token the way the gateway does (used by tests and diagnostics). */
   async verify(token: string): Promise<string> {
+    return (await this.verifyClaims(token)).userId;
+  }
+
+  /** The user and session version a token carries, once its signature and claims check out. */
+  async verifyClaims(token: string): Promise<{ userId: string; sessionVersion: number }> {
     const { payload } = await jwtVerify(token, createLocalJWKSet(this.jwks()), {
       issuer: SESSION_ISSUER,
       audience: SESSION_AUDIENCE,
       algorithms: [ALGORITHM],
     });
     if (!payload.sub) throw new Error('Token has no subject');
-    return payload.sub;
+    const sessionVersion = payload[SESSION_VERSION_CLAIM];
+    if (typeof sessionVersion !== 'number' || !Number.isSafeInteger(sessionVersion))
+      throw new Error('Token has no session version');
+    return { userId: payload.sub, sessionVersion };
   }
 }

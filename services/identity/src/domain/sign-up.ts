@@ -1,23 +1,45 @@
-// Sign-up: an unverified user with an argon2id password, and a verification mail.
-import type { SignupBody } from '@mailwright/contracts';
+// Sign-up: an unverified user with an argon2id password, and a verification mail. An address that already has
+// an account gets the same answer (so sign-up cannot tell who has an account) and its owner a mail instead.
+import { randomUUID } from 'node:crypto';
+import type { SignupBody, User } from '@mailwright/contracts';
 import { AppError } from '@mailwright/kit';
 import type { IdentityContext } from '../context';
-import { insertUser } from '../db/queries/users';
-import type { UserRow } from '../db/schema/users';
+import { findUserByEmail, insertUser } from '../db/queries/users';
+import { cleanDisplayName, NAME_REQUIRED_MESSAGE } from './display-name';
 import { normalizeEmail } from './email-address';
-import { sendVerificationLink } from './issue-email-link';
+import { sendSignUpAttemptNotice, sendVerificationLink } from './issue-email-link';
 import { hashPassword } from './passwords';
+import { presentUser } from './present-user';
 
-export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists';
+export async function signUp(ctx: IdentityContext, body: SignupBody): Promise<User> {
+  const name = cleanDisplayName(body.name).trim();
+  if (!name) throw new AppError('VALIDATION_ERROR', NAME_REQUIRED_MESSAGE);
+  const email = normalizeEmail(body.email);
+  // Hashed either way: the answer for a taken address must not come back faster.
+  const passwordHash = await hashPassword(body.password);
+  const user = await insertUser(ctx.db, { email, name, passwordHash, isVerified: false });
+  if (user) {
+    await sendVerificationLink(ctx, user);
+    return presentUser(ctx.db, ctx.figures, user);
+  }
+  const owner = await findUserByEmail(ctx.db, email);
+  if (owner) await sendSignUpAttemptNotice(ctx, owner);
+  return lookAlikeNewUser(ctx, name, email);
+}
 
-export async function signUp(ctx: IdentityContext, body: SignupBody): Promise<UserRow> {
-  const user = await insertUser(ctx.db, {
-    email: normalizeEmail(body.email),
-    name: body.name.trim(),
-    passwordHash: await hashPassword(body.password),
+/** What a brand-new account would answer (its plan figures asked for a fresh id); nothing comes from the existing one. */
+async function lookAlikeNewUser(ctx: IdentityContext, name: string, email: string): Promise<User> {
+  const id = randomUUID();
+  return {
+    _id: id,
+    id,
+    name,
+    email,
+    avatar: null,
     isVerified: false,
-  });
-  if (!user) throw new AppError('CONFLICT', DUPLICATE_EMAIL_MESSAGE);
-  await sendVerificationLink(ctx, user);
-  return user;
+    hasPassword: true,
+    oauthProviders: [],
+    ...(await ctx.figures.forUser(id)),
+    createdAt: new Date().toISOString(),
+  };
 }

@@ -1,14 +1,17 @@
-// The two legs of social sign-in: the redirect to the provider, and the callback that ends at the web
-// app's /auth/callback with ?token=… or ?error=invalid_state|oauth_failed|oauth_config_error.
+// The two legs of social sign-in: the redirect to the provider (binding the attempt to this browser by a
+// cookie), and the callback that ends at the web app's /auth/callback with ?code=… (a one-time sign-in code)
+// or ?error=invalid_state|oauth_failed|oauth_config_error|email_not_verified.
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@mailwright/kit';
 import type { IdentityContext } from '../context';
 import { deleteExpiredOAuthStates, insertOAuthState, takeOAuthState } from '../db/queries/oauth-states';
+import { bindingCookie, clearBindingCookie, matchesBinding, newBrowserBinding } from '../oauth/browser-binding';
 import { isProviderName, type OAuthProvider, type ProviderName } from '../oauth/provider';
 import { createPkcePair, STATE_TTL_SECONDS, type StateTokens } from '../oauth/state-token';
+import { issueSignInCode } from './sign-in-codes';
 import { signInWithProvider } from './sign-in-with-provider';
 
-export type SocialSignInError = 'invalid_state' | 'oauth_failed' | 'oauth_config_error';
+export type SocialSignInError = 'invalid_state' | 'oauth_failed' | 'oauth_config_error' | 'email_not_verified';
 
 export interface SocialSignIn {
   providers: Record<ProviderName, OAuthProvider>;
@@ -21,12 +24,18 @@ export interface CallbackQuery {
   error?: string;
 }
 
+/** Where the browser goes next, and the cookie to set on the way. */
+export interface Redirect {
+  location: string;
+  setCookie?: string;
+}
+
 const publicUrl = (ctx: IdentityContext) => ctx.config.PUBLIC_URL.replace(/\/+$/, '');
 const redirectUriFor = (ctx: IdentityContext, provider: ProviderName) => `${publicUrl(ctx)}/api/auth/${provider}/callback`;
 
-export function webCallbackUrl(ctx: IdentityContext, outcome: { token: string } | { error: SocialSignInError }): string {
+export function webCallbackUrl(ctx: IdentityContext, outcome: { code: string } | { error: SocialSignInError }): string {
   const url = new URL(`${publicUrl(ctx)}/auth/callback`);
-  if ('token' in outcome) url.searchParams.set('token', outcome.token);
+  if ('code' in outcome) url.searchParams.set('code', outcome.code);
   else url.searchParams.set('error', outcome.error);
   return url.toString();
 }
@@ -37,52 +46,65 @@ function providerOf(social: SocialSignIn, name: string): OAuthProvider {
 }
 
 /** Where to send the browser to start signing in with `providerName`. */
-export async function startSocialSignIn(ctx: IdentityContext, social: SocialSignIn, providerName: string): Promise<string> {
+export async function startSocialSignIn(ctx: IdentityContext, social: SocialSignIn, providerName: string): Promise<Redirect> {
   const provider = providerOf(social, providerName);
-  if (!provider.isConfigured) return webCallbackUrl(ctx, { error: 'oauth_config_error' });
+  if (!provider.isConfigured) return { location: webCallbackUrl(ctx, { error: 'oauth_config_error' }) };
   deleteExpiredOAuthStates(ctx.db).catch((error: unknown) => ctx.log.warn({ err: error }, 'could not prune OAuth states'));
   const jti = randomUUID();
   const pkce = provider.usesPkce ? createPkcePair() : undefined;
+  const binding = newBrowserBinding();
   await insertOAuthState(ctx.db, {
     jti,
     provider: provider.name,
     codeVerifier: pkce?.verifier ?? null,
+    browserHash: binding.hash,
     expiresAt: new Date(Date.now() + STATE_TTL_SECONDS * 1000),
   });
-  return provider.authorizationUrl({
+  const location = provider.authorizationUrl({
     state: await social.states.sign(provider.name, jti),
     redirectUri: redirectUriFor(ctx, provider.name),
     codeChallenge: pkce?.challenge,
   });
+  return { location, setCookie: bindingCookie(provider.name, binding.nonce, ctx.config.PUBLIC_URL, STATE_TTL_SECONDS) };
 }
 
-/** Where to send the browser once the provider has redirected back. */
+/** Where to send the browser once the provider has redirected back; `browserNonce` is the binding cookie's value. */
 export async function finishSocialSignIn(
   ctx: IdentityContext,
   social: SocialSignIn,
   providerName: string,
   query: CallbackQuery,
-): Promise<string> {
+  browserNonce: string | undefined,
+): Promise<Redirect> {
   const provider = providerOf(social, providerName);
-  if (!provider.isConfigured) return webCallbackUrl(ctx, { error: 'oauth_config_error' });
+  if (!provider.isConfigured) return { location: webCallbackUrl(ctx, { error: 'oauth_config_error' }) };
+  const end = (outcome: { code: string } | { error: SocialSignInError }): Redirect => ({
+    location: webCallbackUrl(ctx, outcome),
+    setCookie: clearBindingCookie(provider.name),
+  });
   const jti = query.state ? await social.states.verify(query.state, provider.name) : undefined;
   const attempt = jti ? await takeOAuthState(ctx.db, jti, provider.name) : undefined;
   if (query.error) {
     ctx.log.info(`Sign-in with ${provider.name} was not completed: ${query.error}`);
-    return webCallbackUrl(ctx, { error: 'oauth_failed' });
+    return end({ error: 'oauth_failed' });
   }
-  if (!attempt) return webCallbackUrl(ctx, { error: 'invalid_state' });
-  if (!query.code) return webCallbackUrl(ctx, { error: 'oauth_failed' });
+  if (!attempt) return end({ error: 'invalid_state' });
+  if (!matchesBinding(browserNonce, attempt.browserHash)) {
+    ctx.log.warn(`Sign-in with ${provider.name} came back to another browser than the one that started it`);
+    return end({ error: 'invalid_state' });
+  }
+  if (!query.code) return end({ error: 'oauth_failed' });
   try {
     const profile = await provider.fetchProfile({
       code: query.code,
       redirectUri: redirectUriFor(ctx, provider.name),
       codeVerifier: attempt.codeVerifier ?? undefined,
     });
-    const user = await signInWithProvider(ctx.db, provider.name, profile);
-    return webCallbackUrl(ctx, { token: await ctx.sessions.sign(user.id) });
+    const outcome = await signInWithProvider(ctx, provider.name, profile);
+    if (outcome.kind === 'needs-verification') return end({ error: 'email_not_verified' });
+    return end({ code: await issueSignInCode(ctx, outcome.user.id) });
   } catch (error) {
     ctx.log.warn({ err: error }, `Sign-in with ${provider.name} failed`);
-    return webCallbackUrl(ctx, { error: 'oauth_failed' });
+    return end({ error: 'oauth_failed' });
   }
 }

@@ -1,12 +1,15 @@
-// Texts of the verification and password-reset mails.
+// Texts of the verification and password-reset mails. The name is cleaned again here (accounts made before
+// names were cleaned at sign-up, names from providers) and escaped in the HTML part.
+import { cleanDisplayName } from '../domain/display-name';
+import { escapeHtml } from './escape-html';
 import type { LinkMessage } from './system-mailer';
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+/** The name for "Hi …,": cleaned of lines and links; "there" when nothing is left. */
+export const greetingName = (name: string) => cleanDisplayName(name) || 'there';
 
 function linkMail(
   to: string,
-  name: string,
+  rawName: string,
   subject: string,
   label: string,
   intro: string,
@@ -14,6 +17,7 @@ function linkMail(
   outro: string,
   link: string,
 ): LinkMessage {
+  const name = greetingName(rawName);
   const text = `Hi ${name},\n\n${intro}\n\n${link}\n\n${outro}\n\n— Mailwright`;
   const html = `<p>Hi ${escapeHtml(name)},</p><p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p><p>${escapeHtml(link)}</p><p>${escapeHtml(outro)}</p><p>— Mailwright</p>`;
   return { to, subject, label, link, text, html };

@@ -1,4 +1,5 @@
-// GitHub: OAuth app flow; the profile from /user and the email from /user/emails (only a verified one).
+// GitHub: OAuth app flow; the profile from /user and the email from /user/emails (only a `verified: true` entry;
+// the profile's own `email` field is never used, GitHub does not say whether it is verified).
 import { exchangeCode, fetchJson, OAuthFailure, type OAuthProvider, type ProviderProfile } from './provider';
 
 export interface GitHubSettings {
@@ -46,7 +47,7 @@ export class GitHubProvider implements OAuthProvider {
   }
 
   async fetchProfile(request: { code: string; redirectUri: string }): Promise<ProviderProfile> {
-    const accessToken = await exchangeCode(`${trimSlash(this.settings.oauthBaseUrl)}/login/oauth/access_token`, {
+    const { accessToken } = await exchangeCode(`${trimSlash(this.settings.oauthBaseUrl)}/login/oauth/access_token`, {
       client_id: this.settings.clientId,
       client_secret: this.settings.clientSecret,
       code: request.code,
@@ -70,7 +71,7 @@ export class GitHubProvider implements OAuthProvider {
     const login = typeof user.login === 'string' ? user.login : '';
     const name = typeof user.name === 'string' && user.name.trim() ? user.name.trim() : login || (email.split('@')[0] ?? email);
     const avatar = typeof user.avatar_url === 'string' && /^https?:\/\//.test(user.avatar_url) ? user.avatar_url : null;
-    return { providerUserId: String(user.id), email, name, avatar };
+    return { providerUserId: String(user.id), email, isEmailVerified: true, name, avatar };
   }
 }
 

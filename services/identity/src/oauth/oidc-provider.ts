@@ -1,4 +1,6 @@
-// Google and Microsoft: OpenID Connect authorization code flow with PKCE; the profile comes from userinfo.
+// Google and Microsoft: OpenID Connect authorization code flow with PKCE; the profile comes from userinfo, the
+// email-verification evidence from userinfo and the ID token (Microsoft puts xms_edov and verified_*_email there).
+import { decodeJwt } from 'jose';
 import { exchangeCode, fetchJson, OAuthFailure, type OAuthProvider, type ProviderName, type ProviderProfile } from './provider';
 
 export interface OidcProviderSettings {
@@ -10,8 +12,8 @@ export interface OidcProviderSettings {
   userinfoEndpoint: string;
   scope: string;
   extraAuthorizationParams?: Record<string, string>;
-  /** Decides from the userinfo claims whether the email is verified. */
-  isEmailVerified(claims: Record<string, unknown>): boolean;
+  /** Decides from the ID token and userinfo claims whether the provider vouches for `email`. */
+  isEmailVerified(claims: Record<string, unknown>, email: string): boolean;
   /** Whether userinfo's `picture` can be shown as-is (Microsoft's needs a token). */
   hasPublicPicture: boolean;
 }
@@ -48,7 +50,7 @@ export class OidcProvider implements OAuthProvider {
   }
 
   async fetchProfile(request: { code: string; redirectUri: string; codeVerifier?: string }): Promise<ProviderProfile> {
-    const accessToken = await exchangeCode(this.settings.tokenEndpoint, {
+    const { accessToken, idToken } = await exchangeCode(this.settings.tokenEndpoint, {
       grant_type: 'authorization_code',
       code: request.code,
       redirect_uri: request.redirectUri,
@@ -64,13 +66,30 @@ export class OidcProvider implements OAuthProvider {
     const email = typeof claims.email === 'string' ? claims.email.trim() : '';
     if (typeof sub !== 'string' || !sub) throw new OAuthFailure('Userinfo has no subject');
     if (!email.includes('@')) throw new OAuthFailure('Userinfo has no email');
-    if (!this.settings.isEmailVerified(claims)) throw new OAuthFailure('The provider has not verified this email');
+    const evidence = { ...this.idTokenClaims(idToken, sub), ...claims };
     const picture = typeof claims.picture === 'string' && /^https?:\/\//.test(claims.picture) ? claims.picture : null;
     return {
       providerUserId: sub,
       email,
+      isEmailVerified: this.settings.isEmailVerified(evidence, email),
       name: typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim() : (email.split('@')[0] ?? email),
       avatar: this.settings.hasPublicPicture ? picture : null,
     };
+  }
+
+  /**
+   * The ID token came straight from the token endpoint over TLS (OIDC core 3.1.3.7 lets that stand in for its
+   * signature); its claims only count when it was issued to us about the same person as userinfo.
+   */
+  private idTokenClaims(idToken: string | undefined, sub: string): Record<string, unknown> {
+    if (!idToken) return {};
+    try {
+      const claims = decodeJwt(idToken);
+      const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+      if (claims.sub !== sub || !audiences.includes(this.settings.clientId)) return {};
+      return claims;
+    } catch {
+      return {};
+    }
   }
 }

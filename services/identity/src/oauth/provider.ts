@@ -6,8 +6,9 @@ export const isProviderName = (value: string): value is ProviderName => (PROVIDE
 
 export interface ProviderProfile {
   providerUserId: string;
-  /** Always an address the provider says is verified. */
   email: string;
+  /** True only on the provider's positive evidence that the person owns `email`; sign-in never links by an unverified one. */
+  isEmailVerified: boolean;
   name: string;
   avatar: string | null;
 }
@@ -45,15 +46,15 @@ export async function fetchJson<T>(url: string, init: RequestInit & { what: stri
   }
 }
 
-/** Authorization-code exchange at a token endpoint (client_secret_post). */
+/** Authorization-code exchange at a token endpoint (client_secret_post): the access token and, for OIDC, the ID token. */
 export async function exchangeCode(
   tokenUrl: string,
   params: Record<string, string | undefined>,
   extraHeaders: Record<string, string> = {},
-): Promise<string> {
+): Promise<{ accessToken: string; idToken?: string }> {
   const body = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) if (value !== undefined) body.set(key, value);
-  const answer = await fetchJson<{ access_token?: unknown; error?: unknown; error_description?: unknown }>(tokenUrl, {
+  const answer = await fetchJson<{ access_token?: unknown; id_token?: unknown; error?: unknown }>(tokenUrl, {
     what: 'Token endpoint',
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', ...extraHeaders },
@@ -62,5 +63,8 @@ export async function exchangeCode(
   if (typeof answer.access_token !== 'string' || !answer.access_token) {
     throw new OAuthFailure(`Token endpoint gave no access token (${String(answer.error ?? 'no error given')})`);
   }
-  return answer.access_token;
+  return {
+    accessToken: answer.access_token,
+    idToken: typeof answer.id_token === 'string' && answer.id_token ? answer.id_token : undefined,
+  };
 }

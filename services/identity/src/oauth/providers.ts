@@ -1,11 +1,11 @@
 // The three social sign-in providers, built from configuration (every endpoint can point at a local server).
 import type { Config } from '../config';
+import { googleVerifiesEmail, microsoftVerifiesEmail } from './email-verification';
 import { GitHubProvider } from './github-provider';
 import { OidcProvider } from './oidc-provider';
 import type { OAuthProvider, ProviderName } from './provider';
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
-const isTrue = (value: unknown) => value === true || value === 'true';
 
 export function buildProviders(config: Config): Record<ProviderName, OAuthProvider> {
   const microsoftBase = `${trimSlash(config.MICROSOFT_AUTHORITY_URL)}/${encodeURIComponent(config.MICROSOFT_TENANT)}/oauth2/v2.0`;
@@ -19,7 +19,7 @@ export function buildProviders(config: Config): Record<ProviderName, OAuthProvid
       userinfoEndpoint: config.GOOGLE_USERINFO_URL,
       scope: 'openid email profile',
       extraAuthorizationParams: { prompt: 'select_account' },
-      isEmailVerified: (claims) => isTrue(claims.email_verified),
+      isEmailVerified: googleVerifiesEmail,
       hasPublicPicture: true,
     }),
     microsoft: new OidcProvider({
@@ -31,8 +31,7 @@ export function buildProviders(config: Config): Record<ProviderName, OAuthProvid
       userinfoEndpoint: `${trimSlash(config.MICROSOFT_GRAPH_URL)}/oidc/userinfo`,
       scope: 'openid email profile',
       extraAuthorizationParams: { prompt: 'select_account' },
-      // Microsoft's userinfo carries no email_verified claim; an explicit false is still refused.
-      isEmailVerified: (claims) => claims.email_verified !== false && claims.email_verified !== 'false',
+      isEmailVerified: microsoftVerifiesEmail,
       hasPublicPicture: false,
     }),
     github: new GitHubProvider({

@@ -21,11 +21,11 @@ export function registerApiKeyRoutes(server: FastifyInstance, ctx: IdentityConte
   });
 
   app.delete('/api-keys/:id', { schema: { params: IdParams, response: { 200: MessageBody } } }, async (request) => {
-    await deleteUserApiKey(ctx.db, requireUserId(request), request.params.id);
+    await deleteUserApiKey(ctx.db, ctx.revocations, requireUserId(request), request.params.id);
     return { message: 'API key deleted' };
   });
 
   app.put('/api-keys/:id/toggle', { schema: { params: IdParams, response: { 200: Envelope(ApiKey) } } }, async (request) => ({
-    data: await toggleUserApiKey(ctx.db, requireUserId(request), request.params.id),
+    data: await toggleUserApiKey(ctx.db, ctx.revocations, requireUserId(request), request.params.id),
   }));
 }

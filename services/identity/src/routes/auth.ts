@@ -1,4 +1,5 @@
-// /auth/*: sign-up, verification, login, current user, password flows and profile.
+// /auth/*: sign-up, verification, login, the social sign-in code exchange, current user, password flows,
+// log out everywhere and profile.
 
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
@@ -21,8 +22,10 @@ import type { IdentityContext } from '../context';
 import { findUserById } from '../db/queries/users';
 import { changePassword } from '../domain/change-password';
 import { logIn } from '../domain/log-in';
+import { logOutEverywhere } from '../domain/log-out-everywhere';
 import { presentUser } from '../domain/present-user';
 import { FORGOT_PASSWORD_MESSAGE, requestPasswordReset, resetPassword } from '../domain/reset-password';
+import { exchangeSignInCode } from '../domain/sign-in-codes';
 import { signUp } from '../domain/sign-up';
 import { updateProfile } from '../domain/update-profile';
 import { verifyEmail } from '../domain/verify-email';
@@ -32,6 +35,11 @@ export const VERIFIED_MESSAGE = 'Email verified successfully!';
 export const RESET_DONE_MESSAGE = 'Password reset successful!';
 export const PASSWORD_CHANGED_MESSAGE = 'Password changed successfully';
 
+/** The one-time code from the social sign-in redirect (43 base64url characters). */
+const ExchangeBody = Type.Object({ code: Type.String({ minLength: 10, maxLength: 200 }) }, { additionalProperties: false });
+/** The other sessions ended; this browser continues with `token`. */
+const ChangePasswordResponse = Type.Object({ message: Type.String(), token: Type.String() });
+
 export function registerAuthRoutes(server: FastifyInstance, ctx: IdentityContext): void {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const present = (row: Parameters<typeof presentUser>[2]) => presentUser(ctx.db, ctx.figures, row);
@@ -40,8 +48,7 @@ export function registerAuthRoutes(server: FastifyInstance, ctx: IdentityContext
     '/auth/signup',
     { schema: { body: SignupBody, response: { 201: Type.Object({ message: Type.String(), user: User }) } } },
     async (request, reply) => {
-      const user = await signUp(ctx, request.body);
-      return reply.status(201).send({ message: SIGNUP_MESSAGE, user: await present(user) });
+      return reply.status(201).send({ message: SIGNUP_MESSAGE, user: await signUp(ctx, request.body) });
     },
   );
 
@@ -53,6 +60,16 @@ export function registerAuthRoutes(server: FastifyInstance, ctx: IdentityContext
   app.post('/auth/login', { schema: { body: LoginBody, response: { 200: LoginResponse } } }, async (request) => {
     const { token, user } = await logIn(ctx, request.body);
     return { token, user: await present(user) };
+  });
+
+  app.post('/auth/exchange', { schema: { body: ExchangeBody, response: { 200: LoginResponse } } }, async (request) => {
+    const { token, user } = await exchangeSignInCode(ctx, request.body.code);
+    return { token, user: await present(user) };
+  });
+
+  app.post('/auth/logout-everywhere', async (request, reply) => {
+    await logOutEverywhere(ctx, requireUserId(request));
+    return reply.status(204).send();
   });
 
   app.get('/auth/me', { schema: { response: { 200: UserResponse } } }, async (request) => {
@@ -80,8 +97,12 @@ export function registerAuthRoutes(server: FastifyInstance, ctx: IdentityContext
     return { user: await present(user) };
   });
 
-  app.put('/auth/change-password', { schema: { body: ChangePasswordBody, response: { 200: MessageBody } } }, async (request) => {
-    await changePassword(ctx, requireUserId(request), request.body);
-    return { message: PASSWORD_CHANGED_MESSAGE };
-  });
+  app.put(
+    '/auth/change-password',
+    { schema: { body: ChangePasswordBody, response: { 200: ChangePasswordResponse } } },
+    async (request) => {
+      const { token } = await changePassword(ctx, requireUserId(request), request.body);
+      return { message: PASSWORD_CHANGED_MESSAGE, token };
+    },
+  );
 }

@@ -7,11 +7,26 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { IdentityContext } from '../context';
 import { findUserById } from '../db/queries/users';
-import { resolveApiKey } from '../domain/resolve-api-key';
+import { recordApiKeyUsage, resolveApiKey } from '../domain/resolve-api-key';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const InternalUser = Type.Object({ id: Type.String(), email: Type.String(), name: Type.String(), isVerified: Type.Boolean() });
+/** Calls the gateway let through, by key; answered 204 once recorded (batched, at most a write a minute per key). */
+const ApiKeyUsageBody = Type.Object(
+  {
+    apiKeyIds: Type.Array(Type.String({ maxLength: 36, pattern: UUID.source }), { minItems: 1, maxItems: 1000 }),
+  },
+  { additionalProperties: false },
+);
+
+const InternalUser = Type.Object({
+  id: Type.String(),
+  email: Type.String(),
+  name: Type.String(),
+  isVerified: Type.Boolean(),
+  /** Session tokens whose `sv` claim is below this are over (the gateway checks it). */
+  sessionVersion: Type.Integer(),
+});
 
 export function registerInternalRoutes(server: FastifyInstance, ctx: IdentityContext): void {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
@@ -30,6 +45,12 @@ export function registerInternalRoutes(server: FastifyInstance, ctx: IdentityCon
     },
   );
 
+  app.post('/internal/api-keys/usage', { schema: { body: ApiKeyUsageBody } }, async (request, reply) => {
+    requireService(request);
+    recordApiKeyUsage(ctx, request.body.apiKeyIds);
+    return reply.status(204).send();
+  });
+
   app.get(
     '/internal/users/:userId',
     { schema: { params: Type.Object({ userId: Type.String({ maxLength: 64 }) }), response: { 200: Envelope(InternalUser) } } },
@@ -37,7 +58,15 @@ export function registerInternalRoutes(server: FastifyInstance, ctx: IdentityCon
       requireService(request);
       const user = UUID.test(request.params.userId) ? await findUserById(ctx.db, request.params.userId) : undefined;
       if (!user) throw notFound('User');
-      return { data: { id: user.id, email: user.email, name: user.name, isVerified: user.isVerified } };
+      return {
+        data: {
+          id: user.id,
+          email: user.email,
+          name: user.name,
+          isVerified: user.isVerified,
+          sessionVersion: user.sessionVersion,
+        },
+      };
     },
   );
 }

@@ -1,9 +1,11 @@
 // GET /auth/:provider and /auth/:provider/callback: browser redirects for Google, GitHub and Microsoft sign-in.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { IdentityContext } from '../context';
-import { finishSocialSignIn, type SocialSignIn, startSocialSignIn } from '../domain/social-sign-in';
+import { finishSocialSignIn, type Redirect, type SocialSignIn, startSocialSignIn } from '../domain/social-sign-in';
+import { bindingCookieName, readCookie } from '../oauth/browser-binding';
+import { isProviderName } from '../oauth/provider';
 import { buildProviders } from '../oauth/providers';
 import { StateTokens } from '../oauth/state-token';
 
@@ -18,17 +20,22 @@ export function registerSocialSignInRoutes(server: FastifyInstance, ctx: Identit
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const social: SocialSignIn = { providers: buildProviders(ctx.config), states: new StateTokens(ctx.config.INTERNAL_SECRET) };
 
-  app.get('/auth/:provider', { schema: { params: ProviderParams } }, async (request, reply) => {
-    const location = await startSocialSignIn(ctx, social, request.params.provider);
-    return reply.header('cache-control', 'no-store').redirect(location, 302);
-  });
+  const send = (reply: FastifyReply, { location, setCookie }: Redirect) => {
+    if (setCookie) reply.header('set-cookie', setCookie);
+    return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(location, 302);
+  };
+
+  app.get('/auth/:provider', { schema: { params: ProviderParams } }, async (request, reply) =>
+    send(reply, await startSocialSignIn(ctx, social, request.params.provider)),
+  );
 
   app.get(
     '/auth/:provider/callback',
     { schema: { params: ProviderParams, querystring: CallbackQuery } },
     async (request, reply) => {
-      const location = await finishSocialSignIn(ctx, social, request.params.provider, request.query);
-      return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(location, 302);
+      const { provider } = request.params;
+      const nonce = isProviderName(provider) ? readCookie(request.headers.cookie, bindingCookieName(provider)) : undefined;
+      return send(reply, await finishSocialSignIn(ctx, social, provider, request.query, nonce));
     },
   );
 }

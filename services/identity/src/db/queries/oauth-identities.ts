@@ -26,3 +26,8 @@ export async function linkProviderIdentity(
     .values(values)
     .onConflictDoNothing({ target: [oauthIdentities.provider, oauthIdentities.providerUserId] });
 }
+
+/** Drops every provider link of a user (links made while the account's address was unproven). */
+export async function unlinkProviderIdentities(db: Db, userId: string): Promise<void> {
+  await db.delete(oauthIdentities).where(eq(oauthIdentities.userId, userId));
+}

@@ -5,7 +5,7 @@ import type { IdentityDb } from '../tables';
 
 export async function insertOAuthState(
   db: IdentityDb,
-  values: { jti: string; provider: string; codeVerifier: string | null; expiresAt: Date },
+  values: { jti: string; provider: string; codeVerifier: string | null; browserHash: string; expiresAt: Date },
 ): Promise<void> {
   await db.insert(oauthStates).values(values);
 }
@@ -15,11 +15,11 @@ export async function takeOAuthState(
   db: IdentityDb,
   jti: string,
   provider: string,
-): Promise<{ codeVerifier: string | null } | undefined> {
+): Promise<{ codeVerifier: string | null; browserHash: string } | undefined> {
   const [row] = await db
     .delete(oauthStates)
     .where(and(eq(oauthStates.jti, jti), eq(oauthStates.provider, provider), gt(oauthStates.expiresAt, sql`now()`)))
-    .returning({ codeVerifier: oauthStates.codeVerifier });
+    .returning({ codeVerifier: oauthStates.codeVerifier, browserHash: oauthStates.browserHash });
   return row;
 }
 

@@ -38,6 +38,16 @@ export async function updateUser(
   return row;
 }
 
+/** Ends every session of the user: answers the new session version (tokens below it are refused). */
+export async function bumpSessionVersion(db: Db, id: string): Promise<number | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning({ sessionVersion: users.sessionVersion });
+  return row?.sessionVersion;
+}
+
 export async function providersOf(db: Db, userId: string): Promise<string[]> {
   const rows = await db
     .select({ provider: oauthIdentities.provider })

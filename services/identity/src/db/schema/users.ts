@@ -1,6 +1,6 @@
 // People who can sign in. Email is stored lower-cased; password_hash is null for OAuth-only accounts.
 import { sql } from 'drizzle-orm';
-import { boolean, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { identity } from '../pg-schema';
 
 export const users = identity.table('users', {
@@ -10,6 +10,8 @@ export const users = identity.table('users', {
   name: text('name').notNull(),
   avatar: text('avatar'),
   isVerified: boolean('is_verified').notNull().default(false),
+  /** Carried in every session token as `sv`; bumping it ends every session signed with a lower one. */
+  sessionVersion: integer('session_version').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
