@@ -11,8 +11,22 @@ import { extractLinks, looksLikeHtml } from './add-tracking';
 import { checkAttachmentList, type PreparedAttachment, prepareAttachments } from './attachments/prepare-attachments';
 import { quotaMonth } from './quota-month';
 import { checkScheduleWindow, parseScheduledAt } from './schedule-time';
+import { checkStorableEmail } from './storable-text';
 
 const LINE_BREAK = /[\r\n]/;
+/**
+ * C0 controls but tab, CR and LF (those are the header-injection check's), and DEL. A vertical tab or form feed
+ * in a Subject header is read differently by different clients and filters; the sender is told rather than the
+ * subject silently changed, so what was stored and shown in the log is what was sent.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's purpose
+const SUBJECT_CONTROL = /[\0-\x08\x0b\x0c\x0e-\x1f\x7f]/;
+export const SUBJECT_CONTROL_MESSAGE = 'subject must not contain control characters';
+
+function checkSubjectHeader(subject: string): void {
+  if (LINE_BREAK.test(subject)) throw new AppError('VALIDATION_ERROR', MAIL_MESSAGES.headerInjection);
+  if (SUBJECT_CONTROL.test(subject)) throw new AppError('VALIDATION_ERROR', SUBJECT_CONTROL_MESSAGE);
+}
 export const given = (value: string | null | undefined) => (value === undefined || value === null || value === '' ? null : value);
 
 export interface CheckedBody {
@@ -41,7 +55,7 @@ export function checkSendBody(body: SendEmailBody): CheckedBody {
     if (!body.subject?.trim()) throw new AppError('VALIDATION_ERROR', MAIL_MESSAGES.subjectRequired);
     if (!body.body?.trim()) throw new AppError('VALIDATION_ERROR', MAIL_MESSAGES.bodyRequired);
   }
-  if (body.subject && LINE_BREAK.test(body.subject)) throw new AppError('VALIDATION_ERROR', MAIL_MESSAGES.headerInjection);
+  if (body.subject) checkSubjectHeader(body.subject);
   checkAttachmentList(body.attachments);
   return { to, cc, bcc, timezone, scheduledAt, templateId };
 }
@@ -69,7 +83,7 @@ export async function buildEmail(
   ]);
   const subject = rendered ? rendered.subject : (body.subject as string);
   const content = rendered ? rendered.body : (body.body as string);
-  if (LINE_BREAK.test(subject)) throw new AppError('VALIDATION_ERROR', MAIL_MESSAGES.headerInjection);
+  checkSubjectHeader(subject);
   const isHtml = rendered ? rendered.isHtml || looksLikeHtml(content) : looksLikeHtml(content);
 
   const id = randomUUID();
@@ -95,5 +109,6 @@ export async function buildEmail(
     quotaMonth: quotaMonth(),
     jobId: sendJobId(id),
   };
+  checkStorableEmail(email, attachments);
   return { email, attachments };
 }
