@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, extractVariables, isHtml, renderTemplate } from './template-render';
+import { extractVariables, renderTemplate } from './template-render';
 
 describe('extractVariables', () => {
   it('finds names in subject then body, distinct, in first-seen order', () => {
@@ -45,31 +45,6 @@ describe('extractVariables', () => {
   });
 });
 
-describe('isHtml', () => {
-  it('recognises documents, common tags, closing tags and comments', () => {
-    expect(isHtml('<!DOCTYPE html><html><body>x</body></html>')).toBe(true);
-    expect(isHtml('Hello <b>there</b>')).toBe(true);
-    expect(isHtml('line one<br/>line two')).toBe(true);
-    expect(isHtml('<p class="x">hi</p>')).toBe(true);
-    expect(isHtml('text <!-- note --> more')).toBe(true);
-    expect(isHtml('<TABLE><TR><TD>1</TD></TR></TABLE>')).toBe(true);
-  });
-
-  it('keeps plain text with angle brackets plain', () => {
-    expect(isHtml('Hello {{name}},\nthanks!')).toBe(false);
-    expect(isHtml('if a < b and c > d')).toBe(false);
-    expect(isHtml('x<y and y>z')).toBe(false);
-    expect(isHtml('Write to <support@example.com>')).toBe(false);
-    expect(isHtml('<3 from us')).toBe(false);
-  });
-});
-
-describe('escapeHtml', () => {
-  it('escapes the five HTML-significant characters', () => {
-    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
-  });
-});
-
 describe('renderTemplate', () => {
   it('replaces every occurrence of repeated variables', () => {
     const result = renderTemplate(
@@ -93,6 +68,17 @@ describe('renderTemplate', () => {
     const result = renderTemplate({ subject: 's', body: 'Hi {{name}}' }, { name: '<b>Ada</b> & co' });
     expect(result.body).toBe('Hi <b>Ada</b> & co');
     expect(result.isHtml).toBe(false);
+  });
+
+  it('decides HTML on the template as written, never on the values', () => {
+    const values = { name: '<!DOCTYPE html><p>Ada</p><!-- x -->', link: '<a href="https://evil.test">x</a>' };
+    const plain = renderTemplate({ subject: 's', body: 'Hi {{name}}, {{link}}' }, values);
+    expect(plain.isHtml).toBe(false);
+    expect(plain.body).toBe(`Hi ${values.name}, ${values.link}`);
+    const html = renderTemplate({ subject: 's', body: '<p>Hi {{name}}, {{link}}</p>' }, values);
+    expect(html.isHtml).toBe(true);
+    expect(html.body).not.toContain('<a ');
+    expect(html.body).toContain('&lt;a href=&quot;https://evil.test&quot;&gt;');
   });
 
   it('reports every missing variable once, subject first, and leaves them as written', () => {

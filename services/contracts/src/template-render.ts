@@ -5,6 +5,10 @@
 // letters, digits and underscores, optionally in dot-separated parts (`user.first_name`). Anything
 // else (`{{}}`, `{{ two words }}`, `{single}`, an unclosed `{{name`) is ordinary text.
 // `{{{name}}}` is not a raw/unescaped form: the outer braces stay literal around the inner placeholder.
+// Whether a body is HTML is decided on the template as written (html/is-html.ts), never on the values: a
+// plain template's values stay text, an HTML template's values are escaped.
+import { escapeHtml } from './html/escape-html';
+import { isHtml } from './html/is-html';
 
 /** Matches one placeholder; group 1 is the name. Global: always reset lastIndex or use with replace/matchAll. */
 const PLACEHOLDER = /\{\{[ \t]*([\p{L}\p{N}_]+(?:\.[\p{L}\p{N}_]+)*)[ \t]*\}\}/gu;
@@ -33,26 +37,6 @@ export function extractVariables(...texts: string[]): string[] {
     for (const match of text.matchAll(PLACEHOLDER)) seen.add(match[1] as string);
   }
   return [...seen];
-}
-
-const HTML_ELEMENTS =
-  'html|head|body|div|span|p|br|hr|a|img|table|thead|tbody|tfoot|tr|td|th|ul|ol|li|h[1-6]|strong|em|b|i|u|s|small|' +
-  'blockquote|pre|code|center|font|section|article|header|footer|main|nav|style|meta|title|link|button|label|sup|sub|' +
-  'figure|figcaption|caption|col|colgroup';
-const HTML_TAG = new RegExp(`<!doctype\\s+html|<\\/?(?:${HTML_ELEMENTS})(?:\\s[^<>]*)?\\/?>|<!--[\\s\\S]*?-->`, 'i');
-
-/**
- * Heuristic: a body is HTML when it has a doctype, a comment, or an opening/closing tag of a
- * common HTML element. Plain text such as `a < b > c` or `x<y and y>z` stays plain.
- */
-export function isHtml(body: string): boolean {
-  return HTML_TAG.test(body);
-}
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] as string);
 }
 
 /** A subject is one header line: line breaks (header injection) become single spaces. */

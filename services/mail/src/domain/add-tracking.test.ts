@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { addTracking, extractLinks, looksLikeHtml } from './add-tracking';
+import { addTracking, extractLinks } from './add-tracking';
 import { TrackingTokens } from './tracking-token';
 
 const tokens = new TrackingTokens('a-tracking-secret-for-tests');
+const CLICK = /https:\/\/mw\.example\/t\/c\/([A-Za-z0-9_-]{40})/g;
+const clickTargets = (out: string) => [...out.matchAll(CLICK)].map((m) => tokens.verify(m[1] ?? ''));
 
 describe('tracking', () => {
   const html =
@@ -16,8 +18,7 @@ describe('tracking', () => {
   it('rewrites links to signed click URLs and adds the pixel before </body>', () => {
     const emailId = randomUUID();
     const out = addTracking(html, emailId, 'https://mw.example/', tokens);
-    const clicks = [...out.matchAll(/https:\/\/mw\.example\/t\/c\/([A-Za-z0-9_-]+)/g)].map((m) => tokens.verify(m[1] ?? ''));
-    expect(clicks).toEqual([
+    expect(clickTargets(out)).toEqual([
       { emailId, kind: 'click', linkIndex: 0 },
       { emailId, kind: 'click', linkIndex: 1 },
     ]);
@@ -26,8 +27,56 @@ describe('tracking', () => {
     expect(out).not.toContain('example.com/a');
   });
 
-  it('tells HTML from plain text', () => {
-    expect(looksLikeHtml('<p>hello</p>')).toBe(true);
-    expect(looksLikeHtml('2 < 3 and 5 > 4')).toBe(false);
+  it('changes only the link values and adds only the pixel: every other byte stays as written', () => {
+    const emailId = randomUUID();
+    const source =
+      '<!DOCTYPE html>\n<html><body class=x>\n<a  title="t" HREF = "https://a.test/1" >1</a>\n<a href=https://b.test/2>2</a>\r\n</body></html>';
+    const out = addTracking(source, emailId, 'https://mw.example', tokens);
+    const undone = out
+      .replace(/<img src="https:\/\/mw\.example\/t\/o\/[^"]+"[^>]*\/>/, '')
+      .replace(CLICK, (_whole, token: string) => (tokens.verify(token)?.kind === 'click' ? 'LINK' : 'BAD'));
+    expect(undone).toBe(source.replace('https://a.test/1', 'LINK').replace('https://b.test/2', 'LINK'));
+  });
+
+  it('tracks unquoted hrefs and leaves data-href, commented links and other attributes alone', () => {
+    const emailId = randomUUID();
+    const source =
+      '<p><a data-href="https://no.test/1" href=https://yes.test/a>a</a><!-- <a href="https://no.test/2">old</a> -->' +
+      '<a title="href=https://no.test/3" href="https://yes.test/b">b</a><div data-href="https://no.test/4"></div></p>';
+    expect(extractLinks(source)).toEqual(['https://yes.test/a', 'https://yes.test/b']);
+    const out = addTracking(source, emailId, 'https://mw.example', tokens);
+    for (const kept of [
+      'https://no.test/1',
+      '<!-- <a href="https://no.test/2">old</a> -->',
+      'https://no.test/3',
+      'https://no.test/4',
+    ]) {
+      expect(out).toContain(kept);
+    }
+    expect(out).not.toContain('yes.test');
+    expect(clickTargets(out)).toEqual([
+      { emailId, kind: 'click', linkIndex: 0 },
+      { emailId, kind: 'click', linkIndex: 1 },
+    ]);
+  });
+
+  it('appends the pixel when there is no </body>, and puts it before links that follow </body>', () => {
+    const emailId = randomUUID();
+    expect(addTracking('<p>x</p>', emailId, 'https://mw.example', tokens)).toMatch(/^<p>x<\/p><img src="[^"]+\.gif"[^>]*\/>$/);
+    const out = addTracking('<body>in</body><a href="https://after.test/">late</a>', emailId, 'https://mw.example', tokens);
+    expect(out).toMatch(/^<body>in<img [^>]+\/><\/body><a href="https:\/\/mw\.example\/t\/c\/[A-Za-z0-9_-]{40}">late<\/a>$/);
+  });
+
+  it('handles 1 MiB of pathological HTML in well under a second', () => {
+    const mib = 1024 * 1024;
+    const inputs = ['<a ', '<a href=', '<a href="https://a.test/">', '<!--', '</body', '<a data-href="', '&'].map((unit) =>
+      unit.repeat(Math.floor(mib / unit.length)),
+    );
+    for (const input of inputs) {
+      const start = performance.now();
+      extractLinks(input);
+      addTracking(input, randomUUID(), 'https://mw.example', tokens);
+      expect(performance.now() - start).toBeLessThan(1_000);
+    }
   });
 });

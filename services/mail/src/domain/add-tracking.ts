@@ -1,44 +1,46 @@
 // Open pixel and click-link rewriting for HTML bodies. The API extracts the links once and stores them
-// with the email; the worker rewrites the body with the same rule, so link indexes always agree.
+// with the email; the worker rewrites the body with the same rule (contracts' findLinks, a tokenizer), so
+// link indexes always agree. Only the link values change and the pixel is inserted: every other byte of
+// the document is kept as written.
+import { findLinks, isHtml } from '@mailwright/contracts';
 import type { TrackingTokens } from './tracking-token';
 
-const LINK = /(<a\b[^>]*?\bhref\s*=\s*)(["'])(https?:\/\/[^"'\s<>]+)\2/gi;
 const MAX_TRACKED_LINKS = 500;
-const HTML_HINT = /<\/?[a-z][a-z0-9]*(?:\s[^>]*)?\/?>/i;
 
-/** A body is treated as HTML when it contains at least one tag. */
-export function looksLikeHtml(body: string): boolean {
-  return HTML_HINT.test(body);
-}
-
-function decodeAttribute(value: string): string {
-  return value
-    .replace(/&amp;/gi, '&')
-    .replace(/&#0*38;/g, '&')
-    .replace(/&#x0*26;/gi, '&');
-}
+/** @deprecated The one rule is contracts' `isHtml`; this name stays until prepare-email imports it from there. */
+export const looksLikeHtml = isHtml;
 
 /** The http(s) link targets of an HTML body, in document order (decoded, as a browser would follow them). */
 export function extractLinks(html: string): string[] {
-  const links: string[] = [];
-  for (const match of html.matchAll(LINK)) {
-    if (links.length >= MAX_TRACKED_LINKS) break;
-    links.push(decodeAttribute(match[3] ?? ''));
-  }
-  return links;
+  return findLinks(html, MAX_TRACKED_LINKS).links.map((link) => link.url);
+}
+
+interface Edit {
+  start: number;
+  end: number;
+  text: string;
 }
 
 /** The body as sent: links pointing at the click route and a 1×1 open pixel before </body>. */
 export function addTracking(html: string, emailId: string, publicUrl: string, tokens: TrackingTokens): string {
   const base = publicUrl.replace(/\/+$/, '');
-  let index = 0;
-  const rewritten = html.replace(LINK, (whole, prefix: string, quote: string) => {
-    if (index >= MAX_TRACKED_LINKS) return whole;
-    const url = `${base}/t/c/${tokens.clickToken(emailId, index)}`;
-    index += 1;
-    return `${prefix}${quote}${url}${quote}`;
-  });
+  const { links, bodyCloseAt } = findLinks(html, MAX_TRACKED_LINKS);
+  const edits: Edit[] = links.map((link, index) => ({
+    start: link.start,
+    end: link.end,
+    text: `${base}/t/c/${tokens.clickToken(emailId, index)}`,
+  }));
+  const pixelAt = bodyCloseAt ?? html.length;
   const pixel = `<img src="${base}/t/o/${tokens.openToken(emailId)}.gif" width="1" height="1" alt="" style="display:none;border:0" />`;
-  const closing = rewritten.search(/<\/body\s*>/i);
-  return closing === -1 ? `${rewritten}${pixel}` : `${rewritten.slice(0, closing)}${pixel}${rewritten.slice(closing)}`;
+  // Links come in document order; the pixel goes before the first link that follows </body>, if any.
+  const firstAfter = edits.findIndex((edit) => edit.start >= pixelAt);
+  edits.splice(firstAfter === -1 ? edits.length : firstAfter, 0, { start: pixelAt, end: pixelAt, text: pixel });
+  const parts: string[] = [];
+  let copied = 0;
+  for (const edit of edits) {
+    parts.push(html.slice(copied, edit.start), edit.text);
+    copied = edit.end;
+  }
+  parts.push(html.slice(copied));
+  return parts.join('');
 }
