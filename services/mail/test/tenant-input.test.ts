@@ -78,11 +78,15 @@ describe('one tenant’s input', () => {
     const attacker = h.newUser();
     const templateId = randomUUID();
     h.services.templates.set(templateId, { userId: attacker.userId, subject: 'Hi', body: 'Dear {{name}}' });
-    const poisoned: Array<[string, string]> = [
-      ['subject', rawJson({ to: '["a@example.net"]', subject: '"bad \\ud800 subject"', body: '"b"' })],
-      ['body', rawJson({ to: '["a@example.net"]', subject: '"s"', body: '"bad \\udc00 body"' })],
-      ['body', rawJson({ to: '["a@example.net"]', subject: '"s"', body: '"nul \\u0000 body"' })],
-      ['body', rawJson({ to: '["a@example.net"]', templateId: `"${templateId}"`, variables: '{"name":"\\udbff"}' })],
+    // The field named: the email's own (this service's check) or the request's (the kit's body check, which may run first).
+    const poisoned: Array<[RegExp, string]> = [
+      [/^subject /, rawJson({ to: '["a@example.net"]', subject: '"bad \\ud800 subject"', body: '"b"' })],
+      [/^body /, rawJson({ to: '["a@example.net"]', subject: '"s"', body: '"bad \\udc00 body"' })],
+      [/^body /, rawJson({ to: '["a@example.net"]', subject: '"s"', body: '"nul \\u0000 body"' })],
+      [
+        /^(body|variables\.name) /,
+        rawJson({ to: '["a@example.net"]', templateId: `"${templateId}"`, variables: '{"name":"\\udbff"}' }),
+      ],
     ];
     const headers = { 'content-type': 'application/json' };
     const [attacks, victims] = await Promise.all([
@@ -95,7 +99,7 @@ describe('one tenant’s input', () => {
     for (const [index, [field]] of poisoned.entries()) {
       const response = attacks[index];
       expect(response?.statusCode).toBe(400);
-      expect(response?.json().message).toContain(field);
+      expect(response?.json().message).toMatch(field);
     }
     // A surrogate pair is ordinary text (an emoji) and is accepted.
     const emoji = await h.send(
