@@ -151,6 +151,24 @@ describe('sign-up, verification, login and password flows', () => {
     expect(blank.json()).toEqual({ message: 'Name is required', code: 'VALIDATION_ERROR' });
   });
 
+  it('keeps line breaks and links out of names at sign-up and on profile updates', async () => {
+    const signup = await call('POST', '/auth/signup', {
+      name: 'Eve\r\nVisit https://evil.test now',
+      email: 'eve@example.com',
+      password: 'secret1',
+    });
+    expect(signup.statusCode).toBe(201);
+    expect(signup.json().user.name).toBe('Eve Visit now');
+    const mail = await smtp.next('eve@example.com', /Verify your email/);
+    expect(mail.text).not.toContain('evil.test');
+
+    const updated = await call('PUT', '/auth/profile', { name: 'Ada\nKing www.evil.test' }, userId);
+    expect(updated.json().user.name).toBe('Ada King');
+    const onlyLink = await call('PUT', '/auth/profile', { name: 'http://evil.test' }, userId);
+    expect(onlyLink.statusCode).toBe(400);
+    expect(onlyLink.json()).toEqual({ message: 'Name is required', code: 'VALIDATION_ERROR' });
+  });
+
   it('changes the password only with the right current password', async () => {
     const wrong = await call('PUT', '/auth/change-password', { currentPassword: 'wrong1', newPassword: 'secret2' }, userId);
     expect(wrong.statusCode).toBe(400);
