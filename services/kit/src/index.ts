@@ -15,4 +15,5 @@ export * from './openapi';
 export * from './private-address';
 export * from './secret-box';
 export * from './service';
+export * from './unstorable-input';
 export * from './unstorable-text';

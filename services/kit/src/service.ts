@@ -9,6 +9,7 @@ import { installInternalAuth } from './internal-auth';
 import { loggerOptions } from './logger';
 import { installMetrics, type MetricsRegistry, processMetrics } from './metrics';
 import { installOpenApi } from './openapi';
+import { refuseUnstorableInput } from './unstorable-input';
 
 export interface ServiceOptions {
   name: string;
@@ -33,6 +34,7 @@ export function createServiceApp(options: ServiceOptions): FastifyInstance {
   installErrorHandler(app);
   installNotFoundHandler(app);
   installInternalAuth(app, options.internalSecret);
+  refuseUnstorableInput(app);
   installOpenApi(app, `Mailwright ${options.name} service`);
   installHealth(app, options.readiness ?? {});
   installMetrics(app, { metrics: options.metrics ?? processMetrics(options.name) });
