@@ -27,6 +27,7 @@ import { registerOpenPixel } from './routes/open-pixel';
 import { registerOpenApi } from './routes/openapi';
 import { registerProxies } from './routes/proxy';
 import { OpenHitRelay } from './tracking/open-hit-relay';
+import { parseTrustProxy } from './trusted-proxies';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 const safeRequestId = /^[\w.-]{1,64}$/;
@@ -35,7 +36,7 @@ export async function buildApp(config: GatewayConfig): Promise<FastifyInstance> 
   const app = Fastify({
     logger: loggerOptions('gateway', config.LOG_LEVEL),
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: parseTrustProxy(config.TRUST_PROXY),
     bodyLimit: config.BODY_LIMIT_BYTES,
     rewriteUrl: rewriteToNormalisedUrl,
     genReqId: (request) => {

@@ -1,6 +1,7 @@
 // The gateway's configuration, validated at boot.
 import { baseServiceConfig, serviceUrls } from '@mailwright/kit';
 import { type Static, Type } from '@sinclair/typebox';
+import { parseTrustProxy } from './trusted-proxies';
 
 export const GatewayConfigSchema = Type.Object({
   PORT: Type.Integer({ default: 8080, minimum: 0, maximum: 65535 }),
@@ -8,8 +9,11 @@ export const GatewayConfigSchema = Type.Object({
   LOG_LEVEL: baseServiceConfig.LOG_LEVEL,
   PUBLIC_URL: Type.String({ default: 'http://localhost:8080' }),
   INTERNAL_SECRET: Type.String({ minLength: 32 }),
-  /** Trust X-Forwarded-For (only behind a proxy you run); otherwise clients could pick their own rate-limit key. */
-  TRUST_PROXY: Type.Boolean({ default: false }),
+  /**
+   * X-Forwarded-For entries to believe: the number of proxies in front of the gateway (`1`) or their addresses and
+   * CIDR ranges (`10.0.0.0/8,127.0.0.1`); `false` believes none. `true` is refused (trusted-proxies.ts).
+   */
+  TRUST_PROXY: Type.String({ default: 'false' }),
   REDIS_URL: Type.String({ default: 'redis://127.0.0.1:6379' }),
   WEB_DIST: Type.String({ default: '' }),
   /** Requests per minute per client IP on sign-in, sign-up, password-reset and code-exchange routes. */
@@ -35,3 +39,8 @@ export const GatewayConfigSchema = Type.Object({
 });
 
 export type GatewayConfig = Static<typeof GatewayConfigSchema>;
+
+/** Rules the schema cannot express; throws a ConfigError naming the variable and what to set. */
+export function checkGatewayConfig(config: GatewayConfig): void {
+  parseTrustProxy(config.TRUST_PROXY);
+}

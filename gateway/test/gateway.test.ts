@@ -37,7 +37,7 @@ beforeAll(async () => {
     IDENTITY_URL: 'http://127.0.0.1:1',
     MAIL_URL: echoUrl,
     WEB_DIST: '/nonexistent',
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '1',
   });
   app = await buildApp(config);
   gatewayUrl = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -9,6 +9,7 @@ import * as core from 'kubernetes-models/v1';
 import { Secret } from 'kubernetes-models/v1';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { checkGatewayConfig, type GatewayConfig } from '../../gateway/src/config';
 import { processes } from '../docker/processes';
 import { checkConfig, type K8sObject, readManifests, readRepoFile, repoRoot, sampleSecrets } from './support/deploy-files';
 
@@ -144,6 +145,16 @@ describe('k8s manifests', () => {
       });
     });
   }
+
+  it("gives the gateway settings its boot checks accept: X-Forwarded-For trusted by hop count, never 'true'", () => {
+    const container = find('Deployment', 'gateway')?.spec.template.spec.containers[0];
+    const env = containerEnv(container);
+    expect(env.TRUST_PROXY).toBe('1');
+    expect(() => checkGatewayConfig(checkConfig('gateway', env) as GatewayConfig)).not.toThrow();
+    expect(() => checkGatewayConfig(checkConfig('gateway', { ...env, TRUST_PROXY: 'true' }) as GatewayConfig)).toThrow(
+      /TRUST_PROXY=true is refused/,
+    );
+  });
 
   it('keeps secrets out of the ConfigMap', () => {
     for (const key of Object.keys(configMap?.data ?? {})) {

@@ -22,10 +22,15 @@ export function readConfig<S extends TObject>(schema: S, source: Record<string, 
   return converted as Static<S>;
 }
 
-/** readConfig for a process entry point: a bad variable prints one line naming it and exits. */
-export function loadConfigOrExit<S extends TObject>(schema: S): Static<S> {
+/**
+ * readConfig for a process entry point: a bad variable prints one line naming it and exits. `check` adds rules a
+ * schema cannot express (it throws a ConfigError naming the variable and what to set).
+ */
+export function loadConfigOrExit<S extends TObject>(schema: S, check?: (config: Static<S>) => void): Static<S> {
   try {
-    return readConfig(schema);
+    const config = readConfig(schema);
+    check?.(config);
+    return config;
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
