@@ -3,6 +3,7 @@ import { request } from './client';
 import type {
   ApiKey,
   ChangePasswordBody,
+  ChangePasswordResult,
   ConnectTicket,
   DowngradeResult,
   EmailAccount,
@@ -42,7 +43,12 @@ export const authApi = {
   resetPassword: (token: string, password: string) =>
     request<unknown>(`/auth/reset-password/${id(token)}`, { method: 'POST', body: { password } }),
   updateProfile: async (body: ProfileBody) => (await request<{ user: User }>('/auth/profile', { method: 'PUT', body })).user,
-  changePassword: (body: ChangePasswordBody) => request<unknown>('/auth/change-password', { method: 'PUT', body }),
+  /** The other sessions end; this one continues with the answered token (store it). */
+  changePassword: (body: ChangePasswordBody) => request<ChangePasswordResult>('/auth/change-password', { method: 'PUT', body }),
+  /** Ends every session of the user, this one included. */
+  logoutEverywhere: () => request<unknown>('/auth/logout-everywhere', { method: 'POST' }),
+  /** Trades the one-time code social sign-in ends with for a session. */
+  exchangeSignInCode: (code: string) => request<LoginResult>('/auth/exchange', { method: 'POST', body: { code } }),
   /** A browser navigation target, not a fetch: the server redirects to the provider. */
   socialSignInUrl: (provider: SocialProvider) => `/api/auth/${provider}`,
 };

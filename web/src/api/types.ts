@@ -15,6 +15,12 @@ export interface LoginResult {
   user: User;
 }
 
+export interface ChangePasswordResult {
+  message: string;
+  /** A fresh session token for this browser: the password change ended every other session. */
+  token: string;
+}
+
 export interface Envelope<T> {
   data: T;
 }

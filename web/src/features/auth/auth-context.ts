@@ -1,6 +1,6 @@
 // The session as the rest of the app sees it (spec section 4: loading, authenticated, anonymous).
 import { createContext } from 'react';
-import type { LoginRequest, SignupBody, User } from '../../api';
+import type { LoginRequest, LoginResult, SignupBody, User } from '../../api';
 
 export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
 
@@ -12,8 +12,10 @@ export interface AuthContextValue {
   /** Creates the account without signing in. */
   signup: (body: SignupBody) => Promise<void>;
   logout: () => void;
-  /** Adopts a token obtained elsewhere (OAuth callback) and loads its user; throws and signs out on failure. */
-  signInWithToken: (token: string) => Promise<User>;
+  /** Adopts a session obtained elsewhere (the social sign-in code exchange): stores its token and user. */
+  adoptSession: (session: LoginResult) => void;
+  /** Keeps the same user on a fresh token (answered by change-password, which ended the old one). */
+  renewToken: (token: string) => void;
   /** Reloads the current user from GET /auth/me. */
   refreshUser: () => Promise<User | null>;
   /** Replaces the cached user after a change made elsewhere (profile, plan change). */

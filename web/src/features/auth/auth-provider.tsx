@@ -1,6 +1,6 @@
 // Holds the session: reads the stored token at start, loads the current user, and offers login/logout.
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError, authApi, type LoginRequest, type SignupBody, type User } from '../../api';
+import { ApiError, authApi, type LoginRequest, type LoginResult, type SignupBody, type User } from '../../api';
 import { AuthContext, type AuthContextValue, type SessionStatus } from './auth-context';
 import { readToken, removeToken, storeToken } from './token-storage';
 
@@ -51,30 +51,29 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     loadUser().catch(() => undefined);
   }, [loadUser]);
 
-  const login = useCallback(async (credentials: LoginRequest) => {
-    const result = await authApi.login(credentials);
+  const adoptSession = useCallback((session: LoginResult) => {
     generation.current += 1;
-    storeToken(result.token);
-    setUserState(result.user);
+    storeToken(session.token);
+    setUserState(session.user);
     setStatus('authenticated');
-    return result.user;
+  }, []);
+
+  const login = useCallback(
+    async (credentials: LoginRequest) => {
+      const result = await authApi.login(credentials);
+      adoptSession(result);
+      return result.user;
+    },
+    [adoptSession],
+  );
+
+  const renewToken = useCallback((token: string) => {
+    storeToken(token);
   }, []);
 
   const signup = useCallback(async (body: SignupBody) => {
     await authApi.signup(body);
   }, []);
-
-  const signInWithToken = useCallback(
-    async (token: string) => {
-      generation.current += 1;
-      storeToken(token);
-      setStatus('loading');
-      const current = await loadUser();
-      if (!current) throw new Error('No user for this token');
-      return current;
-    },
-    [loadUser],
-  );
 
   const setUser = useCallback((next: User) => {
     setUserState(next);
@@ -82,8 +81,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ status, user, login, signup, logout: signOutLocally, signInWithToken, refreshUser: loadUser, setUser }),
-    [status, user, login, signup, signOutLocally, signInWithToken, loadUser, setUser],
+    () => ({
+      status,
+      user,
+      login,
+      signup,
+      logout: signOutLocally,
+      adoptSession,
+      renewToken,
+      refreshUser: loadUser,
+      setUser,
+    }),
+    [status, user, login, signup, signOutLocally, adoptSession, renewToken, loadUser, setUser],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -1,13 +1,16 @@
-// Change password: current, new and confirm; checks match and length before calling the server.
+// Change password: current, new and confirm; checks match and length before calling the server. The change
+// ends every other session; this browser keeps going on the fresh token the server answers.
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { authApi, errorMessage } from '../../api';
 import { buttonStyles } from '../../components/styles';
 import { TextField } from '../../components/text-field';
+import { useAuth } from '../auth';
 import { Modal } from '../layout/modal';
 import { passwordChangeError } from './password-rules';
 
 export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
+  const { renewToken } = useAuth();
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -22,7 +25,8 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
     }
     setIsSaving(true);
     try {
-      await authApi.changePassword({ currentPassword, newPassword });
+      const { token } = await authApi.changePassword({ currentPassword, newPassword });
+      renewToken(token);
       toast.success('Password changed successfully');
       onClose();
     } catch (error) {

@@ -8,6 +8,7 @@ import { useAuth } from '../auth';
 import { formatEmailTime } from '../emails/format-email-time';
 import { cardStyles, PageHeading } from '../layout/page-heading';
 import { ChangePasswordDialog } from './change-password-dialog';
+import { LogOutEverywhereDialog } from './log-out-everywhere-dialog';
 import { canChangePassword, OAUTH_ONLY_PASSWORD_MESSAGE } from './password-rules';
 
 const planNames: Record<string, string> = { free: 'Free', pro: 'Pro', enterprise: 'Enterprise' };
@@ -42,6 +43,7 @@ export function ProfilePage() {
   const [avatar, setAvatar] = useState(user?.avatar ?? '');
   const [isSaving, setIsSaving] = useState(false);
   const [isPasswordOpen, setIsPasswordOpen] = useState(false);
+  const [isLogOutEverywhereOpen, setIsLogOutEverywhereOpen] = useState(false);
   if (!user) return null;
   const mayChangePassword = canChangePassword(user);
 
@@ -109,7 +111,7 @@ export function ProfilePage() {
               </Info>
               <Info label="Email verification">{user.isVerified ? 'Verified' : 'Not verified'}</Info>
             </dl>
-            <div className="mt-4">
+            <div className="mt-4 grid gap-3">
               {mayChangePassword ? (
                 <button type="button" className={`${buttonStyles.secondary} w-full`} onClick={() => setIsPasswordOpen(true)}>
                   Change Password
@@ -117,11 +119,19 @@ export function ProfilePage() {
               ) : (
                 <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-600">{OAUTH_ONLY_PASSWORD_MESSAGE}</p>
               )}
+              <button
+                type="button"
+                className={`${buttonStyles.secondary} w-full`}
+                onClick={() => setIsLogOutEverywhereOpen(true)}
+              >
+                Log out everywhere
+              </button>
             </div>
           </section>
         </div>
       </div>
       {isPasswordOpen && <ChangePasswordDialog onClose={() => setIsPasswordOpen(false)} />}
+      {isLogOutEverywhereOpen && <LogOutEverywhereDialog onClose={() => setIsLogOutEverywhereOpen(false)} />}
     </>
   );
 }

@@ -1,0 +1,48 @@
+// "Log out everywhere": ends every session of the account (other browsers, lost devices, this one), after a
+// confirmation; this browser then signs out too.
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { authApi, errorMessage } from '../../api';
+import { buttonStyles } from '../../components/styles';
+import { useAuth } from '../auth';
+import { Modal } from '../layout/modal';
+
+export const LOGGED_OUT_EVERYWHERE = 'You have been logged out everywhere';
+
+export function LogOutEverywhereDialog({ onClose }: { onClose: () => void }) {
+  const { logout } = useAuth();
+  const [isWorking, setIsWorking] = useState(false);
+
+  async function confirm() {
+    setIsWorking(true);
+    try {
+      await authApi.logoutEverywhere();
+      toast.success(LOGGED_OUT_EVERYWHERE);
+      logout();
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to log out everywhere'));
+      setIsWorking(false);
+    }
+  }
+
+  return (
+    <Modal
+      title="Log out everywhere?"
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className={buttonStyles.secondary} onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" className={buttonStyles.primary} disabled={isWorking} onClick={() => void confirm()}>
+            {isWorking ? 'Logging out...' : 'Log out everywhere'}
+          </button>
+        </>
+      }
+    >
+      <p className="text-sm text-slate-700">
+        Every session of your account ends, on every device and browser, this one included. You will need to sign in again.
+      </p>
+    </Modal>
+  );
+}
