@@ -4,7 +4,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   InternalClient,
-  InternalTokenSigner,
   installErrorHandler,
   installHealth,
   installMetrics,
@@ -14,13 +13,11 @@ import {
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { Redis } from 'ioredis';
 import type { GatewayConfig } from './config';
-import { ApiKeyResolver } from './plugins/api-key-resolver';
-import { createAuthenticator } from './plugins/authenticate';
+import { createCallerAuthentication } from './plugins/caller-authentication';
 import { refuseAmbiguousPaths, rewriteToNormalisedUrl } from './plugins/normalised-path';
 import { PlanRateLimits } from './plugins/plan-rate-limits';
 import { createLimiters } from './plugins/rate-limits';
 import { registerSecurityHeaders } from './plugins/security-headers';
-import { UserTokenVerifier } from './plugins/user-token';
 import { registerWebApp } from './plugins/web-app';
 import { registerApiReference } from './routes/api-reference';
 import { registerOpenPixel } from './routes/open-pixel';
@@ -61,11 +58,7 @@ export async function buildApp(config: GatewayConfig): Promise<FastifyInstance> 
   });
 
   const internalClient = new InternalClient(config.INTERNAL_SECRET, 'gateway');
-  const authenticate = createAuthenticator({
-    userTokens: new UserTokenVerifier(config.IDENTITY_URL),
-    apiKeys: new ApiKeyResolver(internalClient, config.IDENTITY_URL, config.API_KEY_CACHE_SECONDS * 1000),
-    signer: new InternalTokenSigner(config.INTERNAL_SECRET),
-  });
+  const authenticate = await createCallerAuthentication(app, config, internalClient);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -1,11 +1,14 @@
-// Resolves X-API-Key values through identity; answers are cached briefly so a disabled or
-// deleted key stops working within API_KEY_CACHE_SECONDS without a lookup per request.
-import type { ResolvedApiKey } from '@mailwright/contracts';
+// Resolves X-API-Key values through identity; answers are cached briefly (API_KEY_CACHE_SECONDS) so there is no
+// lookup per request. A disabled or deleted key is dropped from the cache as soon as identity's `api-key`
+// revocation arrives (Redis pub/sub); the cache lifetime only bounds a missed message.
+import type { ResolvedApiKey, Revocation } from '@mailwright/contracts';
 import { AppError, type InternalClient } from '@mailwright/kit';
 
 export class ApiKeyResolver {
   private readonly cache = new Map<string, { value: ResolvedApiKey | null; expiresAt: number }>();
   private readonly inFlight = new Map<string, Promise<ResolvedApiKey | null>>();
+  /** Bumped by every revocation: a lookup that started before one may hold a revoked answer and is not cached. */
+  private revocationEpoch = 0;
 
   constructor(
     private readonly client: InternalClient,
@@ -18,13 +21,33 @@ export class ApiKeyResolver {
     if (hit && hit.expiresAt > Date.now()) return hit.value;
     let pending = this.inFlight.get(key);
     if (!pending) {
-      pending = this.lookup(key).finally(() => this.inFlight.delete(key));
-      this.inFlight.set(key, pending);
+      const lookup: Promise<ResolvedApiKey | null> = this.lookup(key).finally(() => {
+        if (this.inFlight.get(key) === lookup) this.inFlight.delete(key);
+      });
+      pending = lookup;
+      this.inFlight.set(key, lookup);
     }
     return pending;
   }
 
+  revoke(revocation: Revocation): void {
+    if (revocation.kind !== 'api-key') return;
+    this.revocationEpoch += 1;
+    // Revocations are rare; one pass over the cache keeps resolve() free of a second index.
+    for (const [key, entry] of this.cache) {
+      if (entry.value?.apiKeyId === revocation.apiKeyId) this.cache.delete(key);
+    }
+    this.inFlight.clear();
+  }
+
+  resync(): void {
+    this.revocationEpoch += 1;
+    this.cache.clear();
+    this.inFlight.clear();
+  }
+
   private async lookup(key: string): Promise<ResolvedApiKey | null> {
+    const epoch = this.revocationEpoch;
     let value: ResolvedApiKey | null;
     try {
       const answer = await this.client.call<{ data: ResolvedApiKey }>(this.identityUrl, '/internal/api-keys/resolve', {
@@ -35,8 +58,10 @@ export class ApiKeyResolver {
       if (error instanceof AppError && error.code === 'NOT_FOUND') value = null;
       else throw error;
     }
-    if (this.cache.size > 50_000) this.cache.clear();
-    this.cache.set(key, { value, expiresAt: Date.now() + this.ttlMs });
+    if (epoch === this.revocationEpoch) {
+      if (this.cache.size > 50_000) this.cache.clear();
+      this.cache.set(key, { value, expiresAt: Date.now() + this.ttlMs });
+    }
     return value;
   }
 }

@@ -4,6 +4,7 @@ import { AppError, INTERNAL_TOKEN_HEADER, type InternalClaims, type InternalToke
 import type { FastifyRequest } from 'fastify';
 import type { Access } from '../routes/access-rules';
 import type { ApiKeyResolver } from './api-key-resolver';
+import type { SessionVersions } from './session-versions';
 import type { UserTokenVerifier } from './user-token';
 
 declare module 'fastify' {
@@ -29,6 +30,7 @@ function bearerToken(request: FastifyRequest): string | undefined {
 
 export function createAuthenticator(deps: {
   userTokens: UserTokenVerifier;
+  sessionVersions: SessionVersions;
   apiKeys: ApiKeyResolver;
   signer: InternalTokenSigner;
 }): Authenticator {
@@ -47,7 +49,10 @@ export function createAuthenticator(deps: {
       claims = { kind: 'api_key', userId: resolved.userId, apiKeyId: resolved.apiKeyId };
     } else {
       const token = bearerToken(request);
-      const userId = token ? await deps.userTokens.verify(token) : null;
+      const verified = token ? await deps.userTokens.verify(token) : null;
+      // A token from a session that has since ended (password changed or reset, logged out everywhere) is refused.
+      const isCurrent = verified !== null && verified.sessionVersion >= (await deps.sessionVersions.current(verified.userId));
+      const userId = isCurrent ? verified.userId : null;
       if (access === 'user') {
         if (!token) throw new AppError('UNAUTHORIZED', 'Authentication required');
         if (!userId) throw new AppError('UNAUTHORIZED', 'Invalid or expired token');

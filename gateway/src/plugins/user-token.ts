@@ -1,13 +1,23 @@
-// Verifies users' JWTs against identity's JWKS: ES256 only, our issuer and audience, unexpired.
+// Verifies users' JWTs against identity's JWKS: ES256 only, our issuer and audience, unexpired. Whether the
+// session is still on (its `sv` claim against the user's current version) is checked per request by the
+// authenticator, so a cached verification never outlives a revocation.
+import { SESSION_VERSION_CLAIM } from '@mailwright/contracts';
+import { AppError } from '@mailwright/kit';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 
 export const USER_TOKEN_ISSUER = 'mailwright-identity';
 export const USER_TOKEN_AUDIENCE = 'mailwright';
 
+export interface VerifiedUserToken {
+  userId: string;
+  /** The token's `sv` claim; tokens issued before session versions existed count as 0. */
+  sessionVersion: number;
+}
+
 export class UserTokenVerifier {
   private readonly jwks: ReturnType<typeof createRemoteJWKSet>;
   // A verified token keeps its answer until it expires; ES256 verification is the gateway's costliest step.
-  private readonly verified = new Map<string, { userId: string; expiresAt: number }>();
+  private readonly verified = new Map<string, VerifiedUserToken & { expiresAt: number }>();
 
   constructor(identityUrl: string) {
     this.jwks = createRemoteJWKSet(new URL('/.well-known/jwks.json', identityUrl), {
@@ -17,12 +27,12 @@ export class UserTokenVerifier {
     });
   }
 
-  /** The user id in a valid token, or null for anything else (bad signature, alg, issuer, audience, expiry). */
-  async verify(token: string): Promise<string | null> {
+  /** The user and session version in a valid token, or null for anything else (bad signature, alg, issuer, audience, expiry). */
+  async verify(token: string): Promise<VerifiedUserToken | null> {
     const now = Date.now();
     const hit = this.verified.get(token);
     if (hit) {
-      if (hit.expiresAt > now) return hit.userId;
+      if (hit.expiresAt > now) return hit;
       this.verified.delete(token);
     }
     try {
@@ -33,12 +43,17 @@ export class UserTokenVerifier {
         requiredClaims: ['sub', 'exp'],
       });
       if (!payload.sub || !payload.exp) return null;
+      const claimed = payload[SESSION_VERSION_CLAIM] ?? 0;
+      if (typeof claimed !== 'number' || !Number.isSafeInteger(claimed)) return null;
+      const verified = { userId: payload.sub, sessionVersion: claimed, expiresAt: payload.exp * 1000 };
       if (this.verified.size > 50_000) this.verified.clear();
-      this.verified.set(token, { userId: payload.sub, expiresAt: payload.exp * 1000 });
-      return payload.sub;
+      this.verified.set(token, verified);
+      return verified;
     } catch (error) {
-      // JWKS unreachable is not the caller's fault: let the caller answer 503 rather than 401.
-      if (error instanceof Error && /fetch failed|ECONNREFUSED|timed out|Expected 200 OK/i.test(error.message)) throw error;
+      // JWKS unreachable is not the caller's fault: 503 rather than 401.
+      if (error instanceof Error && /fetch failed|ECONNREFUSED|timed out|Expected 200 OK/i.test(error.message)) {
+        throw new AppError('SERVICE_UNAVAILABLE', 'The identity service is unavailable right now. Please try again shortly.');
+      }
       return null;
     }
   }

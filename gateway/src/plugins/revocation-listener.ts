@@ -1,0 +1,62 @@
+// Listens for the revocations identity publishes (REVOCATIONS_CHANNEL) on a connection of its own (a subscribed
+// ioredis connection can do nothing else) and hands each one to the caches that must forget something.
+// A message missed while the connection was down cannot be replayed: after every reconnect `resync` runs,
+// so the caches start over from identity, the source of truth.
+import { parseRevocation, REVOCATIONS_CHANNEL, type Revocation } from '@mailwright/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+
+export interface RevocationHandlers {
+  revoke(revocation: Revocation): void;
+  /** Forget everything learnt before (messages may have been missed). */
+  resync(): void;
+}
+
+export class RevocationListener {
+  private readonly subscriber: Redis;
+  private hasBeenReady = false;
+
+  constructor(
+    redisUrl: string,
+    private readonly handlers: RevocationHandlers,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    // No offline queue: the subscription is made again on every connect (ioredis' autoResubscribe).
+    this.subscriber = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: null });
+    this.subscriber.on('error', (error) => log.warn({ err: error }, 'revocation subscriber: redis error'));
+    this.subscriber.on('ready', () => {
+      if (this.hasBeenReady) {
+        log.info('revocation subscriber reconnected: caches start over');
+        this.handlers.resync();
+      }
+      this.hasBeenReady = true;
+    });
+    this.subscriber.on('message', (channel: string, message: string) => {
+      if (channel !== REVOCATIONS_CHANNEL) return;
+      const revocation = parseRevocation(message);
+      if (revocation) this.handlers.revoke(revocation);
+      else log.warn({ message: message.slice(0, 200) }, 'revocation subscriber: unreadable message ignored');
+    });
+  }
+
+  /** Connects and subscribes; resolves once subscribed, or after timeoutMs (it keeps trying in the background). */
+  async start(timeoutMs = 3_000): Promise<void> {
+    const subscribed = this.subscriber.connect().then(() => this.subscriber.subscribe(REVOCATIONS_CHANNEL));
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), timeoutMs);
+    });
+    try {
+      const outcome = await Promise.race([subscribed, waited]);
+      if (outcome === 'timeout') this.log.warn('revocation subscriber not connected yet: caches rely on their lifetimes');
+    } catch (error) {
+      this.log.warn({ err: error }, 'revocation subscriber not connected yet: caches rely on their lifetimes');
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  close(): void {
+    this.subscriber.disconnect();
+  }
+}
