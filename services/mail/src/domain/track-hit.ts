@@ -1,5 +1,7 @@
 // Tracking hits (public, through the gateway): verify the signed token, answer at once, enqueue the event.
-// A forged token records nothing; a click only ever redirects to the URL stored with the email.
+// A forged token records nothing; a click only ever redirects to the URL stored with the email the token was
+// signed for, and only when that URL is an http(s) URL (by the same rule that chose the links to store).
+import { followableUrl } from '@mailwright/contracts';
 import { trackedLink } from '../db/queries/tracked-link';
 import type { MailContext } from '../mail-context';
 
@@ -20,8 +22,9 @@ export function recordOpen(ctx: MailContext, token: string, meta: HitMeta, at = 
 export async function resolveClick(ctx: MailContext, token: string, meta: HitMeta): Promise<string | null> {
   const target = ctx.tokens.verify(token);
   if (target?.kind !== 'click') return null;
-  const url = await trackedLink(ctx.pool, target.emailId, target.linkIndex);
-  if (!url || !/^https?:\/\//i.test(url)) return null;
+  const stored = await trackedLink(ctx.pool, target.emailId, target.linkIndex);
+  const url = stored === null ? null : followableUrl(stored);
+  if (url === null) return null;
   ctx.trackingBuffer.push({
     type: 'click',
     emailId: target.emailId,
