@@ -1,32 +1,19 @@
-// Property-based fuzzing of every JSON route through the gateway, generated from the contracts' schemas:
-// wrong types, missing and extra fields, huge strings, deep nesting, CR/LF header injection, NUL and lone
-// surrogates, invalid UTF-8 bytes, malformed JSON and 10 MB bodies. Every answer must be 4xx with a message
-// (or 2xx for input the server may legitimately clean up), never 5xx, never a stack trace, and a refused
-// request must leave every table's row count as it was.
-import {
-  BatchSendBody,
-  ChangePasswordBody,
-  ConnectTicketBody,
-  CreateApiKeyBody,
-  CreateOrderBody,
-  CreateSmtpAccountBody,
-  CreateWebhookBody,
-  DowngradeBody,
-  ForgotPasswordBody,
-  LoginBody,
-  PreviewTemplateBody,
-  ProfileBody,
-  ResetPasswordBody,
-  SendEmailBody,
-  SignupBody,
-  TemplateBody,
-  UpdateSmtpAccountBody,
-  UpdateWebhookBody,
-  VerifyPaymentBody,
-} from '@mailwright/contracts';
+// Property-based fuzzing of every JSON route through the gateway. The routes come from the gateway's merged
+// OpenAPI document (fuzz/route-catalog.ts: every route a service registers, with its body, path and query
+// schemas), so none can be missed: wrong types, missing and extra fields, huge strings, deep nesting, CR/LF
+// header injection, invalid UTF-8 bytes, malformed JSON and 10 MB bodies on every body; lone surrogates, NUL
+// and unreal or out-of-range dates in every string field, path and query parameter; percent-encoded spellings
+// of every path. Every answer must be 4xx with a message (or 2xx for input the server may legitimately clean
+// up), never 5xx, never a stack trace, and a refused request must leave every table's row count as it was.
+import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../launcher/stack';
+import { encodedPaths } from './fuzz/encoded-paths';
+import { checkAnswer, countsFor, figures, noAnswer, perRoute, problems, refusalSamples } from './fuzz/findings';
+import { encodeRaw, HOSTILE_VALUES } from './fuzz/hostile-values';
+import { rawCall } from './fuzz/raw-request';
+import { type CatalogRoute, fillPath, loadCatalog, prefixesWithoutRoutes, routeName } from './fuzz/route-catalog';
 import {
   INJECTED_HEADER,
   INJECTED_RECIPIENT,
@@ -36,43 +23,97 @@ import {
   mutationArbitrary,
   validArbitrary,
 } from './fuzz/schema-arbitrary';
-import { type ApiResponse, addSinkAccount, Client, signUpVerified, upgrade } from './support/client';
+import { allStringSlots, baseBody, minimalSample } from './fuzz/string-slots';
+import { type ApiResponse, addSinkAccount, Client, signUpVerified, type User, upgrade } from './support/client';
 import { type FaultStack, startFaultStack } from './support/fault-stack';
 import { formatTable, writeReport } from './support/report';
 import { RowCounter } from './support/row-counts';
 
 const RUNS = Number(process.env.FAULTS_FUZZ_RUNS ?? 30);
 const SEED = Number(process.env.FAULTS_FUZZ_SEED ?? 20_261_121);
-const STACK_TRACE = /\n\s+at .+:\d+:\d+|node_modules\/|\/src\/.+\.ts|Error: .+\n/;
+
+type Caller = 'public' | 'user' | 'webhook-user' | 'scratch-user' | 'api-key';
 
 interface FuzzRoute {
+  /** The catalog's name of the route (method and template), for the table. */
+  name: string;
   method: 'POST' | 'PUT' | 'PATCH';
   path: string;
   schema: JsonSchema;
-  caller: 'public' | 'user' | 'webhook-user' | 'api-key';
+  caller: Caller;
 }
 
 let fs: FaultStack;
 let client: Client;
 let counter: RowCounter;
+let catalog: CatalogRoute[];
 let routes: FuzzRoute[];
-const callers: Record<FuzzRoute['caller'], { token?: string; apiKey?: string }> = {
+let scratch: User;
+const callers: Record<Caller, { token?: string; apiKey?: string }> = {
   public: {},
   user: {},
   'webhook-user': {},
+  'scratch-user': {},
   'api-key': {},
 };
-const figures = {
-  inputsTried: 0,
-  fiveXx: 0,
-  stackTraces: 0,
-  withoutMessage: 0,
-  acceptedInvalid: 0,
-  halfWritten: 0,
-  injectedHeaders: 0,
-};
-const problems: string[] = [];
-const perRoute = new Map<string, { tried: number; refused: number; accepted: number; fiveXx: number }>();
+/** Ids of the fuzz users' own resources, for the routes that read or change them. */
+const realIds: Array<[prefix: string, id: string]> = [];
+
+/** Routes that end the caller's sessions or plan: they run as a scratch user, signed in again before each test. */
+const isDisruptive = (template: string) => /\/(logout[\w-]*|cancel|downgrade)$/.test(template) && !template.includes('{');
+
+function callerOf(route: CatalogRoute): Caller {
+  if (route.access === 'public') return 'public';
+  if (route.access === 'api_key') return 'api-key';
+  if (isDisruptive(route.template)) return 'scratch-user';
+  return route.template.startsWith('/api/webhooks') ? 'webhook-user' : 'user';
+}
+
+function authHeaders(caller: Caller): Record<string, string> {
+  const { token, apiKey } = callers[caller];
+  return { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(apiKey ? { 'x-api-key': apiKey } : {}) };
+}
+
+/**
+ * A concrete path: the fuzz users' real ids where the route reads or edits their own resource (so the
+ * request reaches the handler's logic), a fresh uuid where it would delete or toggle one.
+ */
+function concretePath(route: CatalogRoute, valueFor?: (name: string) => string | undefined): string {
+  return fillPath(route.template, (name) => {
+    const given = valueFor?.(name);
+    if (given !== undefined) return given;
+    const schema = route.pathParams.find((parameter) => parameter.name === name)?.schema ?? {};
+    if (name === 'id' && route.method !== 'DELETE' && !/\/toggle$/.test(route.template)) {
+      const real = realIds.find(([prefix]) => route.template.startsWith(prefix));
+      if (real) return real[1];
+    }
+    if (name === 'id' || name.endsWith('Id')) return randomUUID();
+    if (name === 'token') return 'f'.repeat(40);
+    return encodeURIComponent(String(minimalSample(schema)));
+  });
+}
+
+/** Sends one request byte for byte and records the answer (5xx and stack traces are problems). */
+async function probe(route: CatalogRoute, label: string, path: string, body?: unknown): Promise<void> {
+  const name = routeName(route);
+  try {
+    const answer = await rawCall(fs.gatewayUrl, route.method, path, {
+      headers: authHeaders(callerOf(route)),
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    checkAnswer(name, label, answer);
+  } catch (error) {
+    noAnswer(name, label, error);
+  }
+}
+
+async function signInScratchAgain(): Promise<void> {
+  const login = await client.call<{ token: string }>('/api/auth/login', {
+    body: { email: scratch.email, password: scratch.password },
+  });
+  if (login.status !== 200) throw new Error(`scratch user login: ${login.status} ${login.text}`);
+  callers['scratch-user'] = { token: login.body.token };
+}
 
 async function attempt(
   route: FuzzRoute,
@@ -80,9 +121,7 @@ async function attempt(
   payload: { body?: unknown; raw?: string | Uint8Array; contentType?: string },
   mustRefuse: boolean,
 ) {
-  const key = `${route.method} ${route.path.replace(/[0-9a-f-]{36}/, ':id')}`;
-  const stats = perRoute.get(key) ?? { tried: 0, refused: 0, accepted: 0, fiveXx: 0 };
-  perRoute.set(key, stats);
+  const key = route.name;
   const before = await counter.snapshot();
   let response: ApiResponse<{ message?: unknown }>;
   try {
@@ -95,33 +134,22 @@ async function attempt(
       timeoutMs: 30_000,
     });
   } catch (error) {
-    problems.push(`${key} [${label}]: no answer (${String(error)})`);
-    figures.inputsTried += 1;
+    noAnswer(key, label, error);
     return;
   }
-  figures.inputsTried += 1;
-  stats.tried += 1;
-  const where = `${key} [${label}] → ${response.status}`;
-  if (response.status >= 500) {
-    figures.fiveXx += 1;
-    stats.fiveXx += 1;
-    problems.push(`${where}: ${response.text.slice(0, 200)}`);
-  }
-  if (STACK_TRACE.test(response.text)) {
-    figures.stackTraces += 1;
-    problems.push(`${where}: stack trace in ${response.text.slice(0, 200)}`);
-  }
+  const where = checkAnswer(key, label, response);
   // The batch route answers 207 with one verdict per email; nothing accepted counts as a refusal.
   const isBatchRefusal = response.status === 207 && (response.body as { accepted?: number }).accepted === 0;
   if (isBatchRefusal) {
-    stats.refused += 1;
+    const counts = countsFor(key);
+    counts.accepted -= 1;
+    counts.refused += 1;
     const changed = RowCounter.changed(before, await counter.snapshot());
     if (changed.length) {
       figures.halfWritten += 1;
       problems.push(`${where}: every email refused but rows changed: ${changed.join(', ')}`);
     }
   } else if (response.status >= 400) {
-    stats.refused += 1;
     if (typeof response.body.message !== 'string' || !response.body.message) {
       figures.withoutMessage += 1;
       problems.push(`${where}: no message (${response.text.slice(0, 100)})`);
@@ -131,12 +159,9 @@ async function attempt(
       figures.halfWritten += 1;
       problems.push(`${where}: refused but rows changed: ${changed.join(', ')}`);
     }
-  } else {
-    stats.accepted += 1;
-    if (mustRefuse) {
-      figures.acceptedInvalid += 1;
-      problems.push(`${where}: invalid input accepted`);
-    }
+  } else if (mustRefuse) {
+    figures.acceptedInvalid += 1;
+    problems.push(`${where}: invalid input accepted`);
   }
 }
 
@@ -164,30 +189,21 @@ beforeAll(async () => {
   callers.user = { token: user.token };
   callers['webhook-user'] = { token: hookUser.token };
   callers['api-key'] = { apiKey: key.body.data.key };
-  const templateId = template.body.data._id;
-  routes = [
-    { method: 'POST', path: '/api/auth/signup', schema: SignupBody, caller: 'public' },
-    { method: 'POST', path: '/api/auth/login', schema: LoginBody, caller: 'public' },
-    { method: 'POST', path: '/api/auth/forgot-password', schema: ForgotPasswordBody, caller: 'public' },
-    { method: 'POST', path: `/api/auth/reset-password/${'f'.repeat(40)}`, schema: ResetPasswordBody, caller: 'public' },
-    { method: 'PUT', path: '/api/auth/profile', schema: ProfileBody, caller: 'user' },
-    { method: 'PUT', path: '/api/auth/change-password', schema: ChangePasswordBody, caller: 'user' },
-    { method: 'POST', path: '/api/api-keys', schema: CreateApiKeyBody, caller: 'user' },
-    { method: 'POST', path: '/api/email-accounts/smtp', schema: CreateSmtpAccountBody, caller: 'user' },
-    { method: 'PUT', path: `/api/email-accounts/${accountId}`, schema: UpdateSmtpAccountBody, caller: 'user' },
-    { method: 'POST', path: '/api/email-accounts/connect-ticket', schema: ConnectTicketBody, caller: 'user' },
-    { method: 'POST', path: '/api/templates', schema: TemplateBody, caller: 'user' },
-    { method: 'PUT', path: `/api/templates/${templateId}`, schema: TemplateBody, caller: 'user' },
-    { method: 'POST', path: `/api/templates/${templateId}/preview`, schema: PreviewTemplateBody, caller: 'user' },
-    { method: 'POST', path: '/api/emails/send', schema: SendEmailBody, caller: 'user' },
-    { method: 'POST', path: '/api/emails/api/send', schema: SendEmailBody, caller: 'api-key' },
-    { method: 'POST', path: '/api/emails/api/batch', schema: BatchSendBody, caller: 'api-key' },
-    { method: 'POST', path: '/api/webhooks', schema: CreateWebhookBody, caller: 'webhook-user' },
-    { method: 'PATCH', path: `/api/webhooks/${hook.body.data._id}`, schema: UpdateWebhookBody, caller: 'webhook-user' },
-    { method: 'POST', path: '/api/payments/create-order', schema: CreateOrderBody, caller: 'user' },
-    { method: 'POST', path: '/api/payments/verify', schema: VerifyPaymentBody, caller: 'user' },
-    { method: 'POST', path: '/api/payments/downgrade', schema: DowngradeBody, caller: 'user' },
-  ];
+  scratch = await signUpVerified(client, fs.sink, 'fuzzscratch');
+  await upgrade(client, fs, scratch.token, 'enterprise');
+  realIds.push(
+    ['/api/templates/{id}', template.body.data._id],
+    ['/api/email-accounts/{id}', accountId],
+    ['/api/webhooks/{id}', hook.body.data._id],
+  );
+  catalog = await loadCatalog(fs.gatewayUrl);
+  // Disruptive routes last, so a plan change or ended session cannot hide what follows.
+  catalog.sort((a, b) => Number(isDisruptive(a.template)) - Number(isDisruptive(b.template)));
+  routes = catalog.flatMap((route) =>
+    route.body && (route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH')
+      ? [{ name: routeName(route), method: route.method, path: concretePath(route), schema: route.body, caller: callerOf(route) }]
+      : [],
+  );
   counter = new RowCounter(fs.db);
   await counter.load();
 }, 180_000);
@@ -204,13 +220,15 @@ afterAll(async () => {
   console.log(
     `inputs tried ${figures.inputsTried}, 5xx seen ${figures.fiveXx}, stack traces ${figures.stackTraces}, half-written ${figures.halfWritten}, injected headers delivered ${figures.injectedHeaders}\n`,
   );
-  writeReport('fuzz', { runsPerRoute: RUNS, seed: SEED, ...figures, problems: problems.slice(0, 50), routes: rows });
+  const refusals = Object.fromEntries([...refusalSamples].map(([route, samples]) => [route, [...samples]]));
+  writeReport('fuzz', { runsPerRoute: RUNS, seed: SEED, ...figures, problems: problems.slice(0, 50), routes: rows, refusals });
   await fs?.stop();
 }, 60_000);
 
 describe('bad input through the gateway', () => {
   it('refuses schema-breaking bodies on every JSON route with a 4xx and a message, writing nothing', async () => {
     const seen = problems.length;
+    await signInScratchAgain();
     for (const route of routes) {
       await fc.assert(
         fc.asyncProperty(mutationArbitrary(route.schema), async (mutation) => {
@@ -224,6 +242,7 @@ describe('bad input through the gateway', () => {
 
   it('never answers 5xx to generated valid-shaped bodies', async () => {
     const seen = problems.length;
+    await signInScratchAgain();
     for (const route of routes) {
       await fc.assert(
         fc.asyncProperty(validArbitrary(route.schema), async (body) => {
@@ -237,6 +256,7 @@ describe('bad input through the gateway', () => {
 
   it('refuses malformed JSON, invalid UTF-8, wrong content types and 10 MB bodies', async () => {
     const seen = problems.length;
+    await signInScratchAgain();
     const tenMegabytes = `{"x":"${'a'.repeat(10 * 1024 * 1024)}"}`;
     for (const route of routes) {
       const sample = fc.sample(validArbitrary(route.schema), { numRuns: 1, seed: SEED })[0] as Record<string, unknown>;
@@ -265,6 +285,57 @@ describe('bad input through the gateway', () => {
         const refuse = !label.startsWith('invalid utf-8') && label !== 'bom';
         await attempt(route, label, payload, refuse);
       }
+    }
+    expect(problems.slice(seen)).toEqual([]);
+  }, 600_000);
+
+  it('fuzzes every route the gateway publishes: each upstream prefix has routes, and each JSON body route is in the runs', () => {
+    expect(prefixesWithoutRoutes(catalog)).toEqual([]);
+    const bodyRoutes = catalog.filter((route) => route.body).map(routeName);
+    expect(routes.map((route) => route.name).sort()).toEqual(bodyRoutes.sort());
+    // The document is generated from the services' own route tables: a floor guards against a service missing from it.
+    expect(catalog.length).toBeGreaterThanOrEqual(45);
+  });
+
+  it('answers 4xx or accepts, never 5xx, for lone surrogates, NUL and unreal dates in every string field of every body', async () => {
+    const seen = problems.length;
+    await signInScratchAgain();
+    for (const route of catalog) {
+      if (!route.body) continue;
+      const base = baseBody(route.body);
+      const path = concretePath(route);
+      for (const slot of allStringSlots(route.body, base)) {
+        for (const [label, value] of HOSTILE_VALUES) await probe(route, `${slot.field}: ${label}`, path, slot.put(base, value));
+      }
+    }
+    expect(problems.slice(seen)).toEqual([]);
+  }, 600_000);
+
+  it('answers 4xx or accepts, never 5xx, for lone surrogates, NUL and unreal dates in every path and query parameter', async () => {
+    const seen = problems.length;
+    await signInScratchAgain();
+    for (const route of catalog) {
+      const body = route.body ? baseBody(route.body) : undefined;
+      for (const [label, value] of HOSTILE_VALUES) {
+        for (const parameter of route.pathParams) {
+          const path = concretePath(route, (name) => (name === parameter.name ? encodeRaw(value) : undefined));
+          await probe(route, `path ${parameter.name}: ${label}`, path, body);
+        }
+        for (const parameter of route.queryParams) {
+          const path = `${concretePath(route)}?${parameter.name}=${encodeRaw(value)}`;
+          await probe(route, `query ${parameter.name}: ${label}`, path, body);
+        }
+      }
+    }
+    expect(problems.slice(seen)).toEqual([]);
+  }, 600_000);
+
+  it('answers 4xx or the route itself, never 5xx, to percent-encoded spellings of every path', async () => {
+    const seen = problems.length;
+    await signInScratchAgain();
+    for (const route of catalog) {
+      const body = route.body ? baseBody(route.body) : undefined;
+      for (const variant of encodedPaths(concretePath(route))) await probe(route, variant.label, variant.path, body);
     }
     expect(problems.slice(seen)).toEqual([]);
   }, 600_000);
