@@ -37,7 +37,10 @@ export class FailureThrottle {
   async recordFailure(subject: string): Promise<void> {
     const key = this.keyOf(subject);
     try {
-      await this.redis.multi().incr(key).expire(key, this.settings.windowSeconds, 'NX').exec();
+      // SET NX EX opens the window with its expiry in one step (no counter without a TTL, on any Redis version).
+      const answers = await this.redis.multi().set(key, 0, 'EX', this.settings.windowSeconds, 'NX').incr(key).exec();
+      const failed = answers?.find(([error]) => error);
+      if (failed) throw failed[0];
     } catch (error) {
       this.log.warn({ err: error }, `could not count a failure in ${this.settings.name}`);
     }
