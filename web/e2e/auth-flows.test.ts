@@ -1,9 +1,10 @@
 // Sign-in flows in the browser against the real backend: signup → mailed verification → login,
-// the route guards both ways, forgot/reset password, and the social-callback error texts.
+// the route guards both ways, forgot/reset password, sessions ended by a password change or "log out
+// everywhere", and the social callback (error texts; a token in the address signs nobody in).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, saveScreenshot, sinkUrl, toast, waitForPath } from './support/browser';
-import { appPathIn, createVerifiedUser, uniqueEmail, waitForMail } from './support/mail';
+import { apiCall, appPathIn, createVerifiedUser, uniqueEmail, waitForMail } from './support/mail';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -99,6 +100,58 @@ describe.skipIf(!sinkUrl)('with mail (E2E_SINK_URL)', () => {
     await page.context().close();
   });
 
+  it('keeps this browser signed in after a password change and ends the session of another browser', async () => {
+    const user = await createVerifiedUser('change');
+    const { page: here } = await newPage(browser);
+    const { page: elsewhere } = await newPage(browser);
+    for (const page of [here, elsewhere]) {
+      await page.goto('/login');
+      await logIn(page, user.email, user.password);
+      await waitForPath(page, '/dashboard');
+    }
+    await here.goto('/profile');
+    await here.getByRole('button', { name: 'Change Password' }).click();
+    await here.getByLabel('Current Password').fill(user.password);
+    await here.getByLabel('New Password', { exact: true }).fill('changed-pass-2');
+    await here.getByLabel('Confirm New Password').fill('changed-pass-2');
+    await here.locator('dialog').getByRole('button', { name: 'Change Password' }).click();
+    await toast(here, 'Password changed successfully').waitFor();
+
+    // The other browser's token is refused within seconds: its next page load signs it out.
+    await expect
+      .poll(
+        async () => {
+          await elsewhere.goto('/dashboard');
+          await elsewhere.waitForLoadState('networkidle');
+          return new URL(elsewhere.url()).pathname;
+        },
+        { timeout: 15_000, interval: 500 },
+      )
+      .toBe('/login');
+    await here.goto('/dashboard');
+    await here.getByText(/Welcome back/).waitFor();
+    expect(new URL(here.url()).pathname).toBe('/dashboard');
+    await here.context().close();
+    await elsewhere.context().close();
+  });
+
+  it('logs out everywhere from the profile page after confirmation', async () => {
+    const user = await createVerifiedUser('everywhere');
+    const { page } = await newPage(browser);
+    await page.goto('/login');
+    await logIn(page, user.email, user.password);
+    await waitForPath(page, '/dashboard');
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Log out everywhere' }).click();
+    await page.locator('dialog').getByRole('button', { name: 'Log out everywhere' }).click();
+    await waitForPath(page, '/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    // The old token is over on the server too, not only forgotten by this browser.
+    await expect.poll(async () => (await apiCall('/api/auth/me', undefined, { token: token ?? '' })).status).toBe(401);
+    await page.context().close();
+  });
+
   it("shows the server's message for wrong credentials", async () => {
     const user = await createVerifiedUser('wrong');
     const { page } = await newPage(browser);
@@ -139,6 +192,15 @@ describe('without mail', () => {
     await page.goto(`/auth/callback?error=${code}`);
     await toast(page, text).waitFor();
     await waitForPath(page, '/login');
+    await page.context().close();
+  });
+
+  it('never signs in by a token in the callback address (login CSRF)', async () => {
+    const { page } = await newPage(browser);
+    await page.goto('/auth/callback?token=someone-elses-session-token');
+    await toast(page, 'No token received from OAuth provider').waitFor();
+    await waitForPath(page, '/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await page.context().close();
   });
 
