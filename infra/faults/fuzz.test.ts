@@ -5,7 +5,6 @@
 // and unreal or out-of-range dates in every string field, path and query parameter; percent-encoded spellings
 // of every path. Every answer must be 4xx with a message (or 2xx for input the server may legitimately clean
 // up), never 5xx, never a stack trace, and a refused request must leave every table's row count as it was.
-import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../launcher/stack';
@@ -13,7 +12,8 @@ import { encodedPaths } from './fuzz/encoded-paths';
 import { checkAnswer, countsFor, figures, noAnswer, perRoute, problems, refusalSamples } from './fuzz/findings';
 import { encodeRaw, HOSTILE_VALUES } from './fuzz/hostile-values';
 import { rawCall } from './fuzz/raw-request';
-import { type CatalogRoute, fillPath, loadCatalog, prefixesWithoutRoutes, routeName } from './fuzz/route-catalog';
+import { type CatalogRoute, loadCatalog, prefixesWithoutRoutes, routeName } from './fuzz/route-catalog';
+import { type Caller, isDisruptive, RouteTargets } from './fuzz/route-targets';
 import {
   INJECTED_HEADER,
   INJECTED_RECIPIENT,
@@ -23,7 +23,7 @@ import {
   mutationArbitrary,
   validArbitrary,
 } from './fuzz/schema-arbitrary';
-import { allStringSlots, baseBody, minimalSample } from './fuzz/string-slots';
+import { allStringSlots, baseBody } from './fuzz/string-slots';
 import { type ApiResponse, addSinkAccount, Client, signUpVerified, type User, upgrade } from './support/client';
 import { type FaultStack, startFaultStack } from './support/fault-stack';
 import { formatTable, writeReport } from './support/report';
@@ -31,8 +31,6 @@ import { RowCounter } from './support/row-counts';
 
 const RUNS = Number(process.env.FAULTS_FUZZ_RUNS ?? 30);
 const SEED = Number(process.env.FAULTS_FUZZ_SEED ?? 20_261_121);
-
-type Caller = 'public' | 'user' | 'webhook-user' | 'scratch-user' | 'api-key';
 
 interface FuzzRoute {
   /** The catalog's name of the route (method and template), for the table. */
@@ -49,56 +47,14 @@ let counter: RowCounter;
 let catalog: CatalogRoute[];
 let routes: FuzzRoute[];
 let scratch: User;
-const callers: Record<Caller, { token?: string; apiKey?: string }> = {
-  public: {},
-  user: {},
-  'webhook-user': {},
-  'scratch-user': {},
-  'api-key': {},
-};
-/** Ids of the fuzz users' own resources, for the routes that read or change them. */
-const realIds: Array<[prefix: string, id: string]> = [];
-
-/** Routes that end the caller's sessions or plan: they run as a scratch user, signed in again before each test. */
-const isDisruptive = (template: string) => /\/(logout[\w-]*|cancel|downgrade)$/.test(template) && !template.includes('{');
-
-function callerOf(route: CatalogRoute): Caller {
-  if (route.access === 'public') return 'public';
-  if (route.access === 'api_key') return 'api-key';
-  if (isDisruptive(route.template)) return 'scratch-user';
-  return route.template.startsWith('/api/webhooks') ? 'webhook-user' : 'user';
-}
-
-function authHeaders(caller: Caller): Record<string, string> {
-  const { token, apiKey } = callers[caller];
-  return { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(apiKey ? { 'x-api-key': apiKey } : {}) };
-}
-
-/**
- * A concrete path: the fuzz users' real ids where the route reads or edits their own resource (so the
- * request reaches the handler's logic), a fresh uuid where it would delete or toggle one.
- */
-function concretePath(route: CatalogRoute, valueFor?: (name: string) => string | undefined): string {
-  return fillPath(route.template, (name) => {
-    const given = valueFor?.(name);
-    if (given !== undefined) return given;
-    const schema = route.pathParams.find((parameter) => parameter.name === name)?.schema ?? {};
-    if (name === 'id' && route.method !== 'DELETE' && !/\/toggle$/.test(route.template)) {
-      const real = realIds.find(([prefix]) => route.template.startsWith(prefix));
-      if (real) return real[1];
-    }
-    if (name === 'id' || name.endsWith('Id')) return randomUUID();
-    if (name === 'token') return 'f'.repeat(40);
-    return encodeURIComponent(String(minimalSample(schema)));
-  });
-}
+const targets = new RouteTargets();
 
 /** Sends one request byte for byte and records the answer (5xx and stack traces are problems). */
 async function probe(route: CatalogRoute, label: string, path: string, body?: unknown): Promise<void> {
   const name = routeName(route);
   try {
     const answer = await rawCall(fs.gatewayUrl, route.method, path, {
-      headers: authHeaders(callerOf(route)),
+      headers: targets.headersFor(route),
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     checkAnswer(name, label, answer);
@@ -112,7 +68,7 @@ async function signInScratchAgain(): Promise<void> {
     body: { email: scratch.email, password: scratch.password },
   });
   if (login.status !== 200) throw new Error(`scratch user login: ${login.status} ${login.text}`);
-  callers['scratch-user'] = { token: login.body.token };
+  targets.credentials['scratch-user'] = { token: login.body.token };
 }
 
 async function attempt(
@@ -127,7 +83,7 @@ async function attempt(
   try {
     response = await client.call(route.path, {
       method: route.method,
-      ...callers[route.caller],
+      ...targets.credentials[route.caller],
       body: payload.raw === undefined ? (payload.body ?? null) : undefined,
       rawBody: payload.raw,
       headers: payload.contentType ? { 'content-type': payload.contentType } : undefined,
@@ -186,12 +142,12 @@ beforeAll(async () => {
     body: { url: `http://127.0.0.1:${await freePort()}/hook`, events: ['email.sent'] },
   });
   expect([template.status, key.status, hook.status]).toEqual([201, 201, 201]);
-  callers.user = { token: user.token };
-  callers['webhook-user'] = { token: hookUser.token };
-  callers['api-key'] = { apiKey: key.body.data.key };
+  targets.credentials.user = { token: user.token };
+  targets.credentials['webhook-user'] = { token: hookUser.token };
+  targets.credentials['api-key'] = { apiKey: key.body.data.key };
   scratch = await signUpVerified(client, fs.sink, 'fuzzscratch');
   await upgrade(client, fs, scratch.token, 'enterprise');
-  realIds.push(
+  targets.realIds.push(
     ['/api/templates/{id}', template.body.data._id],
     ['/api/email-accounts/{id}', accountId],
     ['/api/webhooks/{id}', hook.body.data._id],
@@ -201,7 +157,15 @@ beforeAll(async () => {
   catalog.sort((a, b) => Number(isDisruptive(a.template)) - Number(isDisruptive(b.template)));
   routes = catalog.flatMap((route) =>
     route.body && (route.method === 'POST' || route.method === 'PUT' || route.method === 'PATCH')
-      ? [{ name: routeName(route), method: route.method, path: concretePath(route), schema: route.body, caller: callerOf(route) }]
+      ? [
+          {
+            name: routeName(route),
+            method: route.method,
+            path: targets.concretePath(route),
+            schema: route.body,
+            caller: targets.callerOf(route),
+          },
+        ]
       : [],
   );
   counter = new RowCounter(fs.db);
@@ -303,7 +267,7 @@ describe('bad input through the gateway', () => {
     for (const route of catalog) {
       if (!route.body) continue;
       const base = baseBody(route.body);
-      const path = concretePath(route);
+      const path = targets.concretePath(route);
       for (const slot of allStringSlots(route.body, base)) {
         for (const [label, value] of HOSTILE_VALUES) await probe(route, `${slot.field}: ${label}`, path, slot.put(base, value));
       }
@@ -318,11 +282,11 @@ describe('bad input through the gateway', () => {
       const body = route.body ? baseBody(route.body) : undefined;
       for (const [label, value] of HOSTILE_VALUES) {
         for (const parameter of route.pathParams) {
-          const path = concretePath(route, (name) => (name === parameter.name ? encodeRaw(value) : undefined));
+          const path = targets.concretePath(route, (name) => (name === parameter.name ? encodeRaw(value) : undefined));
           await probe(route, `path ${parameter.name}: ${label}`, path, body);
         }
         for (const parameter of route.queryParams) {
-          const path = `${concretePath(route)}?${parameter.name}=${encodeRaw(value)}`;
+          const path = `${targets.concretePath(route)}?${parameter.name}=${encodeRaw(value)}`;
           await probe(route, `query ${parameter.name}: ${label}`, path, body);
         }
       }
@@ -335,7 +299,7 @@ describe('bad input through the gateway', () => {
     await signInScratchAgain();
     for (const route of catalog) {
       const body = route.body ? baseBody(route.body) : undefined;
-      for (const variant of encodedPaths(concretePath(route))) await probe(route, variant.label, variant.path, body);
+      for (const variant of encodedPaths(targets.concretePath(route))) await probe(route, variant.label, variant.path, body);
     }
     expect(problems.slice(seen)).toEqual([]);
   }, 600_000);
