@@ -21,6 +21,15 @@ export const ConfigSchema = Type.Object({
    * allows per client (Microsoft 365 allows 3).
    */
   SMTP_MAX_CONNECTIONS: Type.Integer({ default: 5, minimum: 1, maximum: 100 }),
+  /**
+   * Deliveries of one Gmail or Outlook account at once in one worker process (an SMTP account's bound is its
+   * SMTP_MAX_CONNECTIONS). Beyond it, emails wait without holding a worker slot.
+   */
+  WORKER_MAX_PER_API_ACCOUNT: Type.Integer({ default: 10, minimum: 1, maximum: 1000 }),
+  /** Deliveries of one tenant (all their accounts) at once in one worker process: no tenant takes the whole worker. */
+  WORKER_MAX_PER_TENANT: Type.Integer({ default: 50, minimum: 1, maximum: 1000 }),
+  /** How long one delivery (connecting, sending, the server's answer) may take; past it, it is retried with backoff. */
+  DELIVERY_TIMEOUT_MS: Type.Integer({ default: 60_000, minimum: 100 }),
   /** Signs tracking tokens; derived from INTERNAL_SECRET when unset. */
   TRACKING_SECRET: Type.Optional(Type.String({ minLength: 16 })),
   /** Milliseconds between reconciler passes (re-enqueue rows whose job is missing). */

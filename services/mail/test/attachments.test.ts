@@ -172,7 +172,7 @@ describe('attachments', () => {
 
   it('refuses plain http and private-address URLs unless ALLOW_PRIVATE_TARGETS is set', async () => {
     const strict = new Harness('attachments-strict');
-    await strict.start({ worker: false });
+    await strict.start({ worker: false, env: { ALLOW_PRIVATE_TARGETS: 'false' } });
     try {
       const { userId } = strict.newUser();
       const plainHttp = await strict.app.inject({

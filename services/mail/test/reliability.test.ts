@@ -99,6 +99,7 @@ describe('a worker killed with SIGKILL mid-batch', () => {
         ACCOUNTS_URL: h.config.ACCOUNTS_URL,
         PUBLIC_URL: h.config.PUBLIC_URL,
         WORKER_CONCURRENCY: String(childConcurrency),
+        ALLOW_PRIVATE_TARGETS: 'true',
         WORKER_METRICS_PORT: '0',
         LOG_LEVEL: 'warn',
       },

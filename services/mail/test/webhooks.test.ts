@@ -230,7 +230,9 @@ describe('webhooks', () => {
     await expect(checkPublicUrl('https://localhost/x', { allowPrivate: false })).rejects.toMatchObject({ problem: 'private' });
 
     const strict = new Harness('webhooks-strict');
-    await strict.start({ env: { WEBHOOK_RETRY_BASE_MS: '50', WEBHOOK_FAILURE_WINDOW_MS: '1000' } });
+    await strict.start({
+      env: { ALLOW_PRIVATE_TARGETS: 'false', WEBHOOK_RETRY_BASE_MS: '50', WEBHOOK_FAILURE_WINDOW_MS: '1000' },
+    });
     try {
       const { userId } = strict.newUser();
       const headers = await userHeaders(userId);

@@ -58,6 +58,15 @@ export const sendJobOptions: JobsOptions = {
   removeOnFail: { age: 7 * 86_400, count: 10_000 },
 };
 
+/**
+ * How long an email whose sender account (or tenant) is stalled waits before it is tried again: about the time
+ * the stall takes to be seen (SEND_STALL_MS), spread by up to a second so a large backlog comes back in a trickle.
+ */
+export const yieldDelay = () => 1_000 + Math.floor(Math.random() * 1_000);
+
+/** An account or tenant none of whose deliveries finished for this long is stalled: its waiting emails yield. */
+export const SEND_STALL_MS = 1_000;
+
 export const trackingJobOptions: JobsOptions = {
   attempts: 5,
   backoff: { type: 'exponential', delay: 500 },

@@ -21,7 +21,8 @@ export interface ClaimRequest {
 export interface SendResult {
   emailId: string;
   token: string;
-  status: 'sent' | 'failed' | 'queued';
+  /** 'yielded': back to 'queued' without counting the try its claim counted (it was never tried). */
+  status: 'sent' | 'failed' | 'queued' | 'yielded';
   error: string | null;
 }
 
@@ -39,7 +40,10 @@ RETURNING ${emailColumnsOf('e')},
 
 const RECORD = `
 UPDATE mail.emails e
-SET status = r.status, error = r.error, updated_at = now(),
+SET status = CASE WHEN r.status = 'yielded' THEN 'queued' ELSE r.status END,
+    error = CASE WHEN r.status = 'yielded' THEN e.error ELSE r.error END,
+    attempts = CASE WHEN r.status = 'yielded' THEN greatest(e.attempts - 1, 0) ELSE e.attempts END,
+    updated_at = now(),
     sent_at = CASE WHEN r.status = 'sent' THEN now() ELSE e.sent_at END
 FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS r(id, token, status, error)
 WHERE e.id = r.id AND e.status = 'sending' AND e.claim_token = r.token`;

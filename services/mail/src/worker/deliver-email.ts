@@ -1,6 +1,8 @@
-// Delivering one claimed email: send through the account's provider, record the outcome at once.
-// Transient failures go back to 'queued' (the caller decides how it is retried); permanent ones (and the
-// last try) fail the email with the provider's text.
+// Delivering one claimed email: wait for admission (its account's, its tenant's and a worker slot, see
+// delivery-admission.ts), send through the account's provider within the delivery deadline, record the outcome
+// at once. Transient failures (a timeout too) go back to 'queued' (the caller decides how it is retried);
+// permanent ones (and the last try) fail the email with the provider's text. An email whose account or tenant is
+// stalled is handed back ('yielded') without counting a try.
 //
 // Once the provider has accepted a message, recording it must never lead to a second send. Two layers:
 // 1. Recording 'sent' is retried here, in-process, with backoff (up to resultRetryMs) until Postgres answers;
@@ -17,6 +19,7 @@ import type { WebhookEvents } from '../domain/webhooks/webhook-events';
 import type { AttachmentLoader } from './attachment-loader';
 import type { ClaimedEmail, EmailClaims } from './claim-emails';
 import { mailOptions } from './compose-message';
+import type { Admitted, DeliveryAdmission } from './delivery-admission';
 import { SendFailure } from './send-failure';
 import type { SentMarkers } from './sent-markers';
 import type { MessageSender } from './transports/message-sender';
@@ -24,6 +27,10 @@ import type { TransportSource } from './transports/transport-source';
 
 export interface SendDeps {
   claims: EmailClaims;
+  /** The account, tenant and worker-slot bounds a delivery waits for (delivery-admission.ts). */
+  admission: DeliveryAdmission;
+  /** The overall deadline of one delivery once admitted (DELIVERY_TIMEOUT_MS); past it, it is retried with backoff. */
+  deliveryTimeoutMs: number;
   transports: TransportSource;
   sender: MessageSender;
   tokens: TrackingTokens;
@@ -48,7 +55,9 @@ export type Delivery =
   /** Failed for good (permanent error or last try); the row is 'failed'. */
   | { kind: 'failed'; failure: SendFailure }
   /** A transient failure; the row is back to 'queued' and needs another try. */
-  | { kind: 'retry'; failure: SendFailure };
+  | { kind: 'retry'; failure: SendFailure }
+  /** Not tried: its account or tenant is stalled. The row is back to 'queued' without counting a try; send it later. */
+  | { kind: 'yielded' };
 
 const RECORD_RETRY_FIRST_MS = 100;
 const RECORD_RETRY_MAX_DELAY_MS = 2_000;
@@ -99,15 +108,18 @@ export async function deliverEmail(deps: SendDeps, email: ClaimedEmail, run: Del
     return { kind: 'sent' };
   }
   let provider = 'unknown';
+  let sent: Admitted<void>;
   try {
-    const [transport, attachments] = await Promise.all([
-      deps.transports.get(email.emailAccountId),
-      deps.attachments && email.hasAttachments ? deps.attachments.load(emailId) : [],
-    ]);
+    const transport = await deps.transports.get(email.emailAccountId);
     provider = transport.provider;
-    const options = mailOptions(email, deps.publicUrl, deps.tokens);
-    if (attachments.length > 0) options.attachments = attachments;
-    await deps.sender.send(transport, options);
+    const sender = { accountId: email.emailAccountId, userId: email.userId, provider: transport.provider };
+    sent = await deps.admission.run(sender, async () => {
+      const deadline = AbortSignal.timeout(deps.deliveryTimeoutMs);
+      const attachments = deps.attachments && email.hasAttachments ? await deps.attachments.load(emailId) : [];
+      const options = mailOptions(email, deps.publicUrl, deps.tokens);
+      if (attachments.length > 0) options.attachments = attachments;
+      await deps.sender.send(transport, options, deadline);
+    });
   } catch (error) {
     const failure =
       error instanceof SendFailure ? error : new SendFailure(error instanceof Error ? error.message : String(error), false);
@@ -122,6 +134,11 @@ export async function deliverEmail(deps: SendDeps, email: ClaimedEmail, run: Del
     deps.onOutcome?.('failed', provider);
     void deps.webhooks?.emit([{ emailId, type: 'email.failed' }]);
     return { kind: 'failed', failure };
+  }
+  if (!sent.ran) {
+    await deps.claims.record({ emailId, token, status: 'yielded', error: null });
+    deps.log?.debug({ emailId, requestId, provider }, 'sender account or tenant stalled; handed back to the queue');
+    return { kind: 'yielded' };
   }
   deps.onOutcome?.('sent', provider);
   await recordSent(deps, emailId, token, requestId);

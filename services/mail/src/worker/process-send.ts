@@ -1,11 +1,11 @@
 // The send queue's jobs: an email's own job ('send', retried by BullMQ with backoff) and the batch job of
 // emails accepted together (SEND_BATCH_JOB). A batch claims all its rows in one statement and delivers them
 // concurrently; a member that fails transiently gets its own job, delayed like a BullMQ retry, so one slow
-// recipient never holds back or re-sends the rest.
+// recipient never holds back or re-sends the rest. An email whose account or tenant is stalled (deliver-email.ts)
+// is handed back: its own job is moved to delayed, a batch member gets its own delayed job, no try is counted.
 import { randomUUID } from 'node:crypto';
-import { type Job, UnrecoverableError } from 'bullmq';
+import { DelayedError, type Job, UnrecoverableError } from 'bullmq';
 import { isUuid } from '../domain/get-email';
-import type { Semaphore } from '../lib/semaphore';
 import {
   SEND_ATTEMPTS,
   SEND_BATCH_JOB,
@@ -14,14 +14,13 @@ import {
   type SendQueueData,
   sendJobId,
   sendJobOptions,
+  yieldDelay,
 } from '../queues/queue-config';
 import { type Delivery, deliverEmail, type SendDeps } from './deliver-email';
 
 export type { SendDeps } from './deliver-email';
 
 export interface SendProcessorDeps extends SendDeps {
-  /** Bounds the emails being delivered at once (WORKER_CONCURRENCY), whatever their jobs. */
-  slots: Semaphore;
   /** Adds an email's own job (a batch member's retry). */
   enqueueRetry?: (data: SendJobData, options: { jobId: string; delay: number }) => Promise<unknown>;
 }
@@ -33,6 +32,7 @@ export interface BatchOutcome {
   failed: number;
   retrying: number;
   skipped: number;
+  yielded: number;
 }
 
 /** The delay BullMQ's exponential backoff would give the next try. */
@@ -49,7 +49,13 @@ async function processOne(deps: SendProcessorDeps, job: Job<SendJobData>, lockTo
   const email = await deps.claims.claim(emailId, token);
   if (!email) return 'skipped';
   const isLastTry = email.attempts >= SEND_ATTEMPTS || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-  const delivery = await deps.slots.run(() => deliverEmail(deps, email, { token, requestId, isLastTry }));
+  const delivery = await deliverEmail(deps, email, { token, requestId, isLastTry });
+  if (delivery.kind === 'yielded') {
+    // Without the worker's lock token the job cannot be moved; failing it makes BullMQ retry it with backoff.
+    if (!lockToken) throw new Error('Sender account stalled; retrying later');
+    await job.moveToDelayed(Date.now() + yieldDelay(), lockToken);
+    throw new DelayedError();
+  }
   if (delivery.kind === 'failed') throw new UnrecoverableError(delivery.failure.message);
   if (delivery.kind === 'retry') throw delivery.failure;
   return 'sent';
@@ -69,18 +75,19 @@ async function processBatch(deps: SendProcessorDeps, job: Job<SendBatchJobData>,
   const token = claimToken(job, lockToken);
   // Concurrent claims of one run go out as one statement (EmailClaims batches them).
   const emails = await Promise.all(ids.map((id) => deps.claims.claim(id, token)));
-  const outcome: BatchOutcome = { sent: 0, failed: 0, retrying: 0, skipped: 0 };
+  const outcome: BatchOutcome = { sent: 0, failed: 0, retrying: 0, skipped: 0, yielded: 0 };
   const settled = await Promise.allSettled(
     emails.map(async (email, index): Promise<Delivery | null> => {
       if (!email) return null;
       const requestId = requestIds[index] ?? undefined;
       const run = { token, requestId, isLastTry: email.attempts >= SEND_ATTEMPTS };
-      const delivery = await deps.slots.run(() => deliverEmail(deps, email, run));
-      if (delivery.kind === 'retry') {
+      const delivery = await deliverEmail(deps, email, run);
+      if (delivery.kind === 'retry' || delivery.kind === 'yielded') {
         const data: SendJobData = requestId ? { emailId: email.id, requestId } : { emailId: email.id };
+        const delay = delivery.kind === 'retry' ? retryDelayAfter(email.attempts) : yieldDelay();
         // If this add fails the row stays 'queued' with a finished job: the reconciler enqueues it.
         await deps
-          .enqueueRetry?.(data, { jobId: sendJobId(email.id), delay: retryDelayAfter(email.attempts) })
+          .enqueueRetry?.(data, { jobId: sendJobId(email.id), delay })
           .catch((error: unknown) =>
             deps.log?.warn({ err: error, emailId: email.id }, 'retry job not enqueued; the reconciler will'),
           );
@@ -93,6 +100,7 @@ async function processBatch(deps: SendProcessorDeps, job: Job<SendBatchJobData>,
     if (result.value === null) outcome.skipped += 1;
     else if (result.value.kind === 'sent') outcome.sent += 1;
     else if (result.value.kind === 'failed') outcome.failed += 1;
+    else if (result.value.kind === 'yielded') outcome.yielded += 1;
     else outcome.retrying += 1;
   }
   // An outcome that could not be recorded: the job's retry re-claims the unfinished rows (markers prevent resends).

@@ -25,6 +25,7 @@ const NETWORK_CODES = new Set([
 
 /** nodemailer errors: SMTP 4xx and network trouble are transient, SMTP 5xx permanent (with the server's text). */
 export function smtpFailure(error: unknown): SendFailure {
+  if (error instanceof SendFailure) return error;
   const e = error as { responseCode?: number; response?: string; code?: string; message?: string };
   const text = (e.response || e.message || 'SMTP send failed').trim();
   if (typeof e.responseCode === 'number') return new SendFailure(text, e.responseCode >= 500);

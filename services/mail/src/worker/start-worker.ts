@@ -11,9 +11,9 @@ import { retryDelay } from '../domain/webhooks/retry-policy';
 import { webhookSecretBox } from '../domain/webhooks/secret-box';
 import { WebhookEvents } from '../domain/webhooks/webhook-events';
 import { WEBHOOK_BACKOFF, WEBHOOK_QUEUE, type WebhookJobData } from '../domain/webhooks/webhook-queue';
-import { Semaphore } from '../lib/semaphore';
 import {
   SEND_QUEUE,
+  SEND_STALL_MS,
   type SendJobData,
   type SendQueueData,
   sendJobOptions,
@@ -25,6 +25,7 @@ import { workerConnection } from '../queues/redis-connection';
 import { AttachmentLoader } from './attachment-loader';
 import { EmailClaims } from './claim-emails';
 import { webhookProcessor } from './deliver-webhook';
+import { DeliveryAdmission } from './delivery-admission';
 import { markAbandoned } from './mark-abandoned';
 import { sendProcessor } from './process-send';
 import { trackingProcessor } from './process-tracking';
@@ -56,7 +57,10 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   const log = options.logger ?? pino(loggerOptions('mail-worker', config.LOG_LEVEL));
   const db = createDatabase(config.DATABASE_URL, tables, { max: 10 });
   const internal = new InternalClient(config.INTERNAL_SECRET, 'mail-worker');
-  const sender = new MessageSender({ smtpConnections: config.SMTP_MAX_CONNECTIONS });
+  const sender = new MessageSender({
+    smtpConnections: config.SMTP_MAX_CONNECTIONS,
+    allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
+  });
   const reconcileOptions = options.reconcile ?? DEFAULT_RECONCILE_OPTIONS;
   const claims = new EmailClaims(db.$client, reconcileOptions.staleClaimSeconds);
   const connections = [
@@ -107,7 +111,14 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
       attachments,
       webhooks,
       markers,
-      slots: new Semaphore(config.WORKER_CONCURRENCY),
+      admission: new DeliveryAdmission({
+        workerSlots: config.WORKER_CONCURRENCY,
+        perSmtpAccount: config.SMTP_MAX_CONNECTIONS,
+        perApiAccount: config.WORKER_MAX_PER_API_ACCOUNT,
+        perTenant: config.WORKER_MAX_PER_TENANT,
+        stallMs: SEND_STALL_MS,
+      }),
+      deliveryTimeoutMs: config.DELIVERY_TIMEOUT_MS,
       enqueueRetry: (data: SendJobData, retry) => sendQueue.add('send', data, { ...sendJobOptions, ...retry }),
       resultRetryMs: options.resultRetryMs,
       isClosing: () => closing,

@@ -50,6 +50,8 @@ export class Harness {
       WORKER_CONCURRENCY: '20',
       RECONCILE_INTERVAL_MS: '500',
       WORKER_METRICS_PORT: '0',
+      // The SMTP peer, webhook receivers and attachment servers are on loopback; tests of the refusal say 'false'.
+      ALLOW_PRIVATE_TARGETS: 'true',
       ...options.env,
     });
     this.app = await buildApp(this.config);

@@ -1,29 +1,56 @@
-// Sends one composed message through the account's provider.
+// Sends one composed message through the account's provider, within the delivery's deadline (an AbortSignal):
+// SMTP stops and drops its connection when it fires; an HTTP API call is left to finish on its own, but the
+// delivery is answered as timed out at once (retried with backoff).
 import type { Transport } from '@mailwright/contracts';
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import { buildRawMessage } from '../compose-message';
+import { SendFailure } from '../send-failure';
 import { GmailSender } from './gmail-sender';
 import { OutlookSender } from './outlook-sender';
 import { SmtpSender } from './smtp-sender';
+import type { HostResolver } from './smtp-target';
+
+export interface MessageSenderOptions {
+  /** Pooled SMTP connections per account in this process (SMTP_MAX_CONNECTIONS). */
+  smtpConnections?: number;
+  /** ALLOW_PRIVATE_TARGETS: SMTP hosts may resolve to loopback or private addresses. */
+  allowPrivateTargets?: boolean;
+  /** How SMTP host names are resolved (tests). */
+  resolveHost?: HostResolver;
+}
+
+function withinDeadline(work: Promise<void>, signal: AbortSignal | undefined, provider: string): Promise<void> {
+  if (!signal) return work;
+  const timedOut = () => new SendFailure(`${provider} did not answer before the delivery deadline`, false);
+  if (signal.aborted) return Promise.reject(timedOut());
+  return new Promise<void>((resolve, reject) => {
+    const abort = () => reject(timedOut());
+    signal.addEventListener('abort', abort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
 
 export class MessageSender {
   private readonly smtp: SmtpSender;
   private readonly gmail = new GmailSender();
   private readonly outlook = new OutlookSender();
 
-  /** smtpConnections: pooled SMTP connections per account in this process (SMTP_MAX_CONNECTIONS). */
-  constructor(options: { smtpConnections?: number } = {}) {
-    this.smtp = new SmtpSender({ maxConnections: options.smtpConnections ?? 5 });
+  constructor(options: MessageSenderOptions = {}) {
+    this.smtp = new SmtpSender({
+      maxConnections: options.smtpConnections ?? 5,
+      allowPrivate: options.allowPrivateTargets ?? false,
+      resolve: options.resolveHost,
+    });
   }
 
-  async send(transport: Transport, message: Mail.Options): Promise<void> {
+  async send(transport: Transport, message: Mail.Options, signal?: AbortSignal): Promise<void> {
     switch (transport.provider) {
       case 'smtp':
-        return this.smtp.send(transport, message);
+        return this.smtp.send(transport, message, signal);
       case 'gmail':
-        return this.gmail.send(transport, await buildRawMessage(message));
+        return withinDeadline(this.gmail.send(transport, await buildRawMessage(message)), signal, 'Gmail');
       case 'outlook':
-        return this.outlook.send(transport, await buildRawMessage(message));
+        return withinDeadline(this.outlook.send(transport, await buildRawMessage(message)), signal, 'Outlook');
     }
   }
 

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TarpitSmtp } from '../../../test/support/tarpit-smtp';
 import { SmtpPool } from './smtp-pool';
 
 let server: SMTPServer;
@@ -92,5 +93,59 @@ describe('SmtpPool', () => {
     });
     wrong.close();
     await expect(wrong.send({ from: 'a@example.com', to: ['x@example.net'] }, message(3))).rejects.toThrow('SMTP pool closed');
+  });
+
+  it('gives up waiting, connecting and sending at the deadline, and drops the tarpit connection', async () => {
+    const tarpit = new TarpitSmtp(200);
+    await tarpit.start();
+    try {
+      const pool = new SmtpPool({ host: '127.0.0.1', port: tarpit.port, secure: false }, 1);
+      const started = Date.now();
+      // One send holds the only connection (connecting); the other waits for it. Both end at their deadlines.
+      const outcomes = await Promise.allSettled([
+        pool.send({ from: 'a@example.com', to: ['x@example.net'] }, message(1), AbortSignal.timeout(300)),
+        pool.send({ from: 'a@example.com', to: ['y@example.net'] }, message(2), AbortSignal.timeout(600)),
+      ]);
+      expect(outcomes.map((outcome) => (outcome as PromiseRejectedResult).reason?.code)).toEqual(['ETIMEDOUT', 'ETIMEDOUT']);
+      expect(Date.now() - started).toBeLessThan(3_000);
+      await expect.poll(() => tarpit.openConnections, { timeout: 2_000 }).toBe(0);
+      pool.close();
+    } finally {
+      await tarpit.stop();
+    }
+  });
+
+  it('connects to the address it checked (a second DNS answer cannot slip in) and refuses private answers', async () => {
+    const resolved: string[] = [];
+    const rebinding = async (host: string) => {
+      resolved.push(host);
+      return ['127.0.0.1'];
+    };
+    // The name exists only in this resolver: delivery proves the socket used the checked address, not its own lookup.
+    const allowed = new SmtpPool({ host: 'smtp.rebind.test', port, secure: false }, 1, {
+      allowPrivate: true,
+      resolve: rebinding,
+    });
+    await allowed.send({ from: 'a@example.com', to: ['pinned@example.net'] }, message(1));
+    expect(received.some((m) => m.to[0] === 'pinned@example.net')).toBe(true);
+    expect(resolved).toEqual(['smtp.rebind.test']);
+    allowed.close();
+
+    const before = connections;
+    const strict = new SmtpPool({ host: 'smtp.rebind.test', port, secure: false }, 1, {
+      allowPrivate: false,
+      resolve: rebinding,
+    });
+    await expect(strict.send({ from: 'a@example.com', to: ['x@example.net'] }, message(2))).rejects.toMatchObject({
+      isPermanent: true,
+      message: 'The SMTP host smtp.rebind.test resolves to a private or loopback address, which this server does not allow',
+    });
+    const literal = new SmtpPool({ host: '127.0.0.1', port, secure: false }, 1, { allowPrivate: false });
+    await expect(literal.send({ from: 'a@example.com', to: ['x@example.net'] }, message(3))).rejects.toMatchObject({
+      isPermanent: true,
+    });
+    expect(connections).toBe(before);
+    strict.close();
+    literal.close();
   });
 });

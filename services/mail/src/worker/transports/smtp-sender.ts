@@ -8,6 +8,7 @@ import type Mail from 'nodemailer/lib/mailer/index.js';
 import { smtpFailure } from '../send-failure';
 import { type BuiltMessage, buildPlainMessage } from './plain-message';
 import { SmtpPool } from './smtp-pool';
+import type { HostResolver } from './smtp-target';
 
 type SmtpTransport = Extract<Transport, { provider: 'smtp' }>;
 
@@ -19,16 +20,25 @@ async function buildMessage(message: Mail.Options): Promise<BuiltMessage> {
   return { envelope: { from: envelope.from || '', to: envelope.to }, raw: await node.build() };
 }
 
+export interface SmtpSenderOptions {
+  /** Pooled connections per account (SMTP_MAX_CONNECTIONS). */
+  maxConnections: number;
+  /** ALLOW_PRIVATE_TARGETS: otherwise every connection refuses hosts that resolve to internal addresses. */
+  allowPrivate: boolean;
+  resolve?: HostResolver;
+}
+
 export class SmtpSender {
   private readonly pools = new Map<string, { fingerprint: string; pool: SmtpPool }>();
   private readonly fingerprints = new WeakMap<SmtpTransport, string>();
 
-  constructor(private readonly options = { maxConnections: 5 }) {}
+  constructor(private readonly options: SmtpSenderOptions) {}
 
-  async send(transport: SmtpTransport, message: Mail.Options): Promise<void> {
+  /** signal: the delivery's deadline; the pool stops waiting, connecting or sending when it fires. */
+  async send(transport: SmtpTransport, message: Mail.Options, signal?: AbortSignal): Promise<void> {
     try {
       const { envelope, raw } = await buildMessage(message);
-      await this.poolFor(transport).send(envelope, raw);
+      await this.poolFor(transport).send(envelope, raw, signal);
     } catch (error) {
       throw smtpFailure(error);
     }
@@ -59,6 +69,7 @@ export class SmtpSender {
         auth: smtp.username ? { user: smtp.username, pass: smtp.password } : undefined,
       },
       this.options.maxConnections,
+      { allowPrivate: this.options.allowPrivate, resolve: this.options.resolve },
     );
     this.pools.set(transport.accountId, { fingerprint, pool });
     return pool;
