@@ -72,8 +72,13 @@ export async function buildApp(config: GatewayConfig): Promise<FastifyInstance> 
       if (!response.ok) throw new Error(`identity answered ${response.status}`);
     },
   });
-  // The gateway's own metrics; services' /metrics are never proxied (no upstream prefix reaches them).
-  installMetrics(app, { metrics: processMetrics('gateway'), token: config.METRICS_TOKEN || undefined });
+  // The gateway's own metrics: on the public port only behind METRICS_TOKEN, else on the internal listener
+  // (server.ts, METRICS_PORT). Services' /metrics are never proxied (no upstream prefix reaches them).
+  installMetrics(app, {
+    metrics: processMetrics('gateway'),
+    token: config.METRICS_TOKEN || undefined,
+    serveRoute: config.METRICS_TOKEN !== '',
+  });
   const planLimits = new PlanRateLimits(
     internalClient,
     config.BILLING_URL,

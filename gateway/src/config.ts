@@ -1,5 +1,5 @@
 // The gateway's configuration, validated at boot.
-import { baseServiceConfig, serviceUrls } from '@mailwright/kit';
+import { baseServiceConfig, checkMetricsExposure, LOOPBACK_HOST, metricsConfig, serviceUrls } from '@mailwright/kit';
 import { type Static, Type } from '@sinclair/typebox';
 import { parseTrustProxy } from './trusted-proxies';
 
@@ -38,8 +38,16 @@ export const GatewayConfigSchema = Type.Object({
   API_KEY_CACHE_SECONDS: Type.Integer({ default: 5, minimum: 0, maximum: 60 }),
   RAZORPAY_CHECKOUT_URL: Type.String({ default: 'https://checkout.razorpay.com/v1/checkout.js' }),
   BODY_LIMIT_BYTES: Type.Integer({ default: 16 * 1024 * 1024 }),
-  /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`; unset leaves it open (keep :8080/metrics off the internet then). */
-  METRICS_TOKEN: Type.String({ default: '' }),
+  /**
+   * Bearer token for the gateway's metrics. When set, GET /metrics on the public port answers scrapes that send
+   * `Authorization: Bearer <METRICS_TOKEN>`; when unset the public port has no /metrics at all. Required when the
+   * metrics listener (METRICS_PORT) is on an address other than loopback.
+   */
+  METRICS_TOKEN: metricsConfig.METRICS_TOKEN,
+  /** Port of the internal metrics listener (GET /metrics, /healthz, /readyz); 0 = none. */
+  METRICS_PORT: Type.Integer({ default: 0, minimum: 0, maximum: 65535 }),
+  /** Address of the internal metrics listener: loopback unless set; any other address needs METRICS_TOKEN. */
+  METRICS_HOST: Type.String({ default: LOOPBACK_HOST }),
   ...serviceUrls,
 });
 
@@ -48,4 +56,5 @@ export type GatewayConfig = Static<typeof GatewayConfigSchema>;
 /** Rules the schema cannot express; throws a ConfigError naming the variable and what to set. */
 export function checkGatewayConfig(config: GatewayConfig): void {
   parseTrustProxy(config.TRUST_PROXY);
+  if (config.METRICS_PORT > 0) checkMetricsExposure(config.METRICS_HOST, config.METRICS_TOKEN, 'METRICS_HOST');
 }

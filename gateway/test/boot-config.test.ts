@@ -1,20 +1,44 @@
 // The gateway process refuses to start on settings that would open it up, with one line saying what to set.
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TEST_INTERNAL_SECRET } from '@mailwright/kit/testing';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { waitUntil } from './support/stand-in-services';
 
 const gatewayDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tsx = path.resolve(gatewayDir, '../node_modules/.bin/tsx');
 
+const running: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of running.splice(0)) child.kill('SIGKILL');
+});
+
+const start = (env: Record<string, string>) => {
+  const child = spawn(tsx, ['src/server.ts'], {
+    cwd: gatewayDir,
+    env: { PATH: process.env.PATH ?? '', INTERNAL_SECRET: TEST_INTERNAL_SECRET, PORT: '0', LOG_LEVEL: 'silent', ...env },
+  });
+  running.push(child);
+  return child;
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
 /** Starts `src/server.ts` with `env` and resolves with its exit code and stderr (a process that starts is killed). */
 function boot(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(tsx, ['src/server.ts'], {
-      cwd: gatewayDir,
-      env: { PATH: process.env.PATH ?? '', INTERNAL_SECRET: TEST_INTERNAL_SECRET, PORT: '0', LOG_LEVEL: 'silent', ...env },
-    });
+    const child = start(env);
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
@@ -36,5 +60,32 @@ describe('gateway boot checks', () => {
         'rate-limit address. Set the number of proxies in front of the gateway (TRUST_PROXY=1) or their addresses ' +
         '(TRUST_PROXY=10.0.0.0/8,127.0.0.1)',
     );
+  });
+
+  it('refuses a metrics listener on a non-loopback address without METRICS_TOKEN', async () => {
+    const { code, stderr } = await boot({ METRICS_PORT: String(await freePort()), METRICS_HOST: '0.0.0.0' });
+    expect(code).toBe(1);
+    expect(stderr.trim()).toBe(
+      'Configuration error: METRICS_TOKEN is missing: metrics would listen on 0.0.0.0 (METRICS_HOST), which is not ' +
+        'loopback. Set METRICS_TOKEN (scrapers then send Authorization: Bearer <token>) or METRICS_HOST=127.0.0.1',
+    );
+  });
+
+  it('serves metrics on the loopback listener only, never unauthenticated on the public port', async () => {
+    const [port, metricsPort] = [await freePort(), await freePort()];
+    start({ PORT: String(port), HOST: '127.0.0.1', METRICS_PORT: String(metricsPort), WEB_DIST: '/nonexistent' });
+    const scrape = await waitUntil(
+      'the metrics listener',
+      () =>
+        fetch(`http://127.0.0.1:${metricsPort}/metrics`).then(
+          (response) => (response.ok ? response.text() : undefined),
+          () => undefined,
+        ),
+      15_000,
+    );
+    expect(scrape).toContain('service="gateway"');
+    const publicScrape = await fetch(`http://127.0.0.1:${port}/metrics`);
+    expect(publicScrape.status).toBe(404);
+    expect(await publicScrape.text()).not.toContain('process_cpu');
   });
 });

@@ -2,6 +2,7 @@
 // wiring checked precisely: probes, resources, images, env from the Secret/ConfigMap, services, HPA, job.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { checkMetricsExposure } from '@mailwright/kit';
 import * as apps from 'kubernetes-models/apps/v1';
 import * as autoscaling from 'kubernetes-models/autoscaling/v2';
 import * as batch from 'kubernetes-models/batch/v1';
@@ -153,6 +154,26 @@ describe('k8s manifests', () => {
     expect(() => checkGatewayConfig(checkConfig('gateway', env) as GatewayConfig)).not.toThrow();
     expect(() => checkGatewayConfig(checkConfig('gateway', { ...env, TRUST_PROXY: 'true' }) as GatewayConfig)).toThrow(
       /TRUST_PROXY=true is refused/,
+    );
+  });
+
+  it('puts the metrics of every listener off loopback behind METRICS_TOKEN, from the Secret', () => {
+    const token = secret?.stringData?.METRICS_TOKEN ?? '';
+    expect(token.length).toBeGreaterThanOrEqual(32);
+    for (const name of ['gateway', 'mail-worker']) {
+      const container = find('Deployment', name)?.spec.template.spec.containers[0];
+      expect(container.env, name).toContainEqual({
+        name: 'METRICS_TOKEN',
+        valueFrom: { secretKeyRef: { name: 'mailwright-secrets', key: 'METRICS_TOKEN' } },
+      });
+    }
+    const worker = containerEnv(find('Deployment', 'mail-worker')?.spec.template.spec.containers[0]);
+    expect(worker.WORKER_METRICS_HOST).toBe('0.0.0.0');
+    expect(() =>
+      checkMetricsExposure(worker.WORKER_METRICS_HOST ?? '', worker.METRICS_TOKEN ?? '', 'WORKER_METRICS_HOST'),
+    ).not.toThrow();
+    expect(() => checkMetricsExposure(worker.WORKER_METRICS_HOST ?? '', '', 'WORKER_METRICS_HOST')).toThrow(
+      /METRICS_TOKEN is missing/,
     );
   });
 

@@ -11,6 +11,7 @@ export * from './internal-client';
 export * from './internal-token';
 export * from './logger';
 export * from './metrics';
+export * from './metrics-exposure';
 export * from './openapi';
 export * from './private-address';
 export * from './secret-box';

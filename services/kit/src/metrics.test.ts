@@ -138,3 +138,47 @@ describe('metrics token', () => {
     }
   });
 });
+
+describe('metrics listener exposure', () => {
+  const registry = () => new MetricsRegistry(undefined, { defaultMetrics: false });
+  const close = (server: import('node:http').Server) => new Promise((resolve) => server.close(resolve));
+
+  it('binds to loopback unless told otherwise', async () => {
+    const server = await serveMetrics(registry(), { port: 0 });
+    try {
+      expect((server.address() as AddressInfo).address).toBe('127.0.0.1');
+    } finally {
+      await close(server);
+    }
+  });
+
+  it('refuses to listen on a non-loopback address without METRICS_TOKEN, naming what to set', async () => {
+    await expect(serveMetrics(registry(), { port: 0, host: '0.0.0.0', hostVariable: 'WORKER_METRICS_HOST' })).rejects.toThrow(
+      'Configuration error: METRICS_TOKEN is missing: metrics would listen on 0.0.0.0 (WORKER_METRICS_HOST), which is not ' +
+        'loopback. Set METRICS_TOKEN (scrapers then send Authorization: Bearer <token>) or WORKER_METRICS_HOST=127.0.0.1',
+    );
+  });
+
+  it('with a token, asks every scrape for it and leaves the probes open', async () => {
+    const server = await serveMetrics(registry(), { port: 0, host: '0.0.0.0', token: 'scrape-me' });
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      expect((await fetch(`${base}/metrics`)).status).toBe(401);
+      expect((await fetch(`${base}/metrics`, { headers: { authorization: 'Bearer scrape-m' } })).status).toBe(401);
+      expect((await fetch(`${base}/metrics`, { headers: { authorization: 'Bearer scrape-me' } })).status).toBe(200);
+      expect((await fetch(`${base}/healthz`)).status).toBe(200);
+      expect((await fetch(`${base}/readyz`)).status).toBe(200);
+    } finally {
+      await close(server);
+    }
+  });
+});
+
+describe('isLoopbackHost', () => {
+  it('knows loopback addresses from the rest', async () => {
+    const { isLoopbackHost } = await import('./metrics-exposure');
+    for (const host of ['127.0.0.1', '127.9.9.9', 'localhost', '::1', '[::1]', '::ffff:127.0.0.1'])
+      expect(isLoopbackHost(host), host).toBe(true);
+    for (const host of ['0.0.0.0', '::', '10.0.0.1', '', 'metrics.internal']) expect(isLoopbackHost(host), host).toBe(false);
+  });
+});

@@ -1,6 +1,5 @@
 // Prometheus metrics for every process: one registry per process with Node's default metrics, an HTTP
 // latency histogram keyed by route pattern, GET /metrics, and get-or-create helpers for app metrics.
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
@@ -13,6 +12,7 @@ import {
   type HistogramConfiguration,
   Registry,
 } from 'prom-client';
+import { bearerMatcher, checkMetricsExposure, LOOPBACK_HOST } from './metrics-exposure';
 
 export type { Counter, Gauge, Histogram, Registry } from 'prom-client';
 
@@ -86,12 +86,12 @@ function routeLabel(request: FastifyRequest): string {
   return request.routeOptions.url ?? 'unmatched';
 }
 
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
 export interface InstallMetricsOptions {
   metrics?: MetricsRegistry;
   /** When set, GET /metrics requires `Authorization: Bearer <token>`. */
   token?: string;
+  /** False records latencies without serving GET /metrics on `app` (the process serves them elsewhere, or not at all). */
+  serveRoute?: boolean;
 }
 
 /** Records every response in the latency histogram and serves GET /metrics on `app`. */
@@ -105,9 +105,10 @@ export function installMetrics(app: FastifyInstance, options: InstallMetricsOpti
       reply.elapsedTime / 1000,
     );
   });
-  const expected = options.token ? digest(`Bearer ${options.token}`) : undefined;
+  if (options.serveRoute === false) return metrics;
+  const isAuthorised = options.token ? bearerMatcher(options.token) : () => true;
   app.get('/metrics', { logLevel: 'silent' }, async (request, reply) => {
-    if (expected && !timingSafeEqual(digest(request.headers.authorization ?? ''), expected)) {
+    if (!isAuthorised(request.headers.authorization)) {
       return reply.status(401).send({ message: 'A valid metrics token is required', code: 'UNAUTHORIZED' });
     }
     return reply.type(metrics.contentType).send(await metrics.text());
@@ -115,14 +116,26 @@ export function installMetrics(app: FastifyInstance, options: InstallMetricsOpti
   return metrics;
 }
 
+export interface ServeMetricsOptions {
+  port: number;
+  /** Loopback unless set; any other address needs `token` (refused with a ConfigError otherwise). */
+  host?: string;
+  /** When set, GET /metrics requires `Authorization: Bearer <token>` (the probes /healthz and /readyz stay open). */
+  token?: string;
+  /** The variable that configured `host`, named in the error when the token is missing. */
+  hostVariable?: string;
+  isReady?: () => Promise<boolean> | boolean;
+}
+
 /**
- * A tiny HTTP listener for processes without a Fastify app (the mail worker): GET /metrics, GET /healthz,
- * and GET /readyz answered by `isReady`. Close it on shutdown.
+ * A tiny HTTP listener for metrics outside a process's public port (the mail worker, the gateway): GET /metrics,
+ * GET /healthz, and GET /readyz answered by `isReady`. Close it on shutdown.
  */
-export async function serveMetrics(
-  metrics: MetricsRegistry,
-  options: { port: number; host?: string; isReady?: () => Promise<boolean> | boolean },
-): Promise<Server> {
+export async function serveMetrics(metrics: MetricsRegistry, options: ServeMetricsOptions): Promise<Server> {
+  const host = options.host ?? LOOPBACK_HOST;
+  const token = options.token ?? '';
+  checkMetricsExposure(host, token, options.hostVariable ?? 'METRICS_HOST');
+  const isAuthorised = token ? bearerMatcher(token) : () => true;
   const server = createServer((request, response) => {
     const path = (request.url ?? '/').split('?', 1)[0];
     const answer = (status: number, body: string, type = 'application/json') => {
@@ -138,6 +151,9 @@ export async function serveMetrics(
       return;
     }
     if (path === '/metrics') {
+      if (!isAuthorised(request.headers.authorization)) {
+        return answer(401, '{"message":"A valid metrics token is required","code":"UNAUTHORIZED"}');
+      }
       metrics
         .text()
         .then((text) => answer(200, text, metrics.contentType))
@@ -148,7 +164,7 @@ export async function serveMetrics(
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, options.host ?? '0.0.0.0', () => resolve());
+    server.listen(options.port, host, () => resolve());
   });
   return server;
 }

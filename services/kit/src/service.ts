@@ -19,6 +19,8 @@ export interface ServiceOptions {
   bodyLimit?: number;
   /** Defaults to the process-wide registry; GET /metrics serves it. */
   metrics?: MetricsRegistry;
+  /** METRICS_TOKEN: when set, GET /metrics requires `Authorization: Bearer <token>` (set it when HOST is not loopback). */
+  metricsToken?: string;
 }
 
 export function createServiceApp(options: ServiceOptions): FastifyInstance {
@@ -37,7 +39,7 @@ export function createServiceApp(options: ServiceOptions): FastifyInstance {
   refuseUnstorableInput(app);
   installOpenApi(app, `Mailwright ${options.name} service`);
   installHealth(app, options.readiness ?? {});
-  installMetrics(app, { metrics: options.metrics ?? processMetrics(options.name) });
+  installMetrics(app, { metrics: options.metrics ?? processMetrics(options.name), token: options.metricsToken || undefined });
   return app;
 }
 

@@ -1,5 +1,6 @@
 // The worker's metrics: the kit's mail metrics on this process's registry, queue depth read at scrape time,
-// job outcomes per queue, and the GET /metrics, /healthz, /readyz listener (WORKER_METRICS_PORT, 0 = none).
+// job outcomes per queue, and the GET /metrics, /healthz, /readyz listener (WORKER_METRICS_PORT, 0 = none), bound to
+// loopback unless configured; on any other address it needs METRICS_TOKEN, which every scrape of /metrics must send.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type MetricsRegistry, mailMetrics, serveMetrics } from '@mailwright/kit';
@@ -39,10 +40,25 @@ export interface MetricsListener {
   close(): Promise<void>;
 }
 
-export async function listenForMetrics(metrics: MetricsRegistry, port: number, redis: Redis): Promise<MetricsListener | null> {
+export interface MetricsExposure {
+  /** WORKER_METRICS_HOST; loopback when unset. */
+  host?: string;
+  /** METRICS_TOKEN; required when `host` is not loopback. */
+  token?: string;
+}
+
+export async function listenForMetrics(
+  metrics: MetricsRegistry,
+  port: number,
+  redis: Redis,
+  exposure: MetricsExposure = {},
+): Promise<MetricsListener | null> {
   if (port === 0) return null;
   const server: Server = await serveMetrics(metrics, {
     port,
+    host: exposure.host,
+    token: exposure.token,
+    hostVariable: 'WORKER_METRICS_HOST',
     isReady: async () => (await withTimeout(redis.ping(), 1_000, 'Redis ping')) === 'PONG',
   });
   return {
