@@ -56,6 +56,15 @@ describe('failed password checks per account', { timeout: 90_000 }, () => {
     expect((await login('free@example.com', 'right-one')).statusCode).toBe(200);
   });
 
+  it('lets no more than 10 of a burst of parallel guesses be checked', async () => {
+    await addUser('burst@example.com');
+    const statuses = await Promise.all(
+      Array.from({ length: 2 * LIMIT }, async (_, i) => (await login('burst@example.com', `guess-${i}`)).statusCode),
+    );
+    expect(statuses.filter((status) => status === 401)).toHaveLength(LIMIT);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(LIMIT);
+  });
+
   it('starts counting again after a successful sign-in', async () => {
     await addUser('forgetful@example.com');
     for (let i = 0; i < LIMIT - 1; i++) await login('forgetful@example.com', `guess-${i}`);

@@ -13,10 +13,9 @@ export async function changePassword(ctx: IdentityContext, userId: string, body:
   const user = await findUserById(ctx.db, userId);
   if (!user) throw new AppError('UNAUTHORIZED', 'Account not found');
   if (!user.passwordHash) throw new AppError('BAD_REQUEST', OAUTH_ONLY_PASSWORD_MESSAGE);
-  const lockedForMs = await ctx.throttles.passwordChanges.lockedForMs(userId);
+  const lockedForMs = await ctx.throttles.passwordChanges.takeSlot(userId);
   if (lockedForMs > 0) throw tooManyPasswordChecks(lockedForMs);
   if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
-    await ctx.throttles.passwordChanges.recordFailure(userId);
     throw new AppError('BAD_REQUEST', WRONG_CURRENT_PASSWORD_MESSAGE);
   }
   await ctx.throttles.passwordChanges.reset(userId);

@@ -22,13 +22,10 @@ export async function logIn(ctx: IdentityContext, body: LoginBody): Promise<{ to
   const email = normalizeEmail(body.email);
   const user = await findUserByEmail(ctx.db, email);
   const subject = user?.id ?? addressKey(ctx, email);
-  const lockedForMs = await ctx.throttles.logins.lockedForMs(subject);
+  const lockedForMs = await ctx.throttles.logins.takeSlot(subject);
   if (lockedForMs > 0) throw tooManyLogins(lockedForMs);
   const isValid = await verifyPassword(user?.passwordHash, body.password);
-  if (!user || !isValid) {
-    await ctx.throttles.logins.recordFailure(subject);
-    throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS_MESSAGE);
-  }
+  if (!user || !isValid) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS_MESSAGE);
   await ctx.throttles.logins.reset(subject);
   if (!user.isVerified) {
     if (!(await issuedRecently(ctx.db, user.id, 'verify_email', RESEND_AFTER_SECONDS))) await sendVerificationLink(ctx, user);

@@ -1,7 +1,8 @@
-// Counts failed password checks per account in Redis and locks further checks for the rest of the window
-// once `max` is reached; the per-IP limit at the gateway cannot stop a guesser who spreads over many
-// addresses. While Redis is unreachable nothing is counted or locked: a Redis outage must not lock
-// everyone out of their accounts.
+// Counts password checks per account in Redis and refuses further checks for the rest of the window once
+// `max` of them failed; the per-IP limit at the gateway cannot stop a guesser who spreads over many addresses.
+// Every check takes its slot before the password is verified (one atomic step), so parallel guesses cannot
+// all slip in before the count catches up; a successful check gives the slots back. While Redis is
+// unreachable nothing is counted or refused: a Redis outage must not lock everyone out of their accounts.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 
@@ -14,38 +15,33 @@ export interface ThrottleSettings {
 
 export class FailureThrottle {
   constructor(
-    private readonly redis: Pick<Redis, 'get' | 'pttl' | 'multi' | 'del'>,
+    private readonly redis: Pick<Redis, 'multi' | 'del'>,
     private readonly settings: ThrottleSettings,
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Milliseconds until `subject` may try again; 0 when it is not locked (or Redis cannot tell). */
-  async lockedForMs(subject: string): Promise<number> {
+  /**
+   * Takes a slot for one password check of `subject`: 0 when the check may go ahead, else the milliseconds
+   * until the window (opened by the first check since the last success) closes.
+   */
+  async takeSlot(subject: string): Promise<number> {
+    const key = this.keyOf(subject);
     try {
-      const key = this.keyOf(subject);
-      const count = Number((await this.redis.get(key)) ?? 0);
-      if (count < this.settings.max) return 0;
-      const ttl = await this.redis.pttl(key);
-      return ttl > 0 ? ttl : 0;
+      // SET NX EX opens the window with its expiry in one step (no counter without a TTL, on any Redis version).
+      const answers = await this.redis.multi().set(key, 0, 'EX', this.settings.windowSeconds, 'NX').incr(key).pttl(key).exec();
+      const failed = answers?.find(([error]) => error);
+      if (failed) throw failed[0];
+      const count = Number(answers?.[1]?.[1] ?? 0);
+      const ttl = Number(answers?.[2]?.[1] ?? 0);
+      if (count <= this.settings.max) return 0;
+      return ttl > 0 ? ttl : this.settings.windowSeconds * 1000;
     } catch (error) {
-      this.log.warn({ err: error }, `could not read ${this.settings.name}; not throttling`);
+      this.log.warn({ err: error }, `could not count in ${this.settings.name}; not throttling`);
       return 0;
     }
   }
 
-  /** Counts one failure; the window starts at the first failure and is not extended by later ones. */
-  async recordFailure(subject: string): Promise<void> {
-    const key = this.keyOf(subject);
-    try {
-      // SET NX EX opens the window with its expiry in one step (no counter without a TTL, on any Redis version).
-      const answers = await this.redis.multi().set(key, 0, 'EX', this.settings.windowSeconds, 'NX').incr(key).exec();
-      const failed = answers?.find(([error]) => error);
-      if (failed) throw failed[0];
-    } catch (error) {
-      this.log.warn({ err: error }, `could not count a failure in ${this.settings.name}`);
-    }
-  }
-
+  /** The check succeeded: the failures before it no longer count. */
   async reset(subject: string): Promise<void> {
     try {
       await this.redis.del(this.keyOf(subject));
