@@ -29,10 +29,13 @@ interface Operation {
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
 }
 
-/** Routes the gateway answers itself (not in any service's document). */
+/** Routes the gateway answers itself (not in any service's document); the reference pages only get encoded paths. */
 const GATEWAY_ROUTES: CatalogRoute[] = [
-  { method: 'GET', template: '/api/openapi.json', access: 'public', pathParams: [], queryParams: [] },
-];
+  '/api/openapi.json',
+  '/api/reference',
+  '/api/reference/app.js',
+  '/api/reference/style.css',
+].map((template) => ({ method: 'GET', template, access: 'public', pathParams: [], queryParams: [] }));
 
 const METHODS = new Set<Method>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
