@@ -67,9 +67,9 @@ export function registerAuthRoutes(server: FastifyInstance, ctx: IdentityContext
     return { token, user: await present(user) };
   });
 
-  app.post('/auth/logout-everywhere', async (request, reply) => {
+  app.post('/auth/logout-everywhere', { schema: { response: { 204: Type.Null() } } }, async (request, reply) => {
     await logOutEverywhere(ctx, requireUserId(request));
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 
   app.get('/auth/me', { schema: { response: { 200: UserResponse } } }, async (request) => {
