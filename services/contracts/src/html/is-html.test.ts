@@ -13,6 +13,8 @@ describe('isHtml', () => {
     expect(isHtml('text <!-- note --> more')).toBe(true);
     expect(isHtml('<TABLE><TR><TD>1</TD></TR></TABLE>')).toBe(true);
     expect(isHtml('closing only </h1>')).toBe(true);
+    // Every element whose links are tracked (find-links.ts) makes a body HTML.
+    expect(isHtml('<map name="m"><area href="https://example.com/"></map>')).toBe(true);
   });
 
   it('keeps plain text with angle brackets plain', () => {

@@ -11,7 +11,8 @@ const HTML_ELEMENTS = new Set(
   (
     'html head body div span p br hr a img table thead tbody tfoot tr td th ul ol li h1 h2 h3 h4 h5 h6 strong em b i u ' +
     's small blockquote pre code center font section article header footer main nav style meta title link button label ' +
-    'sup sub figure figcaption caption col colgroup'
+    'sup sub figure figcaption caption col colgroup map area dl dt dd abbr address aside q cite mark del ins wbr ' +
+    'picture source svg tt big strike time'
   ).split(' '),
 );
 
