@@ -1,8 +1,10 @@
 import { internalHeaders, userHeaders } from '@mailwright/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
+import { insertEmailToken } from '../src/db/queries/email-tokens';
 import { insertUser } from '../src/db/queries/users';
 import { hashPassword } from '../src/domain/passwords';
+import { generateSecretToken, hashSecret } from '../src/domain/secret-tokens';
 import { createHarness, type Harness } from './helpers';
 
 // Every attempt is a real argon2 verification: generous per-test time on a busy machine.
@@ -63,6 +65,27 @@ describe('failed password checks per account', { timeout: 90_000 }, () => {
     );
     expect(statuses.filter((status) => status === 401)).toHaveLength(LIMIT);
     expect(statuses.filter((status) => status === 429)).toHaveLength(LIMIT);
+  });
+
+  it('lifts the lock when the owner resets the password through the mailed link', async () => {
+    const userId = await addUser('reset-lock@example.com');
+    for (let i = 0; i < LIMIT; i++) await login('reset-lock@example.com', `guess-${i}`);
+    expect((await login('reset-lock@example.com', 'right-one')).statusCode).toBe(429);
+    const token = generateSecretToken();
+    await insertEmailToken(harness.app.identity.db, {
+      userId,
+      purpose: 'reset_password',
+      tokenHash: hashSecret(token),
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    const reset = await harness.app.inject({
+      method: 'POST',
+      url: `/auth/reset-password/${token}`,
+      payload: { password: 'after-reset-1' },
+      headers: await internalHeaders({ kind: 'public' }),
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await login('reset-lock@example.com', 'after-reset-1')).statusCode).toBe(200);
   });
 
   it('starts counting again after a successful sign-in', async () => {

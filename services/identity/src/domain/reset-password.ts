@@ -36,4 +36,6 @@ export async function resetPassword(ctx: IdentityContext, token: string, passwor
     return { userId, sessionVersion: await bumpSessionVersion(tx, userId) };
   });
   if (sessionVersion !== undefined) await ctx.revocations.publish({ kind: 'sessions', userId, sessionVersion });
+  // The mailed link proved who they are: guesses by others no longer keep them out of password sign-in.
+  await ctx.throttles.logins.reset(userId);
 }
