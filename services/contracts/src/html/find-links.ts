@@ -4,6 +4,7 @@
 // replace exactly those characters and keep the rest of the document byte for byte. Server-side only: the
 // web app never imports this, so the tokenizer stays out of its bundle.
 import { QuoteType, Tokenizer } from 'htmlparser2';
+import { isHtmlWhitespace } from './whitespace';
 
 export interface HtmlLink {
   /** The target as a browser follows it: entities decoded, parsed and serialised by the URL parser. */
@@ -34,7 +35,7 @@ function valueStart(html: string, nameEnd: number, quote: QuoteType): number {
   if (quote === QuoteType.Double) return html.indexOf('"', nameEnd) + 1;
   if (quote === QuoteType.Single) return html.indexOf("'", nameEnd) + 1;
   let i = html.indexOf('=', nameEnd) + 1;
-  while (/\s/.test(html.charAt(i))) i++;
+  while (isHtmlWhitespace(html.charCodeAt(i))) i++;
   return i;
 }
 

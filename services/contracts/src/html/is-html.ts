@@ -6,6 +6,7 @@
 // A body is HTML when it has a doctype, a closed comment, or an opening or closing tag of a common HTML
 // element ended by `>` before any other `<`. Plain text such as `a < b > c`, `x<y and y>z`, `<3` or
 // `<support@example.com>` stays plain.
+import { isHtmlWhitespace } from './whitespace';
 
 const HTML_ELEMENTS = new Set(
   (
@@ -21,7 +22,6 @@ const GT = 0x3e;
 const SLASH = 0x2f;
 const BANG = 0x21;
 
-const isSpace = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
 const isAsciiAlpha = (c: number) => (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
 const isAsciiAlphanumeric = (c: number) => isAsciiAlpha(c) || (c >= 0x30 && c <= 0x39);
 
@@ -33,8 +33,8 @@ function startsWithIgnoringCase(text: string, word: string, at: number): boolean
 function isDoctype(text: string, at: number): boolean {
   if (!startsWithIgnoringCase(text, 'doctype', at + 2)) return false;
   let i = at + 9;
-  if (!isSpace(text.charCodeAt(i))) return false;
-  while (isSpace(text.charCodeAt(i))) i++;
+  if (!isHtmlWhitespace(text.charCodeAt(i))) return false;
+  while (isHtmlWhitespace(text.charCodeAt(i))) i++;
   return startsWithIgnoringCase(text, 'html', i);
 }
 
@@ -53,7 +53,7 @@ function readTag(text: string, at: number): true | number {
   const after = text.charCodeAt(i);
   if (after === GT) return true;
   if (after === SLASH) return text.charCodeAt(i + 1) === GT ? true : i;
-  if (!isSpace(after)) return i;
+  if (!isHtmlWhitespace(after)) return i;
   for (let j = i + 1; j < text.length; j++) {
     const c = text.charCodeAt(j);
     if (c === GT) return true;
