@@ -16,7 +16,8 @@ export const TRACKING_CAP = {
 
 // Postgres runs every data-modifying CTE to completion whether or not the final SELECT reads it.
 // DISTINCT ON keeps a batch's earliest hit per counter (a counter may change once per statement); the
-// ORDER BY on the upsert takes counter row locks in one order in every process, so batches cannot deadlock.
+// ORDER BY on the upsert takes counter row locks in one order in every process, so batches never deadlock on
+// counters (a rare deadlock on the emails' first open/click flags fails the statement whole; the job retries).
 const RECORD_HITS = `
 WITH v AS (
   SELECT DISTINCT ON (email_id, counter) *
