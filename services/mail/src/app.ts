@@ -7,6 +7,7 @@ import { TemplatesClient } from './clients/templates-client';
 import type { Config } from './config';
 import type { MailDatabase } from './db/database';
 import * as tables from './db/tables';
+import { ATTACHMENT_DOWNLOADS_PER_REQUEST, AttachmentDownloads } from './domain/attachments/attachment-downloads';
 import { EmailIntake } from './domain/email-intake';
 import { TrackingTokens } from './domain/tracking-token';
 import { webhookSecretBox } from './domain/webhooks/secret-box';
@@ -64,6 +65,11 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     sendProducer,
     intake: new EmailIntake(db.$client, sendProducer),
     trackingBuffer: new TrackingBuffer(trackingQueue, app.log),
+    attachmentDownloads: new AttachmentDownloads({
+      processConcurrency: config.ATTACHMENT_DOWNLOADS_MAX,
+      requestConcurrency: ATTACHMENT_DOWNLOADS_PER_REQUEST,
+      requestBytes: config.ATTACHMENT_REQUEST_MAX_BYTES,
+    }),
     tokens: TrackingTokens.fromConfig(config),
     log: app.log,
     webhookSecrets: webhookSecretBox(config),

@@ -48,6 +48,10 @@ export const ConfigSchema = Type.Object({
   WEBHOOK_TIMEOUT_MS: Type.Integer({ default: 10_000, minimum: 100 }),
   /** How long downloading one attachment URL may take. */
   ATTACHMENT_FETCH_TIMEOUT_MS: Type.Integer({ default: 15_000, minimum: 100 }),
+  /** Attachment URL downloads at once in one mail process, over all requests (each holds up to 10 MB meanwhile). */
+  ATTACHMENT_DOWNLOADS_MAX: Type.Integer({ default: 8, minimum: 1, maximum: 1000 }),
+  /** Bytes of attachment URLs one request (a send, or a whole batch) may download in all. */
+  ATTACHMENT_REQUEST_MAX_BYTES: Type.Integer({ default: 50 * 1024 * 1024, minimum: 1024 }),
 });
 
 export type Config = Static<typeof ConfigSchema>;

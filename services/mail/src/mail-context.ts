@@ -6,6 +6,7 @@ import type { AccountsClient } from './clients/accounts-client';
 import type { TemplatesClient } from './clients/templates-client';
 import type { Config } from './config';
 import type { MailDatabase } from './db/database';
+import type { AttachmentDownloads } from './domain/attachments/attachment-downloads';
 import type { EmailIntake } from './domain/email-intake';
 import type { TrackingTokens } from './domain/tracking-token';
 import type { DeliveryDeps } from './domain/webhooks/attempt-delivery';
@@ -24,6 +25,8 @@ export interface MailContext {
   /** Stores plain emails of concurrent requests together (see email-intake.ts). */
   intake: EmailIntake;
   trackingBuffer: TrackingBuffer;
+  /** Bounds attachment URL downloads per process and per request. */
+  attachmentDownloads: AttachmentDownloads;
   tokens: TrackingTokens;
   log: FastifyBaseLogger;
   /** Seals webhook signing secrets. */

@@ -3,7 +3,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { userHeaders } from '@mailwright/kit/testing';
+import { internalHeaders, userHeaders } from '@mailwright/kit/testing';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Harness, waitFor } from './support/harness';
@@ -45,6 +45,9 @@ const gmail = new Lookalike('gmail');
 const graph = new Lookalike('graph');
 let files: Server;
 let filesUrl = '';
+/** Requests to /counted/<bytes>: how many started, how many at once. */
+const downloads = { started: 0, open: 0, peak: 0 };
+const declaredHugeResponses: Array<import('node:http').ServerResponse> = [];
 
 beforeAll(async () => {
   await h.start({ env: { ALLOW_PRIVATE_TARGETS: 'true' } });
@@ -56,6 +59,23 @@ beforeAll(async () => {
     } else if (req.url === '/big.bin') {
       res.writeHead(200);
       res.end(Buffer.alloc(11 * 1024 * 1024));
+    } else if (req.url?.startsWith('/counted/')) {
+      downloads.started += 1;
+      downloads.open += 1;
+      downloads.peak = Math.max(downloads.peak, downloads.open);
+      res.on('close', () => {
+        downloads.open -= 1;
+      });
+      // Slow enough that downloads overlap unless they are bounded.
+      setTimeout(() => {
+        res.writeHead(200, { 'content-type': 'application/octet-stream' });
+        res.end(Buffer.alloc(Number(req.url?.split('/')[2] ?? 1_000)));
+      }, 40);
+    } else if (req.url === '/declares-huge.bin') {
+      // Declares 50 MB, then sends slowly: a client that trusts only the bytes it read would wait for them.
+      res.writeHead(200, { 'content-length': String(50 * 1024 * 1024) });
+      res.write(Buffer.alloc(1024));
+      declaredHugeResponses.push(res);
     } else {
       res.writeHead(404);
       res.end();
@@ -65,6 +85,7 @@ beforeAll(async () => {
   filesUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
+  for (const res of declaredHugeResponses) res.destroy();
   files.close();
   await Promise.all([h.stop(), gmail.stop(), graph.stop()]);
 });
@@ -211,5 +232,88 @@ describe('attachments', () => {
     } finally {
       await strict.stop();
     }
+  });
+
+  it('checks the quota before downloading anything: a batch that cannot fit fetches no URL', async () => {
+    const { userId } = h.newUser();
+    h.services.setPlan(userId, 'pro');
+    await h.pool.query(
+      "INSERT INTO mail.quota_usage (user_id, month, used, email_limit) VALUES ($1, to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM'), 9990, 10000)",
+      [userId],
+    );
+    const before = downloads.started;
+    const batch = await h.app.inject({
+      method: 'POST',
+      url: '/emails/api/batch',
+      headers: await internalHeaders({ kind: 'api_key', userId, apiKeyId: 'key-1' }),
+      payload: {
+        emails: Array.from({ length: 20 }, (_, i) => ({
+          to: [`q${i}@example.com`],
+          subject: 's',
+          body: 'b',
+          attachments: [{ filename: 'a.bin', url: `${filesUrl}/counted/1000` }],
+        })),
+      },
+    });
+    expect(batch.statusCode).toBe(429);
+    expect(batch.json().message).toContain('10 remain, but this batch has 20');
+    await h.pool.query('UPDATE mail.quota_usage SET used = 10000 WHERE user_id = $1', [userId]);
+    const single = await h.send(userId, {
+      to: ['x@example.com'],
+      subject: 's',
+      body: 'b',
+      attachments: [{ filename: 'a.bin', url: `${filesUrl}/counted/1000` }],
+    });
+    expect(single.statusCode).toBe(429);
+    expect(downloads.started).toBe(before);
+  });
+
+  it('bounds the downloads of one batch running at once and what it may fetch in all', async () => {
+    const { userId } = h.newUser();
+    h.services.setPlan(userId, 'pro');
+    const headers = await internalHeaders({ kind: 'api_key', userId, apiKeyId: 'key-1' });
+    const emails = (count: number, bytes: number) =>
+      Array.from({ length: count }, (_, i) => ({
+        to: [`d${i}@example.com`],
+        subject: 's',
+        body: 'b',
+        attachments: [{ filename: 'a.bin', url: `${filesUrl}/counted/${bytes}` }],
+      }));
+    downloads.peak = 0;
+    const bounded = await h.app.inject({
+      method: 'POST',
+      url: '/emails/api/batch',
+      headers,
+      payload: { emails: emails(12, 1_000) },
+    });
+    expect(bounded.json().accepted, bounded.body).toBe(12);
+    expect(downloads.peak).toBeLessThanOrEqual(2);
+    // 8 × 8 MB is more than one request may download (50 MB): the emails past it are refused with a 413 reason.
+    const heavy = await h.app.inject({
+      method: 'POST',
+      url: '/emails/api/batch',
+      headers,
+      payload: { emails: emails(8, 8 * 1024 * 1024) },
+    });
+    const refused = heavy.json().data.filter((item: { status: string }) => item.status === 'rejected');
+    expect(refused.length).toBeGreaterThanOrEqual(2);
+    expect(refused[0].error).toEqual({
+      message: 'The URL attachments of one request may total at most 50 MB; send them in several requests',
+      code: 'ATTACHMENTS_TOO_LARGE',
+    });
+  });
+
+  it('refuses a download whose declared length is past the limit without waiting for its body', async () => {
+    const { userId } = h.newUser();
+    const started = Date.now();
+    const response = await h.send(userId, {
+      to: ['x@example.com'],
+      subject: 's',
+      body: 'b',
+      attachments: [{ filename: 'huge.bin', url: `${filesUrl}/declares-huge.bin` }],
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().code).toBe('ATTACHMENTS_TOO_LARGE');
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });

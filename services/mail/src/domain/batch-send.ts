@@ -9,8 +9,8 @@ import { insertEmail, takeQuota } from '../db/queries/insert-batch';
 import type { EmailRow } from '../db/schema/emails';
 import type { MailContext } from '../mail-context';
 import { assignBatchJobs, enqueueBatchJobs } from './batch-jobs';
-import { type BuiltEmail, buildEmail, checkSendBody } from './prepare-email';
-import { quotaMonth } from './quota-month';
+import { type BuiltEmail, buildEmail, type CheckedBody, checkSendBody, hasUrlAttachments } from './prepare-email';
+import { remainingQuota } from './quota-before-downloads';
 import { serializeEmail } from './serialize-email';
 
 export interface BatchResult {
@@ -26,11 +26,18 @@ function schemaError(item: unknown): string | null {
   return first.path ? `${first.path.slice(1).replace(/\//g, '.')}: ${first.message}` : first.message;
 }
 
-async function prepare(ctx: MailContext, userId: string, apiKeyId: string | null, item: unknown): Promise<BuiltEmail> {
+/** The request checks that need no lookup: the body, or the error that rejects the item. */
+function checkItem(item: unknown): { body: SendEmailBody; checked: CheckedBody } {
   const problem = schemaError(item);
   if (problem) throw new AppError('VALIDATION_ERROR', problem);
   const body = item as SendEmailBody;
-  return buildEmail(ctx, userId, apiKeyId, body, checkSendBody(body));
+  return { body, checked: checkSendBody(body) };
+}
+
+function quotaError(plan: string, limit: number, remaining: number, wanted: number): AppError {
+  return new AppError('QUOTA_EXCEEDED', MAIL_MESSAGES.batchQuotaExceeded(plan, limit, remaining, wanted), {
+    code: 'QUOTA_EXCEEDED',
+  });
 }
 
 export async function batchSend(
@@ -47,7 +54,32 @@ export async function batchSend(
       throw new AppError('FORBIDDEN', MAIL_MESSAGES.apiAccessRequired, { code: 'API_ACCESS_REQUIRED' });
   }
 
-  const outcomes = await Promise.allSettled(items.map((item) => prepare(ctx, userId, apiKeyId, item)));
+  const checks = items.map((item): ReturnType<typeof checkItem> | Error => {
+    try {
+      return checkItem(item);
+    } catch (error) {
+      return error instanceof Error ? error : new Error(String(error));
+    }
+  });
+  const passing = checks.filter((check): check is ReturnType<typeof checkItem> => !(check instanceof Error));
+  // Items that would download attachments: the quota is checked first, so a batch that cannot fit fetches nothing.
+  if (passing.some((check) => hasUrlAttachments(check.body))) {
+    let remaining = await remainingQuota(ctx, userId, entitlements.emailLimit);
+    if (remaining < passing.length) {
+      // A plan bought seconds ago must count before the batch is refused.
+      entitlements = await ctx.entitlements.get(userId, { fresh: true });
+      remaining = await remainingQuota(ctx, userId, entitlements.emailLimit);
+    }
+    if (remaining < passing.length) throw quotaError(entitlements.plan, entitlements.emailLimit, remaining, passing.length);
+  }
+  // One download budget for the whole batch: its emails take turns and share the request's bytes.
+  const downloads = ctx.attachmentDownloads.forRequest();
+  const outcomes = await Promise.allSettled(
+    checks.map(async (check) => {
+      if (check instanceof Error) throw check;
+      return buildEmail(ctx, userId, apiKeyId, check.body, check.checked, downloads);
+    }),
+  );
   const valid = outcomes.flatMap((outcome, index) => (outcome.status === 'fulfilled' ? [{ index, built: outcome.value }] : []));
 
   let rows = new Map<number, EmailRow>();
@@ -61,16 +93,8 @@ export async function batchSend(
       }
     }
     if (!stored) {
-      const { rows: usage } = await ctx.pool.query<{ used: number }>(
-        'SELECT used FROM mail.quota_usage WHERE user_id = $1 AND month = $2',
-        [userId, quotaMonth()],
-      );
-      const remaining = Math.max(0, entitlements.emailLimit - (usage[0]?.used ?? 0));
-      throw new AppError(
-        'QUOTA_EXCEEDED',
-        MAIL_MESSAGES.batchQuotaExceeded(entitlements.plan, entitlements.emailLimit, remaining, valid.length),
-        { code: 'QUOTA_EXCEEDED' },
-      );
+      const remaining = await remainingQuota(ctx, userId, entitlements.emailLimit);
+      throw quotaError(entitlements.plan, entitlements.emailLimit, remaining, valid.length);
     }
     rows = stored;
     await enqueueBatchJobs(

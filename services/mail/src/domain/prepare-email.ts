@@ -8,6 +8,7 @@ import type { NewEmail } from '../db/queries/insert-email';
 import type { MailContext } from '../mail-context';
 import { sendJobId } from '../queues/queue-config';
 import { extractLinks, looksLikeHtml } from './add-tracking';
+import type { RequestDownloads } from './attachments/attachment-downloads';
 import { checkAttachmentList, type PreparedAttachment, prepareAttachments } from './attachments/prepare-attachments';
 import { quotaMonth } from './quota-month';
 import { checkScheduleWindow, parseScheduledAt } from './schedule-time';
@@ -65,12 +66,17 @@ export interface BuiltEmail {
   attachments: PreparedAttachment[];
 }
 
+/** Whether building the email downloads anything (its quota is then checked first: see checkQuotaBeforeDownloads). */
+export const hasUrlAttachments = (body: SendEmailBody) => (body.attachments ?? []).some((item) => item.url !== undefined);
+
+/** downloads: the request's share of attachment downloads (one per request, shared by a batch's emails). */
 export async function buildEmail(
   ctx: MailContext,
   userId: string,
   apiKeyId: string | null,
   body: SendEmailBody,
   checked: CheckedBody,
+  downloads: RequestDownloads,
 ): Promise<BuiltEmail> {
   const { templateId, scheduledAt } = checked;
   const [account, rendered, attachments] = await Promise.all([
@@ -79,6 +85,7 @@ export async function buildEmail(
     prepareAttachments(body.attachments, {
       allowPrivate: ctx.config.ALLOW_PRIVATE_TARGETS,
       timeoutMs: ctx.config.ATTACHMENT_FETCH_TIMEOUT_MS,
+      downloads,
     }),
   ]);
   const subject = rendered ? rendered.subject : (body.subject as string);

@@ -4,7 +4,8 @@ import { type EmailLog, MAIL_MESSAGES, quotaExceededMessage, type SendEmailBody 
 import { AppError, type CallerKind } from '@mailwright/kit';
 import { findIdempotency } from '../db/queries/idempotency';
 import type { MailContext } from '../mail-context';
-import { buildEmail, checkSendBody } from './prepare-email';
+import { buildEmail, checkSendBody, hasUrlAttachments } from './prepare-email';
+import { remainingQuota } from './quota-before-downloads';
 import { requestHash } from './request-hash';
 import { serializeEmail } from './serialize-email';
 import { storeEmail } from './store-email';
@@ -45,7 +46,14 @@ export async function sendEmail(ctx: MailContext, input: SendEmailInput): Promis
     if (replay) return replay;
   }
 
-  const { email, attachments } = await buildEmail(ctx, userId, input.apiKeyId, body, checked);
+  if (hasUrlAttachments(body) && (await remainingQuota(ctx, userId, entitlements.emailLimit)) < 1) {
+    entitlements = await ctx.entitlements.get(userId, { fresh: true });
+    if ((await remainingQuota(ctx, userId, entitlements.emailLimit)) < 1) {
+      throw new AppError('QUOTA_EXCEEDED', quotaExceededMessage(entitlements.plan, entitlements.emailLimit));
+    }
+  }
+  const downloads = ctx.attachmentDownloads.forRequest();
+  const { email, attachments } = await buildEmail(ctx, userId, input.apiKeyId, body, checked, downloads);
 
   const idempotency = input.idempotencyKey && bodyHash ? { key: input.idempotencyKey, bodyHash } : null;
   let stored = await storeEmail(ctx, email, entitlements.emailLimit, idempotency, attachments, input.requestId);

@@ -101,6 +101,12 @@ export async function requestPublicUrl(text: string, policy: TargetPolicy, reque
         agent: false,
       },
       (res) => {
+        // A declared length past the limit is refused before any of the body is read.
+        const declared = Number(res.headers['content-length']);
+        if (!request.truncate && Number.isFinite(declared) && declared > request.maxBytes) {
+          req.destroy(new TargetError('http', `larger than ${request.maxBytes} bytes`));
+          return;
+        }
         const chunks: Buffer[] = [];
         let size = 0;
         res.on('data', (chunk: Buffer) => {

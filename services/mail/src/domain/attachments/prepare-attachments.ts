@@ -3,6 +3,7 @@
 import { type Attachment, MAIL_LIMITS, MAIL_MESSAGES } from '@mailwright/contracts';
 import { AppError } from '@mailwright/kit';
 import { requestPublicUrl, TargetError } from '../../lib/public-target';
+import { RequestBytesExhausted, type RequestDownloads } from './attachment-downloads';
 import { contentTypeFor } from './content-type';
 
 export interface PreparedAttachment {
@@ -14,12 +15,20 @@ export interface PreparedAttachment {
 export interface AttachmentPolicy {
   allowPrivate: boolean;
   timeoutMs: number;
+  /** The request's share of the process's downloads (attachment-downloads.ts). */
+  downloads: RequestDownloads;
 }
 
 const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
 const CONTENT_TYPE = /^[\w.+-]+\/[\w.+-]+(\s*;\s*[\w.-]+=("[^"\r\n]*"|[\w.-]+))*$/;
 const BAD_FILENAME = /[\r\n/\\\0]/;
 
+const requestTooLarge = (limit: number) =>
+  new AppError(
+    'PAYLOAD_TOO_LARGE',
+    `The URL attachments of one request may total at most ${Math.floor(limit / (1024 * 1024))} MB; send them in several requests`,
+    { code: 'ATTACHMENTS_TOO_LARGE' },
+  );
 const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', MAIL_MESSAGES.attachmentsTooLarge, { code: 'ATTACHMENTS_TOO_LARGE' });
 const invalid = (message: string) => new AppError('VALIDATION_ERROR', message, { code: 'ATTACHMENT_INVALID' });
 
@@ -86,21 +95,27 @@ async function download(
   budget: number,
   policy: AttachmentPolicy,
 ): Promise<{ content: Buffer; fetchedType: string | undefined }> {
+  let fetchedType: string | undefined;
   try {
-    const response = await requestPublicUrl(
-      url,
-      { allowPrivate: policy.allowPrivate },
-      { method: 'GET', timeoutMs: policy.timeoutMs, maxBytes: budget },
-    );
-    if (response.status < 200 || response.status >= 300) {
-      throw new AppError('UNPROCESSABLE', MAIL_MESSAGES.attachmentFetchFailed(filename, `HTTP ${response.status}`), {
-        code: 'ATTACHMENT_FETCH_FAILED',
-      });
-    }
-    const type = response.headers['content-type'];
-    return { content: response.body, fetchedType: typeof type === 'string' && CONTENT_TYPE.test(type) ? type : undefined };
+    const content = await policy.downloads.run(budget, async (maxBytes) => {
+      const response = await requestPublicUrl(
+        url,
+        { allowPrivate: policy.allowPrivate },
+        { method: 'GET', timeoutMs: policy.timeoutMs, maxBytes },
+      );
+      if (response.status < 200 || response.status >= 300) {
+        throw new AppError('UNPROCESSABLE', MAIL_MESSAGES.attachmentFetchFailed(filename, `HTTP ${response.status}`), {
+          code: 'ATTACHMENT_FETCH_FAILED',
+        });
+      }
+      const type = response.headers['content-type'];
+      fetchedType = typeof type === 'string' && CONTENT_TYPE.test(type) ? type : undefined;
+      return response.body;
+    });
+    return { content, fetchedType };
   } catch (error) {
     if (error instanceof AppError) throw error;
+    if (error instanceof RequestBytesExhausted) throw requestTooLarge(error.limit);
     if (error instanceof TargetError) {
       if (error.problem === 'scheme') throw invalid(MAIL_MESSAGES.attachmentUrlScheme(filename));
       if (error.problem === 'private') {
