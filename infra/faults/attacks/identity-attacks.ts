@@ -24,6 +24,13 @@ const SESSION_END_MS = 5_000;
 /** Source addresses of this file (127.0.0.20–39): each sees its own per-IP auth limit of 5 a minute. */
 const host = (n: number) => `127.0.0.${20 + n}`;
 
+/** POST /api/auth/login as `who` from the source address `from`. */
+const logInAs = (who: { email: string; password: string }, from: string) =>
+  attackContext().client.call<{ token: string; message?: string }>('/api/auth/login', {
+    body: { email: who.email, password: who.password },
+    fromHost: from,
+  });
+
 export function describeAttacks(): void {
   describe('identity', () => {
     it('locks password sign-in of an account after 10 failures spread over many addresses, even for the right password', async () => {
@@ -32,26 +39,16 @@ export function describeAttacks(): void {
         const victim = await signUpVerified(client, fs.sink, 'lock-victim', { fromHost: host(0) });
         // Four guesses per address stay under the per-IP limit: only the per-account count can stop them.
         for (let i = 0; i < LOCK_AFTER; i++) {
-          const guess = await client.call('/api/auth/login', {
-            body: { email: victim.email, password: `guess-${i}` },
-            fromHost: host(1 + Math.floor(i / 4)),
-          });
+          const guess = await logInAs({ email: victim.email, password: `guess-${i}` }, host(1 + Math.floor(i / 4)));
           tally(LOCK, guess.status === 401, guess.status, `guess ${i} → ${guess.status}`);
         }
-        const right = await client.call<{ message?: string }>('/api/auth/login', {
-          body: { email: victim.email, password: victim.password },
-          fromHost: host(4),
-        });
+        const right = await logInAs(victim, host(4));
         const locked =
           right.status === 429 &&
           /^Too many failed sign-in attempts for this account\. Try again in \d+ minutes?\.$/.test(right.body.message ?? '');
         tally(LOCK, locked, right.status, `right password after ${LOCK_AFTER} spread failures: ${right.text.slice(0, 120)}`);
         // Another account from the same address is not affected.
-        const other = await client.call('/api/auth/login', {
-          body: { email: bob.email, password: bob.password },
-          fromHost: host(4),
-        });
-        expect(other.status).toBe(200);
+        expect((await logInAs(bob, host(4))).status).toBe(200);
       });
     });
 
@@ -89,11 +86,7 @@ export function describeAttacks(): void {
         );
         expect(notice.text).toContain('/forgot-password');
         // The owner's password still works (from another address: this one has used its sign-up budget).
-        const login = await client.call('/api/auth/login', {
-          body: { email: alice.email, password: alice.password },
-          fromHost: host(6),
-        });
-        expect(login.status).toBe(200);
+        expect((await logInAs(alice, host(6))).status).toBe(200);
       });
     });
 
@@ -102,12 +95,7 @@ export function describeAttacks(): void {
         const { client, fs } = attackContext();
         const owner = await signUpVerified(client, fs.sink, 'sessions', { fromHost: host(7) });
         const logIn = async (password: string, from: string) =>
-          (
-            await client.call<{ token: string }>('/api/auth/login', {
-              body: { email: owner.email, password },
-              fromHost: from,
-            })
-          ).body.token;
+          (await logInAs({ email: owner.email, password }, from)).body.token;
         const isRefused = async (token: string) => (await client.call('/api/auth/me', { token })).status === 401;
         /** Milliseconds until the gateway refuses `token`, or undefined when it still works after SESSION_END_MS. */
         const refusedWithin = async (token: string) => {
