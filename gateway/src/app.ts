@@ -79,6 +79,12 @@ export async function buildApp(config: GatewayConfig): Promise<FastifyInstance> 
     token: config.METRICS_TOKEN || undefined,
     serveRoute: config.METRICS_TOKEN !== '',
   });
+  if (config.METRICS_TOKEN === '') {
+    // Not the web app's page either: a scraper pointed here should see plainly that there is nothing to read.
+    app.get('/metrics', { logLevel: 'silent' }, async (_request, reply) =>
+      reply.status(404).send({ message: 'Route GET /metrics not found', code: 'NOT_FOUND' }),
+    );
+  }
   const planLimits = new PlanRateLimits(
     internalClient,
     config.BILLING_URL,

@@ -73,7 +73,7 @@ describe('gateway boot checks', () => {
 
   it('serves metrics on the loopback listener only, never unauthenticated on the public port', async () => {
     const [port, metricsPort] = [await freePort(), await freePort()];
-    start({ PORT: String(port), HOST: '127.0.0.1', METRICS_PORT: String(metricsPort), WEB_DIST: '/nonexistent' });
+    start({ PORT: String(port), HOST: '127.0.0.1', METRICS_PORT: String(metricsPort) });
     const scrape = await waitUntil(
       'the metrics listener',
       () =>
@@ -86,6 +86,6 @@ describe('gateway boot checks', () => {
     expect(scrape).toContain('service="gateway"');
     const publicScrape = await fetch(`http://127.0.0.1:${port}/metrics`);
     expect(publicScrape.status).toBe(404);
-    expect(await publicScrape.text()).not.toContain('process_cpu');
+    expect(await publicScrape.json()).toEqual({ message: 'Route GET /metrics not found', code: 'NOT_FOUND' });
   });
 });
