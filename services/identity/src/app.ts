@@ -9,6 +9,7 @@ import { ApiKeyUsage } from './domain/api-key-usage';
 import { SessionTokens } from './domain/session-tokens';
 import { createPasswordThrottles } from './domain/throttles';
 import { createSystemMailer, type SystemMailer } from './mail/system-mailer';
+import { OncePerWindow } from './redis/once-per-window';
 import { connectRedis } from './redis/redis-connection';
 import { RevocationPublisher } from './redis/revocations';
 import { registerApiKeyRoutes } from './routes/api-keys';
@@ -59,6 +60,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       apiKeyUsage: ApiKeyUsage.forDatabase(db, (error) => app.log.warn({ err: error }, 'could not record API key use')),
       throttles: createPasswordThrottles(redis, app.log),
       revocations: new RevocationPublisher(redis, app.log),
+      signUpNotices: new OncePerWindow(redis, { name: 'identity:sign-up-notices', windowSeconds: 3600 }, app.log),
     };
     app.decorate('identity', ctx);
     app.addHook('onClose', async () => {

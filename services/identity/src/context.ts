@@ -7,6 +7,7 @@ import type { ApiKeyUsage } from './domain/api-key-usage';
 import type { SessionTokens } from './domain/session-tokens';
 import type { PasswordThrottles } from './domain/throttles';
 import type { SystemMailer } from './mail/system-mailer';
+import type { OncePerWindow } from './redis/once-per-window';
 import type { RevocationPublisher } from './redis/revocations';
 
 export interface IdentityContext {
@@ -18,5 +19,7 @@ export interface IdentityContext {
   apiKeyUsage: ApiKeyUsage;
   throttles: PasswordThrottles;
   revocations: RevocationPublisher;
+  /** At most one "someone tried to sign up with your address" mail per account an hour. */
+  signUpNotices: OncePerWindow;
   log: FastifyBaseLogger;
 }

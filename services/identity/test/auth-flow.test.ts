@@ -79,6 +79,16 @@ describe('sign-up, verification, login and password flows', () => {
     expect(JSON.stringify(verificationsTo)).not.toContain(address);
   });
 
+  it('mails the owner at most one sign-up notice an hour, however often the address is tried', async () => {
+    for (let i = 0; i < 3; i++) {
+      expect((await call('POST', '/auth/signup', { name: 'Spam', email: address, password: 'secret2' })).statusCode).toBe(201);
+    }
+    // A mail sent after those attempts has arrived: a second notice would have too.
+    await call('POST', '/auth/signup', { name: 'Later', email: 'later.one@example.com', password: 'secret2' });
+    await smtp.next('later.one@example.com', /Verify your email/);
+    expect(smtp.messages.filter((mail) => mail.subject?.startsWith('Someone tried to sign up'))).toEqual([]);
+  });
+
   it('refuses login before verification and flags requiresVerification', async () => {
     const response = await call('POST', '/auth/login', { email, password: 'secret1' });
     expect(response.statusCode).toBe(403);

@@ -1,5 +1,6 @@
 // Sign-up: an unverified user with an argon2id password, and a verification mail. An address that already has
-// an account gets the same answer (so sign-up cannot tell who has an account) and its owner a mail instead.
+// an account gets the same answer (so sign-up cannot tell who has an account) and its owner a mail instead, at
+// most one an hour. Mails go out after the answer either way, so its timing tells nothing either.
 import { randomUUID } from 'node:crypto';
 import type { SignupBody, User } from '@mailwright/contracts';
 import { AppError } from '@mailwright/kit';
@@ -19,12 +20,20 @@ export async function signUp(ctx: IdentityContext, body: SignupBody): Promise<Us
   const passwordHash = await hashPassword(body.password);
   const user = await insertUser(ctx.db, { email, name, passwordHash, isVerified: false });
   if (user) {
-    await sendVerificationLink(ctx, user);
+    inBackground(ctx, 'verification mail', () => sendVerificationLink(ctx, user));
     return presentUser(ctx.db, ctx.figures, user);
   }
   const owner = await findUserByEmail(ctx.db, email);
-  if (owner) await sendSignUpAttemptNotice(ctx, owner);
+  if (owner) {
+    inBackground(ctx, 'sign-up notice', async () => {
+      if (await ctx.signUpNotices.claim(owner.id)) await sendSignUpAttemptNotice(ctx, owner);
+    });
+  }
   return lookAlikeNewUser(ctx, name, email);
+}
+
+function inBackground(ctx: IdentityContext, what: string, work: () => Promise<void>): void {
+  work().catch((error: unknown) => ctx.log.error({ err: error }, `could not send the ${what}`));
 }
 
 /** What a brand-new account would answer (its plan figures asked for a fresh id); nothing comes from the existing one. */
