@@ -19,8 +19,9 @@ export function rewriteToNormalisedUrl(request: IncomingMessage): string {
 }
 
 export function refuseAmbiguousPaths(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
+  // A callback hook, not an async one: it runs on every request and almost always has nothing to do.
+  app.addHook('onRequest', (request, _reply, done) => {
     const problem = refusedPaths.get(request.raw);
-    if (problem !== undefined) throw new AppError('BAD_REQUEST', problem);
+    done(problem === undefined ? undefined : new AppError('BAD_REQUEST', problem));
   });
 }
