@@ -21,7 +21,8 @@ export class RevocationListener {
     private readonly handlers: RevocationHandlers,
     private readonly log: FastifyBaseLogger,
   ) {
-    // No offline queue: the subscription is made again on every connect (ioredis' autoResubscribe).
+    // The SUBSCRIBE waits in the offline queue while Redis is away (never failed by a retry limit), and ioredis
+    // makes it again on every reconnect.
     this.subscriber = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: null });
     this.subscriber.on('error', (error) => log.warn({ err: error }, 'revocation subscriber: redis error'));
     this.subscriber.on('ready', () => {
@@ -41,19 +42,23 @@ export class RevocationListener {
 
   /** Connects and subscribes; resolves once subscribed, or after timeoutMs (it keeps trying in the background). */
   async start(timeoutMs = 3_000): Promise<void> {
-    const subscribed = this.subscriber.connect().then(() => this.subscriber.subscribe(REVOCATIONS_CHANNEL));
+    this.subscriber.connect().catch((error: unknown) => {
+      this.log.warn({ err: error }, 'revocation subscriber not connected yet: retrying, caches rely on their lifetimes');
+    });
+    const subscribed = this.subscriber.subscribe(REVOCATIONS_CHANNEL).then(
+      () => 'subscribed' as const,
+      (error: unknown) => {
+        this.log.warn({ err: error }, 'revocation subscription failed');
+        return 'failed' as const;
+      },
+    );
     let timer: NodeJS.Timeout | undefined;
     const waited = new Promise<'timeout'>((resolve) => {
       timer = setTimeout(() => resolve('timeout'), timeoutMs);
     });
-    try {
-      const outcome = await Promise.race([subscribed, waited]);
-      if (outcome === 'timeout') this.log.warn('revocation subscriber not connected yet: caches rely on their lifetimes');
-    } catch (error) {
-      this.log.warn({ err: error }, 'revocation subscriber not connected yet: caches rely on their lifetimes');
-    } finally {
-      clearTimeout(timer);
-    }
+    const outcome = await Promise.race([subscribed, waited]);
+    clearTimeout(timer);
+    if (outcome === 'timeout') this.log.warn('revocation subscriber not connected yet: caches rely on their lifetimes');
   }
 
   close(): void {
