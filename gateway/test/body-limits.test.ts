@@ -1,11 +1,9 @@
-// Each prefix's body limit holds at the edge for chunked bodies too (no content-length to check up front).
+// Each prefix's body limit holds at the edge for chunked bodies too (no content-length to check up front). The
+// payment webhook is public and not rate-limited: nothing but the body decides the answer.
 import { request as httpRequest } from 'node:http';
-import { readConfig } from '@mailwright/kit';
-import { TEST_INTERNAL_SECRET, testRedisUrl } from '@mailwright/kit/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { GatewayConfigSchema } from '../src/config';
+import { buildGatewayFor } from './support/gateway-app';
 import { type StandInServices, startStandInServices } from './support/stand-in-services';
 
 let services: StandInServices;
@@ -14,20 +12,7 @@ let port: number;
 
 beforeAll(async () => {
   services = await startStandInServices();
-  const url = services.url;
-  app = await buildApp(
-    readConfig(GatewayConfigSchema, {
-      INTERNAL_SECRET: TEST_INTERNAL_SECRET,
-      REDIS_URL: testRedisUrl,
-      LOG_LEVEL: 'silent',
-      IDENTITY_URL: url,
-      ACCOUNTS_URL: url,
-      TEMPLATES_URL: url,
-      MAIL_URL: url,
-      BILLING_URL: url,
-      WEB_DIST: '/nonexistent',
-    }),
-  );
+  app = await buildGatewayFor(services);
   port = Number(new URL(await app.listen({ port: 0, host: '127.0.0.1' })).port);
 });
 
@@ -63,7 +48,7 @@ function postChunked(path: string, chunks: number): Promise<{ status: number; bo
 describe('body limits at the edge', () => {
   it('answers 413 to a chunked body over the prefix limit, and the service never gets all of it', async () => {
     const before = services.seen.length;
-    const response = await postChunked('/api/auth/signup', 6);
+    const response = await postChunked('/api/payments/webhook', 6);
     expect(response).toEqual({
       status: 413,
       body: { message: 'Request body is too large: the limit is 256 KB', code: 'PAYLOAD_TOO_LARGE' },
@@ -72,7 +57,7 @@ describe('body limits at the edge', () => {
   });
 
   it('forwards a chunked body under the limit whole', async () => {
-    const response = await postChunked('/api/auth/signup', 2);
+    const response = await postChunked('/api/payments/webhook', 2);
     expect(response.status).toBe(200);
     expect(services.seen.at(-1)?.body.length).toBe(`["${'x'.repeat(64 * 1024)}","${'x'.repeat(64 * 1024)}","x"]`.length);
   });

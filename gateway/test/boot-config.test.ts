@@ -1,9 +1,8 @@
 // The gateway process refuses to start on settings that would open it up, with one line saying what to set.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TEST_INTERNAL_SECRET } from '@mailwright/kit/testing';
+import { freePort, TEST_INTERNAL_SECRET } from '@mailwright/kit/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitUntil } from './support/stand-in-services';
 
@@ -23,17 +22,6 @@ const start = (env: Record<string, string>) => {
   running.push(child);
   return child;
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** Starts `src/server.ts` with `env` and resolves with its exit code and stderr (a process that starts is killed). */
 function boot(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {

@@ -2,12 +2,9 @@
 // as that route, and a path that reads differently once decoded never reaches a service.
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-import { readConfig } from '@mailwright/kit';
-import { TEST_INTERNAL_SECRET, testRedisUrl } from '@mailwright/kit/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { GatewayConfigSchema } from '../src/config';
+import { buildGatewayFor } from './support/gateway-app';
 import { type StandInServices, startStandInServices } from './support/stand-in-services';
 
 let services: StandInServices;
@@ -20,22 +17,10 @@ const someAddress = () =>
 
 beforeAll(async () => {
   services = await startStandInServices();
-  const url = services.url;
-  app = await buildApp(
-    readConfig(GatewayConfigSchema, {
-      INTERNAL_SECRET: TEST_INTERNAL_SECRET,
-      REDIS_URL: testRedisUrl,
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_AUTH_MAX: String(AUTH_MAX),
-      RATE_LIMIT_CHANGE_PASSWORD_MAX: String(CHANGE_PASSWORD_MAX),
-      IDENTITY_URL: url,
-      ACCOUNTS_URL: url,
-      TEMPLATES_URL: url,
-      MAIL_URL: url,
-      BILLING_URL: url,
-      WEB_DIST: '/nonexistent',
-    }),
-  );
+  app = await buildGatewayFor(services, {
+    RATE_LIMIT_AUTH_MAX: String(AUTH_MAX),
+    RATE_LIMIT_CHANGE_PASSWORD_MAX: String(CHANGE_PASSWORD_MAX),
+  });
   port = Number(new URL(await app.listen({ port: 0, host: '127.0.0.1' })).port);
 });
 

@@ -2,13 +2,11 @@
 // gateway's caches (here set to live far longer than the test waits, so only the message can explain a refusal).
 import { randomUUID } from 'node:crypto';
 import { REVOCATIONS_CHANNEL, type Revocation, SESSION_VERSION_CLAIM } from '@mailwright/contracts';
-import { readConfig } from '@mailwright/kit';
-import { TEST_INTERNAL_SECRET, testRedisUrl } from '@mailwright/kit/testing';
+import { testRedisUrl } from '@mailwright/kit/testing';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { GatewayConfigSchema } from '../src/config';
+import { buildGatewayFor } from './support/gateway-app';
 import { type StandInServices, startStandInServices, waitUntil } from './support/stand-in-services';
 
 let services: StandInServices;
@@ -19,22 +17,10 @@ const LONG_CACHE_SECONDS = '30';
 beforeAll(async () => {
   services = await startStandInServices();
   publisher = new Redis(testRedisUrl);
-  const url = services.url;
-  app = await buildApp(
-    readConfig(GatewayConfigSchema, {
-      INTERNAL_SECRET: TEST_INTERNAL_SECRET,
-      REDIS_URL: testRedisUrl,
-      LOG_LEVEL: 'silent',
-      SESSION_CACHE_SECONDS: LONG_CACHE_SECONDS,
-      API_KEY_CACHE_SECONDS: LONG_CACHE_SECONDS,
-      IDENTITY_URL: url,
-      ACCOUNTS_URL: url,
-      TEMPLATES_URL: url,
-      MAIL_URL: url,
-      BILLING_URL: url,
-      WEB_DIST: '/nonexistent',
-    }),
-  );
+  app = await buildGatewayFor(services, {
+    SESSION_CACHE_SECONDS: LONG_CACHE_SECONDS,
+    API_KEY_CACHE_SECONDS: LONG_CACHE_SECONDS,
+  });
 });
 
 afterAll(async () => {

@@ -1,23 +1,11 @@
 // The worker's metrics listener: /healthz, /readyz, and /metrics counters that move with real sends; the
 // gateway's x-request-id travels with the send job; tracking hits are counted by the mail service.
-import { createServer } from 'node:net';
 import type { EmailLog } from '@mailwright/contracts';
 import { MetricsRegistry } from '@mailwright/kit';
-import { internalHeaders } from '@mailwright/kit/testing';
+import { freePort, internalHeaders } from '@mailwright/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TrackingTokens } from '../src/domain/tracking-token';
 import { Harness, waitFor } from './support/harness';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 const h = new Harness('worker-metrics');
 let base = '';

@@ -1,5 +1,6 @@
-// Test helpers: a fresh database per test file, and internal tokens for app.inject calls.
+// Test helpers: a fresh database per test file, internal tokens for app.inject calls, a free port.
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import pg from 'pg';
 import { INTERNAL_TOKEN_HEADER, type InternalClaims, signInternalToken } from '../internal-token';
 
@@ -38,3 +39,15 @@ export async function internalHeaders(claims: InternalClaims, secret = TEST_INTE
 
 export const userHeaders = (userId: string, secret?: string) => internalHeaders({ kind: 'user', userId }, secret);
 export const serviceHeaders = (service: string, secret?: string) => internalHeaders({ kind: 'service', service }, secret);
+
+/** A TCP port free on loopback right now (for a listener a test starts itself). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}

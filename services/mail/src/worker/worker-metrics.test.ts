@@ -1,4 +1,5 @@
 import { MetricsRegistry } from '@mailwright/kit';
+import { freePort } from '@mailwright/kit/testing';
 import type { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { listenForMetrics } from './worker-metrics';
@@ -36,15 +37,3 @@ describe("the worker's metrics listener", () => {
     }
   });
 });
-
-async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
