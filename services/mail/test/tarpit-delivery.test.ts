@@ -1,7 +1,9 @@
 // One tenant's slow SMTP server must not stall delivery for everyone: a tarpit holds its account's connections,
 // the account's other emails wait without holding worker slots and then yield, and every delivery has a deadline.
 import { randomUUID } from 'node:crypto';
+import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEND_QUEUE, sendJobId } from '../src/queues/queue-config';
 import { Harness, waitFor } from './support/harness';
 import { TarpitSmtp } from './support/tarpit-smtp';
 
@@ -48,6 +50,25 @@ describe('a tenant whose SMTP server is a tarpit', () => {
 
     // The tarpit never got more connections than the account's pool.
     expect(tarpit.openConnections).toBeLessThanOrEqual(3);
+
+    // The emails that yielded came back as their own jobs, and yielded again from there: moved to delayed, not failed.
+    const ids = queued.map((response) => response.json().data._id as string);
+    const queue = new Queue(SEND_QUEUE, { connection: h.redis, prefix: h.config.QUEUE_PREFIX });
+    try {
+      await waitFor(async () => {
+        for (const id of ids) {
+          const job = await queue.getJob(sendJobId(id));
+          if (job?.processedOn && (await job.getState()) === 'delayed') return true;
+        }
+        return false;
+      }, 10_000);
+    } finally {
+      await queue.close();
+    }
+    const { rows } = await h.pool.query("SELECT count(*)::int AS n FROM mail.emails WHERE id = ANY($1) AND status = 'failed'", [
+      ids,
+    ]);
+    expect(rows[0].n).toBe(0);
   });
 
   it('ends a delivery at its deadline and retries it with backoff; the emails that yielded count no try', async () => {
