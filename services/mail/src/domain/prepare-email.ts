@@ -91,7 +91,9 @@ export async function buildEmail(
   const subject = rendered ? rendered.subject : (body.subject as string);
   const content = rendered ? rendered.body : (body.body as string);
   checkSubjectHeader(subject);
-  const isHtml = rendered ? rendered.isHtml || looksLikeHtml(content) : looksLikeHtml(content);
+  // A template's kind is its own text's (templates decides it before the values go in): a plain template whose
+  // values hold markup is still sent as text, so a variable cannot turn it into HTML.
+  const isHtml = rendered ? rendered.isHtml : looksLikeHtml(content);
 
   const id = randomUUID();
   const email: NewEmail = {

@@ -67,7 +67,8 @@ export class InternalServices {
         }
         const fill = (text: string) => text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(variables[name]));
         const body = fill(template.body);
-        return { data: { subject: fill(template.subject), body, isHtml: /<[a-z]/i.test(body), variables: names } };
+        // As templates does: the kind is the template's own text's, decided before the values go in.
+        return { data: { subject: fill(template.subject), body, isHtml: /<[a-z]/i.test(template.body), variables: names } };
       },
     );
     app.get<{ Params: { userId: string } }>('/internal/entitlements/:userId', async (request) => ({
