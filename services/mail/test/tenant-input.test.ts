@@ -126,7 +126,7 @@ describe('one tenant’s input', () => {
     expect(tab.statusCode).toBe(201);
   });
 
-  it('answers date filters outside Postgres’ range or not real dates with a 400, never a 5xx', async () => {
+  it('answers date filters outside Postgres’ range or not real dates, and numbers that are not plain decimals, with a 400', async () => {
     const { userId } = h.newUser();
     for (const path of ['/emails', '/emails/analytics/stats']) {
       for (const query of ['from=-010000-01-01', 'from=2024-02-30', 'to=275760-09-14', 'to=%2B275760-09-13', 'from=0000-01-01']) {
@@ -135,6 +135,16 @@ describe('one tenant’s input', () => {
         expect(response.json().message).toMatch(/^(from|to) must be a real date/);
       }
       expect((await h.get(userId, `${path}?from=2024-02-29&to=2024-03-01T10:00:00Z`)).statusCode).toBe(200);
+    }
+    // Numbers are read as plain decimals only: hex, exponents and fractions for integers are the caller's 400.
+    for (const query of ['page=0x10', 'page=1e400', 'limit=1.5', 'limit=%2010', 'page=Infinity']) {
+      const response = await h.get(userId, `/emails?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().message).toMatch(/^(page|limit) must be integer/);
+    }
+    {
+      const response = await h.get(userId, '/emails?page=2&limit=5');
+      expect(response.json().pagination).toMatchObject({ page: 2, limit: 5 });
     }
     for (const scheduledAt of [
       '-010000-01-01T00:00:00Z',

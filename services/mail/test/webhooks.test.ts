@@ -262,8 +262,9 @@ describe('webhooks', () => {
         code: 'VALIDATION_ERROR',
       });
       // A row that points at loopback anyway (saved while allowed, or DNS changed since) is refused by the worker.
+      // (This worker also refuses the loopback SMTP peer, so the email fails: the endpoint takes that event too.)
       await strict.pool.query(
-        "INSERT INTO mail.webhook_endpoints (user_id, url, events, secret_sealed) VALUES ($1, $2, '{email.sent}', $3)",
+        "INSERT INTO mail.webhook_endpoints (user_id, url, events, secret_sealed) VALUES ($1, $2, '{email.sent,email.failed}', $3)",
         [userId, `https://localhost:${new URL(receiver.url).port}/ssrf`, webhookSecretBox(strict.config).seal('whsec_x')],
       );
       await strict.send(userId, { to: ['r@example.com'], subject: 'SSRF', body: 'hi' });
