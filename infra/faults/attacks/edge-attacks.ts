@@ -6,7 +6,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { uniqueEmail, waitFor } from '../support/client';
-import { AUTH_MAX, attackContext, expectNoNewProblems, tally } from './attack-context';
+import { AUTH_MAX, attackContext, expectNoNewProblems, figures, tally } from './attack-context';
 
 const SPELLINGS = 'throttle by path spelling';
 const AMBIGUOUS = 'ambiguous paths';
@@ -273,6 +273,7 @@ export function describeAttacks(): void {
           timings[label] = refusedAt - start;
           tally(KEY_REVOKE, timings[label] <= 1_000, 401, `${label} key still worked after ${timings[label]} ms`);
         }
+        (figures[KEY_REVOKE] ?? { extra: {} }).extra = { refusedWithinMs: timings };
       });
     });
 
