@@ -33,7 +33,7 @@ export const GatewayConfigSchema = Type.Object({
    * Seconds a user's session version is cached; identity's revocations (Redis pub/sub) update it at once, this
    * bounds how long an ended session can last when a message is missed.
    */
-  SESSION_CACHE_SECONDS: Type.Integer({ default: 3, minimum: 0, maximum: 30 }),
+  SESSION_CACHE_SECONDS: Type.Integer({ default: 3, minimum: 0, maximum: 10 }),
   /** Seconds an API key lookup is cached; revocations drop it at once, this bounds a missed message. */
   API_KEY_CACHE_SECONDS: Type.Integer({ default: 5, minimum: 0, maximum: 60 }),
   RAZORPAY_CHECKOUT_URL: Type.String({ default: 'https://checkout.razorpay.com/v1/checkout.js' }),
