@@ -114,11 +114,18 @@ export async function deliverEmail(deps: SendDeps, email: ClaimedEmail, run: Del
     provider = transport.provider;
     const sender = { accountId: email.emailAccountId, userId: email.userId, provider: transport.provider };
     sent = await deps.admission.run(sender, async () => {
-      const deadline = AbortSignal.timeout(deps.deliveryTimeoutMs);
-      const attachments = deps.attachments && email.hasAttachments ? await deps.attachments.load(emailId) : [];
-      const options = mailOptions(email, deps.publicUrl, deps.tokens);
-      if (attachments.length > 0) options.attachments = attachments;
-      await deps.sender.send(transport, options, deadline);
+      // A timer cleared at once rather than AbortSignal.timeout: thousands of deliveries a second would otherwise
+      // leave a minute's worth of pending timers behind.
+      const deadline = new AbortController();
+      const timer = setTimeout(() => deadline.abort(), deps.deliveryTimeoutMs);
+      try {
+        const attachments = deps.attachments && email.hasAttachments ? await deps.attachments.load(emailId) : [];
+        const options = mailOptions(email, deps.publicUrl, deps.tokens);
+        if (attachments.length > 0) options.attachments = attachments;
+        await deps.sender.send(transport, options, deadline.signal);
+      } finally {
+        clearTimeout(timer);
+      }
     });
   } catch (error) {
     const failure =
