@@ -1,5 +1,5 @@
 // The mail service's and mail worker's environment, validated once at start (both processes read this module).
-import { baseServiceConfig, encryptionConfig, serviceUrls } from '@mailwright/kit';
+import { baseServiceConfig, encryptionConfig, LOOPBACK_HOST, metricsConfig, serviceUrls } from '@mailwright/kit';
 import { type Static, Type } from '@sinclair/typebox';
 
 export const ConfigSchema = Type.Object({
@@ -13,6 +13,9 @@ export const ConfigSchema = Type.Object({
   QUEUE_PREFIX: Type.String({ default: 'mailwright', pattern: '^[A-Za-z0-9_.:-]+$' }),
   /** The worker's GET /metrics, /healthz and /readyz listener; 0 = do not listen (several workers on one machine). */
   WORKER_METRICS_PORT: Type.Integer({ default: 4010, minimum: 0, maximum: 65535 }),
+  /** Where that listener binds: loopback unless configured; any other address requires METRICS_TOKEN. */
+  WORKER_METRICS_HOST: Type.String({ default: LOOPBACK_HOST }),
+  ...metricsConfig,
   /** Emails one worker process delivers at once (also the send jobs it runs at once; a batch job holds many emails). */
   WORKER_CONCURRENCY: Type.Integer({ default: 100, minimum: 1, maximum: 1000 }),
   /**

@@ -178,7 +178,10 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
 
   await Promise.all([sendWorker.waitUntilReady(), trackingWorker.waitUntilReady(), webhookWorker.waitUntilReady()]);
   // Listening last: the launcher waits on /healthz, so it answers only once the workers are ready.
-  const listener = await listenForMetrics(metrics, config.WORKER_METRICS_PORT, queueConnection);
+  const listener = await listenForMetrics(metrics, config.WORKER_METRICS_PORT, queueConnection, {
+    host: config.WORKER_METRICS_HOST,
+    token: config.METRICS_TOKEN,
+  });
   log.info(
     { concurrency: config.WORKER_CONCURRENCY, prefix: config.QUEUE_PREFIX, metricsPort: listener?.port ?? null },
     'mail worker started',
