@@ -2,7 +2,8 @@
 // stored by one statement with their quota units, and the emails accepted within a short window that are due
 // together share one send job (job-windows.ts), added after the requests are answered. Under load that is one
 // statement per batch of several emails and one queue add per window instead of one of each per email, and the
-// user's quota row is locked once per batch instead of once per email.
+// user's quota row is locked once per batch instead of once per email. A statement shared by several users' emails
+// must not answer one user's bad email to the others: a failed batch statement is retried one statement per email.
 import { AppError } from '@mailwright/kit';
 import type pg from 'pg';
 import { insertEmailWithQuota, type NewEmail } from '../db/queries/insert-email';
@@ -26,7 +27,7 @@ type IntakeOutcome = { row: EmailRow | null } | { error: unknown };
  * so the request that sent it gets a 400, not a 500.
  */
 function asRequestError(error: unknown): unknown {
-  const code = (error as { code?: unknown }).code;
+  const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
   if (typeof code === 'string' && code.startsWith('22')) {
     return new AppError('VALIDATION_ERROR', 'The email contains a value that cannot be stored', { code: 'UNSTORABLE_VALUE' });
   }
