@@ -5,5 +5,6 @@ export * from './schema/email-events';
 export * from './schema/emails';
 export * from './schema/idempotency-keys';
 export * from './schema/quota-usage';
+export * from './schema/tracking-counters';
 export * from './schema/webhook-deliveries';
 export * from './schema/webhook-endpoints';

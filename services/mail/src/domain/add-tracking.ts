@@ -2,13 +2,10 @@
 // with the email; the worker rewrites the body with the same rule (contracts' findLinks, a tokenizer), so
 // link indexes always agree. Only the link values change and the pixel is inserted: every other byte of
 // the document is kept as written.
-import { findLinks, isHtml } from '@mailwright/contracts';
+import { findLinks } from '@mailwright/contracts';
 import type { TrackingTokens } from './tracking-token';
 
 const MAX_TRACKED_LINKS = 500;
-
-/** @deprecated The one rule is contracts' `isHtml`; this name stays until prepare-email imports it from there. */
-export const looksLikeHtml = isHtml;
 
 /** The http(s) link targets of an HTML body, in document order (decoded, as a browser would follow them). */
 export function extractLinks(html: string): string[] {

@@ -2,12 +2,12 @@
 // checkSendBody runs before anything is looked up; buildEmail resolves the sender account and template,
 // downloads attachments and produces the row to store.
 import { randomUUID } from 'node:crypto';
-import { isValidTimeZone, MAIL_MESSAGES, type SendEmailBody } from '@mailwright/contracts';
+import { isHtml as isHtmlBody, isValidTimeZone, MAIL_MESSAGES, type SendEmailBody } from '@mailwright/contracts';
 import { AppError } from '@mailwright/kit';
 import type { NewEmail } from '../db/queries/insert-email';
 import type { MailContext } from '../mail-context';
 import { sendJobId } from '../queues/queue-config';
-import { extractLinks, looksLikeHtml } from './add-tracking';
+import { extractLinks } from './add-tracking';
 import type { RequestDownloads } from './attachments/attachment-downloads';
 import { checkAttachmentList, type PreparedAttachment, prepareAttachments } from './attachments/prepare-attachments';
 import { quotaMonth } from './quota-month';
@@ -93,7 +93,7 @@ export async function buildEmail(
   checkSubjectHeader(subject);
   // A template's kind is its own text's (templates decides it before the values go in): a plain template whose
   // values hold markup is still sent as text, so a variable cannot turn it into HTML.
-  const isHtml = rendered ? rendered.isHtml : looksLikeHtml(content);
+  const isHtml = rendered ? rendered.isHtml : isHtmlBody(content);
 
   const id = randomUUID();
   const email: NewEmail = {

@@ -1,7 +1,7 @@
 // Stand-ins for the accounts, templates and billing internal endpoints the mail service calls, speaking
 // their contracts (services/contracts) and checking the internal token like the real services do.
 import type { Entitlements, ResolvedAccount, Transport } from '@mailwright/contracts';
-import { FREE_ENTITLEMENTS } from '@mailwright/contracts';
+import { FREE_ENTITLEMENTS, isHtml } from '@mailwright/contracts';
 import { INTERNAL_TOKEN_HEADER, verifyInternalToken } from '@mailwright/kit';
 import { TEST_INTERNAL_SECRET } from '@mailwright/kit/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -68,7 +68,7 @@ export class InternalServices {
         const fill = (text: string) => text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(variables[name]));
         const body = fill(template.body);
         // As templates does: the kind is the template's own text's, decided before the values go in.
-        return { data: { subject: fill(template.subject), body, isHtml: /<[a-z]/i.test(template.body), variables: names } };
+        return { data: { subject: fill(template.subject), body, isHtml: isHtml(template.body), variables: names } };
       },
     );
     app.get<{ Params: { userId: string } }>('/internal/entitlements/:userId', async (request) => ({
