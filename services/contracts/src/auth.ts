@@ -71,4 +71,15 @@ export const ChangePasswordBody = Type.Object(
 );
 export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
 
+/** A password change ends every other session; the caller's own session continues on this fresh token. */
+export const ChangePasswordResponse = Type.Object({ message: Type.String(), token: Type.String() });
+export type ChangePasswordResponse = Static<typeof ChangePasswordResponse>;
+
+/** The one-time code social sign-in's callback page trades for a session (single use, 60 s). */
+export const SignInCodeBody = Type.Object(
+  { code: Type.String({ minLength: 10, maxLength: 200 }) },
+  { additionalProperties: false },
+);
+export type SignInCodeBody = Static<typeof SignInCodeBody>;
+
 export const OAUTH_ONLY_PASSWORD_MESSAGE = 'Password change is not available for OAuth-only accounts';

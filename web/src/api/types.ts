@@ -1,6 +1,14 @@
 // Response and request shapes of spec section 7. Shared ones come from @mailwright/contracts; the
 // rest are declared here until their owning service publishes them in contracts.
-import type { ApiKey, ChangePasswordBody, PlanId, ProfileBody, SignupBody, User } from '@mailwright/contracts';
+import type {
+  ApiKey,
+  ChangePasswordBody,
+  ChangePasswordResponse,
+  PlanId,
+  ProfileBody,
+  SignupBody,
+  User,
+} from '@mailwright/contracts';
 
 export type { ApiKey, ChangePasswordBody, PlanId, ProfileBody, SignupBody, User };
 
@@ -15,11 +23,8 @@ export interface LoginResult {
   user: User;
 }
 
-export interface ChangePasswordResult {
-  message: string;
-  /** A fresh session token for this browser: the password change ended every other session. */
-  token: string;
-}
+/** A fresh session token for this browser: the password change ended every other session. */
+export type ChangePasswordResult = ChangePasswordResponse;
 
 export interface Envelope<T> {
   data: T;

@@ -4,12 +4,14 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   ChangePasswordBody,
+  ChangePasswordResponse,
   ForgotPasswordBody,
   LoginBody,
   LoginResponse,
   MessageBody,
   ProfileBody,
   ResetPasswordBody,
+  SignInCodeBody,
   SignupBody,
   TokenParams,
   User,
@@ -35,11 +37,6 @@ export const VERIFIED_MESSAGE = 'Email verified successfully!';
 export const RESET_DONE_MESSAGE = 'Password reset successful!';
 export const PASSWORD_CHANGED_MESSAGE = 'Password changed successfully';
 
-/** The one-time code from the social sign-in redirect (43 base64url characters). */
-const ExchangeBody = Type.Object({ code: Type.String({ minLength: 10, maxLength: 200 }) }, { additionalProperties: false });
-/** The other sessions ended; this browser continues with `token`. */
-const ChangePasswordResponse = Type.Object({ message: Type.String(), token: Type.String() });
-
 export function registerAuthRoutes(server: FastifyInstance, ctx: IdentityContext): void {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const present = (row: Parameters<typeof presentUser>[2]) => presentUser(ctx.db, ctx.figures, row);
@@ -62,7 +59,7 @@ export function registerAuthRoutes(server: FastifyInstance, ctx: IdentityContext
     return { token, user: await present(user) };
   });
 
-  app.post('/auth/exchange', { schema: { body: ExchangeBody, response: { 200: LoginResponse } } }, async (request) => {
+  app.post('/auth/exchange', { schema: { body: SignInCodeBody, response: { 200: LoginResponse } } }, async (request) => {
     const { token, user } = await exchangeSignInCode(ctx, request.body.code);
     return { token, user: await present(user) };
   });
