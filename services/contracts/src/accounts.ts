@@ -72,10 +72,16 @@ export const UpdateSmtpAccountBody = Type.Object(
 );
 export type UpdateSmtpAccountBody = Static<typeof UpdateSmtpAccountBody>;
 
-/** POST /email-accounts/connect-ticket: a single-use, 60-second ticket so the browser can navigate to the OAuth start. */
+/** An SMTP edit that would send the stored password to another host, port or username must carry it again. */
+export const PASSWORD_REENTRY_MESSAGE = 'Enter the password again to change the host, port or username';
+
+/**
+ * POST /email-accounts/connect-ticket: a single-use, 60-second ticket, set as an HttpOnly cookie for the asking
+ * browser only (never in the URL), so that browser can navigate to the OAuth start.
+ */
 export const ConnectTicketBody = Type.Object({ provider: OAuthEmailProvider }, { additionalProperties: false });
 export const ConnectTicket = Type.Object({
-  url: Type.String({ description: "Relative URL to navigate to, e.g. '/api/email-accounts/gmail/connect?ticket=…'" }),
+  url: Type.String({ description: "Relative URL to navigate to, e.g. '/api/email-accounts/gmail/connect'" }),
   expiresAt: Type.String(),
 });
 export type ConnectTicket = Static<typeof ConnectTicket>;

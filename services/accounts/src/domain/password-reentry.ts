@@ -1,10 +1,9 @@
 // A stored SMTP password only ever goes to the server it was typed for. An edit that changes where it goes
 // (host, port) or whom it authenticates (username) with the password left blank would verify the stored
 // secret against a server of the editor's choosing, so such an edit must carry the password again.
+import { PASSWORD_REENTRY_MESSAGE } from '@mailwright/contracts';
 import { AppError } from '@mailwright/kit';
 import type { SmtpSettings } from './smtp-settings';
-
-export const PASSWORD_REENTRY_MESSAGE = 'Enter the password again to change the host, port or username';
 
 interface StoredTarget {
   smtpHost: string | null;

@@ -1,9 +1,10 @@
 // When an SMTP edit must carry the password again: the server refuses to verify the stored password
 // against another host, port or username (it would hand the secret to a server of the editor's choosing),
 // so the dialog says so before submit instead of after.
+import { PASSWORD_REENTRY_MESSAGE } from '@mailwright/contracts';
 import type { EmailAccount } from '../../api';
 
-export const PASSWORD_REENTRY_HINT = 'Enter the password again to change the host, port or username';
+export const PASSWORD_REENTRY_HINT = PASSWORD_REENTRY_MESSAGE;
 export const KEEP_PASSWORD_HINT = 'Leave empty to keep the current password';
 
 export interface SmtpTargetFields {
