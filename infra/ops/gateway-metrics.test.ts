@@ -1,5 +1,5 @@
-// The gateway's /metrics: its own latency histogram by route pattern, optionally behind METRICS_TOKEN,
-// and never a way to reach a service's /metrics.
+// The gateway's /metrics: its own latency histogram by route pattern, on the public port only behind
+// METRICS_TOKEN (without one the public port has no /metrics), and never a way to reach a service's /metrics.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readConfig } from '@mailwright/kit';
@@ -60,14 +60,15 @@ afterAll(async () => {
 
 describe('gateway /metrics', () => {
   it('counts proxied requests under the route pattern, not the raw path', async () => {
-    const before = sample(await (await open.inject({ url: '/metrics' })).body, 'http_request_duration_seconds_count', {
+    const scrape = () => guarded.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const before = sample((await scrape()).body, 'http_request_duration_seconds_count', {
       route: '/api/payments/*',
       status: '200',
     });
     for (const path of ['/api/payments/plans', '/api/payments/plans?x=1']) {
-      expect((await open.inject({ url: path })).statusCode).toBe(200);
+      expect((await guarded.inject({ url: path })).statusCode).toBe(200);
     }
-    const response = await open.inject({ url: '/metrics' });
+    const response = await scrape();
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/plain');
     expect(response.body).toContain('service="gateway"');
@@ -75,6 +76,11 @@ describe('gateway /metrics', () => {
       sample(response.body, 'http_request_duration_seconds_count', { method: 'GET', route: '/api/payments/*', status: '200' }),
     ).toBe(before + 2);
     expect(response.body).not.toContain('route="/api/payments/plans"');
+  });
+
+  it('serves no /metrics on the public port without METRICS_TOKEN', async () => {
+    expect((await open.inject({ url: '/metrics' })).statusCode).toBe(404);
+    expect((await open.inject({ url: '/metrics', headers: { authorization: 'Bearer anything' } })).statusCode).toBe(404);
   });
 
   it('asks for the bearer token when METRICS_TOKEN is set', async () => {
