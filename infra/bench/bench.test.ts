@@ -33,6 +33,7 @@ describe('npm run bench -- --quick', () => {
     expect(results.pixel.rps).toBeGreaterThan(0);
     expect(Number.isFinite(results.pixel.analyticsVisibleMs)).toBe(true);
     expect(results.pixel.eventsStored).toBeGreaterThanOrEqual(results.pixel.eventsExpected);
+    expect(results.pixel.eventsStored).toBeLessThanOrEqual(results.pixel.eventsAllowed);
 
     expect(results.schedule.accepted).toBe(settings.schedule.count);
     expect(results.schedule.delivered).toBe(results.schedule.accepted);

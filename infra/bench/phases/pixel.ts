@@ -21,9 +21,14 @@ export interface PixelResult {
   durationS: number;
   /** First pixel hit → every probe email shows as opened in analytics. */
   analyticsVisibleMs: number;
-  /** End of the load → every answered hit stored as an event. */
+  /**
+   * End of the load → every email's open events stored. Replayed hits are capped (the first open, then at most
+   * one a minute per email), so the load adds at most one event per email per minute it lasts.
+   */
   eventsStoredMs: number;
   eventsExpected: number;
+  /** The most the cap allows for this load; more would mean replays are recorded uncapped. */
+  eventsAllowed: number;
   eventsStored: number;
   load: { one: number; five: number };
   /** CPU milliseconds per pixel request per process during the load. */
@@ -95,20 +100,29 @@ export async function measurePixel(
   const cpuMsPerRequest = cpuPerUnit(cpuBefore, cpuSnapshot(ctx.stack), result.requests.total);
   const load = loadAverage();
 
-  const eventsExpected = paths.length + result['2xx'];
+  const eventsExpected = paths.length;
+  const minutesOfHits = Math.ceil((Date.now() - probeStart) / 60_000);
+  const eventsAllowed = paths.length * (1 + minutesOfHits);
   const db = new pg.Client({ connectionString: ctx.databaseUrl });
   await db.connect();
+  const storedOpens = async () =>
+    (await db.query<{ n: number }>(`select count(*)::int as n from mail.email_events where type = 'open'`)).rows[0]?.n ?? 0;
   let eventsStored = 0;
   let eventsStoredMs = Number.NaN;
   try {
     while (Date.now() - loadEnd < 60_000) {
-      const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from mail.email_events where type = 'open'`);
-      eventsStored = rows[0]?.n ?? 0;
+      eventsStored = await storedOpens();
       if (eventsStored >= eventsExpected) {
         eventsStoredMs = Date.now() - loadEnd;
         break;
       }
       await sleep(50);
+    }
+    // Hits of the load still in flight (relay, buffer, queue) land within a second or two; none may pass the cap.
+    const settleUntil = Date.now() + 3_000;
+    while (Date.now() < settleUntil) {
+      eventsStored = Math.max(eventsStored, await storedOpens());
+      await sleep(100);
     }
   } finally {
     await db.end();
@@ -126,6 +140,7 @@ export async function measurePixel(
     analyticsVisibleMs,
     eventsStoredMs,
     eventsExpected,
+    eventsAllowed,
     eventsStored,
     load,
     cpuMsPerRequest,
