@@ -399,8 +399,8 @@ describe('attacks', () => {
 
   it('refuses SMTP hosts and webhook URLs on loopback or private addresses unless the operator allows them', async () => {
     const seen = problems.length;
-    fs.stack.env.ALLOW_PRIVATE_TARGETS = 'false';
-    await Promise.all([fs.stack.restart('accounts'), fs.stack.restart('mail')]);
+    const refusing = { env: { ALLOW_PRIVATE_TARGETS: 'false' } };
+    await Promise.all([fs.stack.restart('accounts', refusing), fs.stack.restart('mail', refusing)]);
     const before = await fs.db.query<{ n: number }>('select count(*)::int as n from accounts.email_accounts');
     const hosts = [
       '127.0.0.1',
@@ -465,6 +465,8 @@ describe('attacks', () => {
         `webhook ${url}`,
       );
     }
+    // The sink and the test accounts are on loopback: back to the stack's own setting for the other attacks.
+    await Promise.all([fs.stack.restart('accounts', { env: {} }), fs.stack.restart('mail', { env: {} })]);
     expect(problems.slice(seen)).toEqual([]);
   });
 

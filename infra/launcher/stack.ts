@@ -35,6 +35,8 @@ interface Running {
 
 export class Stack {
   readonly processes = new Map<string, Running>();
+  /** Variables one process was restarted with on top of the stack's (`restart(name, { env })`). */
+  private readonly envOverrides = new Map<string, Record<string, string | undefined>>();
   private workerCount = 0;
   private stopping = false;
 
@@ -59,9 +61,16 @@ export class Stack {
     const isWorker = spec === mailWorker;
     const previous = this.processes.get(name);
     const port = isWorker ? (previous?.port ?? (await freePort())) : this.ports.get(spec.name);
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      ...this.env,
+      ...this.envOverrides.get(name),
+      ...(isWorker ? { WORKER_METRICS_PORT: String(port) } : {}),
+    };
+    for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(rootDir, spec.entry)], {
       cwd: path.join(rootDir, spec.packageDir),
-      env: { ...process.env, ...this.env, ...(isWorker ? { WORKER_METRICS_PORT: String(port) } : {}) },
+      env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const running: Running = { spec, child, port };
@@ -110,9 +119,14 @@ export class Stack {
     running.logFile?.end();
   }
 
-  async restart(name: string): Promise<void> {
+  /**
+   * Restarts one process. With `env`, that process (only) runs with those variables over the stack's from now on
+   * (undefined removes one); `{ env: {} }` puts it back on the stack's own.
+   */
+  async restart(name: string, options: { env?: Record<string, string | undefined> } = {}): Promise<void> {
     const running = this.processes.get(name);
     if (!running) throw new Error(`unknown process ${name}`);
+    if (options.env) this.envOverrides.set(name, options.env);
     await this.kill(name);
     await this.start(running.spec, name);
   }

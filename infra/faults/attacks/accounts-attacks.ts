@@ -2,34 +2,14 @@
 // opened in the victim's browser (connect CSRF), and an SMTP edit that would send the stored password to
 // a server of the editor's choosing. Accounts runs here with Google played by a local OpenID server and
 // private SMTP targets allowed (the capture server listens on loopback); both are put back afterwards.
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpServer } from '../../../services/accounts/test/helpers/smtp-server';
 import { GOOGLE_PERSON, GoogleStandIn } from '../../e2e/support/oauth-stand-in';
 import { signUpVerified, type User } from '../support/client';
 import { attackContext, expectNoNewProblems, tally } from './attack-context';
 
 const CONNECT = 'connect CSRF (Gmail)';
 const SMTP_PASSWORD = 'stored SMTP password';
-
-/** An SMTP server that refuses every login but keeps the passwords it was offered. */
-async function startPasswordTrap(): Promise<{ port: number; offered: string[]; close(): Promise<void> }> {
-  const offered: string[] = [];
-  const server = new SMTPServer({
-    authMethods: ['PLAIN', 'LOGIN'],
-    allowInsecureAuth: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onAuth(auth, _session, callback) {
-      offered.push(auth.password ?? '');
-      callback(new Error('Authentication failed'));
-    },
-  });
-  server.on('error', (error) => console.warn('[accounts attacks] password trap:', error.message));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { port, offered, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 /** `name=value` of every cookie a response sets (an empty value clears it). */
 function cookiesSet(response: Response): Map<string, string> {
@@ -51,25 +31,14 @@ const cookieHeader = (cookies: Map<string, string>) =>
 export function describeAttacks(): void {
   describe('accounts', () => {
     const google = new GoogleStandIn();
-    const changedEnv = new Map<string, string | undefined>();
-
-    async function setAccountsEnv(values: Record<string, string | undefined>): Promise<void> {
-      const { fs } = attackContext();
-      for (const [name, value] of Object.entries(values)) {
-        if (!changedEnv.has(name)) changedEnv.set(name, fs.stack.env[name]);
-        if (value === undefined) delete fs.stack.env[name];
-        else fs.stack.env[name] = value;
-      }
-      await fs.stack.restart('accounts');
-    }
 
     beforeAll(async () => {
       await google.start();
-      await setAccountsEnv({ ...google.env(), ALLOW_PRIVATE_TARGETS: 'true' });
+      await attackContext().fs.stack.restart('accounts', { env: { ...google.env(), ALLOW_PRIVATE_TARGETS: 'true' } });
     }, 120_000);
 
     afterAll(async () => {
-      await setAccountsEnv(Object.fromEntries(changedEnv));
+      await attackContext().fs.stack.restart('accounts', { env: {} });
       await google.stop();
     }, 120_000);
 
@@ -148,7 +117,9 @@ export function describeAttacks(): void {
     it('never verifies the stored SMTP password against a host, port or username the editor just typed', async () => {
       await expectNoNewProblems(async () => {
         const { client, fs, alice, a, secrets } = attackContext();
-        const trap = await startPasswordTrap();
+        // No user can log in to the trap; it keeps every password it was offered.
+        const trap = await startSmtpServer({});
+        const offered = () => trap.attempts.map((attempt) => attempt.password);
         try {
           const edits: Array<[string, Record<string, unknown>]> = [
             ['another host and port', { host: 'localhost', port: trap.port, username: 'sender' }],
@@ -173,12 +144,12 @@ export function describeAttacks(): void {
               );
             }
           }
-          const leaked = trap.offered.filter((password) => secrets.has(password));
+          const leaked = offered().filter((password) => secrets.has(password));
           tally(
             SMTP_PASSWORD,
-            trap.offered.length === 0,
+            offered().length === 0,
             200,
-            `the trap was offered ${leaked.length ? 'the stored password' : trap.offered.length}`,
+            `the trap was offered ${leaked.length ? 'the stored password' : offered().length}`,
           );
           // The account still sends through the sink with the stored password (a same-target edit keeps it).
           const same = await client.call(`/api/email-accounts/${a.accountId}`, {

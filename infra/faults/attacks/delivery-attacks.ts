@@ -75,20 +75,12 @@ async function startFileServer(): Promise<{ url: string; started: number; peak: 
 
 export function describeAttacks(): void {
   describe('delivery', () => {
-    let privateTargetsBefore: string | undefined;
-
     beforeAll(async () => {
-      const { fs } = attackContext();
-      privateTargetsBefore = fs.stack.env.ALLOW_PRIVATE_TARGETS;
-      fs.stack.env.ALLOW_PRIVATE_TARGETS = 'true';
-      await fs.stack.restart('mail');
+      await attackContext().fs.stack.restart('mail', { env: { ALLOW_PRIVATE_TARGETS: 'true' } });
     }, 120_000);
 
     afterAll(async () => {
-      const { fs } = attackContext();
-      if (privateTargetsBefore === undefined) delete fs.stack.env.ALLOW_PRIVATE_TARGETS;
-      else fs.stack.env.ALLOW_PRIVATE_TARGETS = privateTargetsBefore;
-      await fs.stack.restart('mail');
+      await attackContext().fs.stack.restart('mail', { env: {} });
     }, 120_000);
 
     it("delivers another tenant's email within 2 s while one tenant's SMTP server trickles its replies", async () => {
@@ -152,9 +144,7 @@ export function describeAttacks(): void {
       // 'localhost' stands for a name that resolved to a public address when the account was saved and now
       // resolves inside (DNS rebinding): the worker must check the address it connects to, not trust the save.
       const rebound = await copyAccount(await accountOf(alice.userId), { smtp_host: 'localhost', smtp_port: fs.sink.smtpPort });
-      const before = fs.stack.env.ALLOW_PRIVATE_TARGETS;
-      fs.stack.env.ALLOW_PRIVATE_TARGETS = 'false';
-      await fs.stack.restart(WORKER);
+      await fs.stack.restart(WORKER, { env: { ALLOW_PRIVATE_TARGETS: 'false' } });
       try {
         await expectNoNewProblems(async () => {
           const recipient = uniqueEmail('rebound', 'sink.test');
@@ -179,11 +169,7 @@ export function describeAttacks(): void {
           tally(REBINDING, /private or loopback/.test(outcome.error ?? ''), 201, `error shown: ${outcome.error}`);
         });
       } finally {
-        // The sink and the other accounts are on loopback: the worker goes back to allowing private targets.
-        fs.stack.env.ALLOW_PRIVATE_TARGETS = 'true';
-        await fs.stack.restart(WORKER);
-        if (before === undefined) delete fs.stack.env.ALLOW_PRIVATE_TARGETS;
-        else fs.stack.env.ALLOW_PRIVATE_TARGETS = before;
+        await fs.stack.restart(WORKER, { env: {} });
       }
     }, 120_000);
 

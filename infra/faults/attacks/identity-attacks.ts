@@ -250,17 +250,7 @@ export function describeAttacks(): void {
       });
       /** What both providers' userinfo answers next. */
       let userinfo: Record<string, unknown> = {};
-      const changedEnv = new Map<string, string | undefined>();
-
-      async function setIdentityEnv(values: Record<string, string | undefined>): Promise<void> {
-        const { fs } = attackContext();
-        for (const [name, value] of Object.entries(values)) {
-          if (!changedEnv.has(name)) changedEnv.set(name, fs.stack.env[name]);
-          if (value === undefined) delete fs.stack.env[name];
-          else fs.stack.env[name] = value;
-        }
-        await fs.stack.restart('identity');
-      }
+      const setIdentityEnv = (env: Record<string, string | undefined>) => attackContext().fs.stack.restart('identity', { env });
 
       beforeAll(async () => {
         for (const server of [google, microsoft]) {
@@ -286,7 +276,7 @@ export function describeAttacks(): void {
       }, 120_000);
 
       afterAll(async () => {
-        await setIdentityEnv(Object.fromEntries(changedEnv));
+        await setIdentityEnv({});
         await google.stop();
         await microsoft.stop();
       }, 120_000);
