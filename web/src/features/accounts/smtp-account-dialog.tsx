@@ -2,8 +2,8 @@
 // password keeps the stored one (spec sections 3–5), unless the host, port or username changes.
 import { type FormEvent, useState } from 'react';
 import type { EmailAccount, SmtpAccountBody } from '../../api';
-import { buttonStyles } from '../../components/styles';
 import { TextField } from '../../components/text-field';
+import { DialogActions } from '../layout/dialog-actions';
 import { Modal } from '../layout/modal';
 import { changesPasswordTarget, KEEP_PASSWORD_HINT, PASSWORD_REENTRY_HINT } from './password-reentry';
 
@@ -50,14 +50,13 @@ export function SmtpAccountDialog({ account, isSaving, onSave, onClose }: Props)
       title={isEdit ? 'Edit SMTP Account' : 'Add SMTP Account'}
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className={buttonStyles.secondary} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form="smtp-account-form" className={buttonStyles.primary} disabled={isSaving}>
-            {isSaving ? 'Saving...' : isEdit ? 'Update Account' : 'Add Account'}
-          </button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          confirmLabel={isEdit ? 'Update Account' : 'Add Account'}
+          busyLabel="Saving..."
+          isBusy={isSaving}
+          form="smtp-account-form"
+        />
       }
     >
       <form id="smtp-account-form" className="grid gap-4 sm:grid-cols-2" onSubmit={submit}>

@@ -5,6 +5,7 @@ import type { ApiKey } from '../../api';
 import { copyToClipboard } from '../../components/copy-to-clipboard';
 import { buttonStyles } from '../../components/styles';
 import { TextField } from '../../components/text-field';
+import { DialogActions } from '../layout/dialog-actions';
 import { Modal } from '../layout/modal';
 
 interface Props {
@@ -59,14 +60,13 @@ export function CreateApiKeyDialog({ created, isSaving, onCreate, onClose }: Pro
       title="Create API Key"
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className={buttonStyles.secondary} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form="api-key-form" className={buttonStyles.primary} disabled={isSaving}>
-            {isSaving ? 'Creating...' : 'Create Key'}
-          </button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          confirmLabel="Create Key"
+          busyLabel="Creating..."
+          isBusy={isSaving}
+          form="api-key-form"
+        />
       }
     >
       <form id="api-key-form" onSubmit={submit}>

@@ -1,6 +1,4 @@
-// 'Confirm Plan Downgrade': cancels the current subscription at once, reduces quota and premium access,
-// no refund for unused time.
-import { buttonStyles } from '../../components/styles';
+import { DialogActions } from '../layout/dialog-actions';
 import { Modal } from '../layout/modal';
 
 interface Props {
@@ -17,19 +15,15 @@ export function DowngradeDialog({ currentPlanName, targetPlanName, isBusy, onCon
       title="Confirm Plan Downgrade"
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className={buttonStyles.secondary} onClick={onClose} disabled={isBusy}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className={`${buttonStyles.primary} bg-red-600 hover:bg-red-500`}
-            onClick={onConfirm}
-            disabled={isBusy}
-          >
-            {isBusy ? 'Processing...' : 'Confirm Downgrade'}
-          </button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          confirmLabel="Confirm Downgrade"
+          busyLabel="Processing..."
+          isBusy={isBusy}
+          onConfirm={onConfirm}
+          tone="danger"
+          lockWhileBusy
+        />
       }
     >
       <div className="space-y-3 text-sm text-slate-700">

@@ -3,9 +3,9 @@
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { authApi, errorMessage } from '../../api';
-import { buttonStyles } from '../../components/styles';
 import { TextField } from '../../components/text-field';
 import { useAuth } from '../auth';
+import { DialogActions } from '../layout/dialog-actions';
 import { Modal } from '../layout/modal';
 import { passwordChangeError } from './password-rules';
 
@@ -40,14 +40,13 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
       title="Change Password"
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className={buttonStyles.secondary} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form="change-password-form" className={buttonStyles.primary} disabled={isSaving}>
-            {isSaving ? 'Saving...' : 'Change Password'}
-          </button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          confirmLabel="Change Password"
+          busyLabel="Saving..."
+          isBusy={isSaving}
+          form="change-password-form"
+        />
       }
     >
       <form id="change-password-form" className="grid gap-4" onSubmit={(event) => void submit(event)}>

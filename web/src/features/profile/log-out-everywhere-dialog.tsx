@@ -3,8 +3,8 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { authApi, errorMessage } from '../../api';
-import { buttonStyles } from '../../components/styles';
 import { useAuth } from '../auth';
+import { DialogActions } from '../layout/dialog-actions';
 import { Modal } from '../layout/modal';
 
 export const LOGGED_OUT_EVERYWHERE = 'You have been logged out everywhere';
@@ -30,14 +30,13 @@ export function LogOutEverywhereDialog({ onClose }: { onClose: () => void }) {
       title="Log out everywhere?"
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className={buttonStyles.secondary} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className={buttonStyles.primary} disabled={isWorking} onClick={() => void confirm()}>
-            {isWorking ? 'Logging out...' : 'Log out everywhere'}
-          </button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          confirmLabel="Log out everywhere"
+          busyLabel="Logging out..."
+          isBusy={isWorking}
+          onConfirm={() => void confirm()}
+        />
       }
     >
       <p className="text-sm text-slate-700">

@@ -3,8 +3,9 @@
 import { extractVariables } from '@mailwright/contracts';
 import { type FormEvent, useMemo, useState } from 'react';
 import type { Template, TemplateBody } from '../../api';
-import { buttonStyles, inputStyles } from '../../components/styles';
+import { inputStyles } from '../../components/styles';
 import { TextField } from '../../components/text-field';
+import { DialogActions } from '../layout/dialog-actions';
 import { Modal } from '../layout/modal';
 import { TemplatePreview } from './template-preview';
 import { VariableInputs, valuesFor } from './variable-inputs';
@@ -34,14 +35,13 @@ export function TemplateDialog({ template, isSaving, onSave, onClose }: Props) {
       title={template ? 'Edit Template' : 'Create Template'}
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className={buttonStyles.secondary} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form="template-form" className={buttonStyles.primary} disabled={isSaving}>
-            {isSaving ? 'Saving...' : template ? 'Update Template' : 'Create Template'}
-          </button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          confirmLabel={template ? 'Update Template' : 'Create Template'}
+          busyLabel="Saving..."
+          isBusy={isSaving}
+          form="template-form"
+        />
       }
     >
       <form id="template-form" className="grid gap-4" onSubmit={submit}>
