@@ -28,9 +28,24 @@ for (const [network, prefix] of [
   ['fe80::', 10],
   ['ff00::', 8],
   ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['100::', 64],
   ['2001:db8::', 32],
 ] as const) {
   blocked.addSubnet(network, prefix, 'ipv6');
+}
+
+// IPv6 forms that carry an IPv4 address inside (IPv4-compatible, mapped in hex, SIIT, 6to4): the IPv4 inside may
+// be private, and no real mail or webhook host needs them. A list of its own, checked for IPv6 only: BlockList
+// would match every IPv4 address against ::ffff:0:0/96.
+const embedsIpv4 = new BlockList();
+for (const [network, prefix] of [
+  ['::', 96],
+  ['::ffff:0:0', 96],
+  ['::ffff:0:0:0', 96],
+  ['2002::', 16],
+] as const) {
+  embedsIpv4.addSubnet(network, prefix, 'ipv6');
 }
 
 /** True for loopback, private, link-local, carrier-grade NAT, documentation, multicast and reserved addresses (and non-IPs). */
@@ -40,7 +55,7 @@ export function isPrivateAddress(address: string): boolean {
   if (family === 6) {
     const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
     if (mapped?.[1]) return blocked.check(mapped[1], 'ipv4');
-    return blocked.check(address, 'ipv6');
+    return blocked.check(address, 'ipv6') || embedsIpv4.check(address, 'ipv6');
   }
   return true;
 }
