@@ -29,6 +29,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const app = createServiceApp({
     name: 'accounts',
     internalSecret: config.INTERNAL_SECRET,
+    metricsToken: config.METRICS_TOKEN,
     logLevel: config.LOG_LEVEL,
     readiness: { database: async () => void (await db.$client.query('select 1')) },
   });

@@ -22,6 +22,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   const app = createServiceApp({
     name: 'billing',
     internalSecret: config.INTERNAL_SECRET,
+    metricsToken: config.METRICS_TOKEN,
     logLevel: config.LOG_LEVEL,
     readiness: { database: () => db.$client.query('select 1') },
   });

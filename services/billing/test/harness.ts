@@ -43,6 +43,7 @@ export function testConfig(databaseUrl: string, overrides: Partial<Config> = {})
     LOG_LEVEL: 'silent',
     INTERNAL_SECRET: TEST_INTERNAL_SECRET,
     DATABASE_URL: databaseUrl,
+    METRICS_TOKEN: '',
     IDENTITY_URL: 'http://127.0.0.1:1',
     ACCOUNTS_URL: 'http://127.0.0.1:1',
     TEMPLATES_URL: 'http://127.0.0.1:1',

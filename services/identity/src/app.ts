@@ -34,6 +34,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const app = createServiceApp({
     name: 'identity',
     internalSecret: config.INTERNAL_SECRET,
+    metricsToken: config.METRICS_TOKEN,
     logLevel: config.LOG_LEVEL,
     readiness: { database: () => db.$client.query('select 1') },
   });

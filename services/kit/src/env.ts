@@ -49,6 +49,8 @@ export const baseServiceConfig = {
   ),
   INTERNAL_SECRET: Type.String({ minLength: 32 }),
   DATABASE_URL: Type.String({ pattern: '^postgres(ql)?://' }),
+  /** When set, the service's GET /metrics requires `Authorization: Bearer <METRICS_TOKEN>` (set it wherever HOST is not loopback). */
+  METRICS_TOKEN: Type.String({ default: '' }),
 };
 
 export const serviceUrls = {

@@ -46,6 +46,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     // Attachments: 10 MB decoded is ~13.4 MB of base64 (the gateway caps /api/emails bodies at 16 MB).
     bodyLimit: 16 * 1024 * 1024,
     internalSecret: config.INTERNAL_SECRET,
+    metricsToken: config.METRICS_TOKEN,
     logLevel: config.LOG_LEVEL,
     readiness: {
       postgres: () => db.$client.query('select 1'),

@@ -27,6 +27,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const app = createServiceApp({
     name: SERVICE_NAME,
     internalSecret: config.INTERNAL_SECRET,
+    metricsToken: config.METRICS_TOKEN,
     logLevel: config.LOG_LEVEL,
     bodyLimit: BODY_LIMIT,
     readiness: { database: () => db.execute(sql`select 1`) },
