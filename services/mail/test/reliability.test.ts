@@ -72,6 +72,8 @@ describe('a worker killed with SIGKILL mid-batch', () => {
     child?.kill('SIGKILL');
   });
 
+  const RESULT_STATEMENTS_IN_FLIGHT = 3;
+
   it('loses nothing: a second worker finishes, duplicates bounded by the jobs in flight', async () => {
     const total = 600;
     const childConcurrency = 5;
@@ -117,7 +119,9 @@ describe('a worker killed with SIGKILL mid-batch', () => {
     const counts = deliveriesPerRecipient('kill');
     expect(counts.size).toBe(total);
     const duplicates = [...counts.values()].reduce((sum, n) => sum + (n - 1), 0);
-    expect(duplicates).toBeLessThanOrEqual(childConcurrency);
+    // In flight at the kill: the sends in progress, and sends the server accepted whose 'sent' waits in one of
+    // the results statements claim-emails.ts keeps in flight (maxInFlight 3, each up to one round of sends).
+    expect(duplicates).toBeLessThanOrEqual(childConcurrency * (1 + RESULT_STATEMENTS_IN_FLIGHT));
     console.info(`SIGKILL after ${beforeRescue}/${total} delivered: ${duplicates} duplicate(s), none lost`);
     await h.stopWorker();
   }, 90_000);
