@@ -160,8 +160,3 @@ export const Transport = Type.Union([
   }),
 ]);
 export type Transport = Static<typeof Transport>;
-
-/** 409 code from the transport endpoint when the OAuth grant was revoked; the account shows status 'needs_reconnect'. */
-export const ACCOUNT_NEEDS_RECONNECT = 'ACCOUNT_NEEDS_RECONNECT';
-/** 400 code when SMTP settings fail verification against the server. */
-export const SMTP_VERIFY_FAILED = 'SMTP_VERIFY_FAILED';

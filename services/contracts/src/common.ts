@@ -1,10 +1,11 @@
 // Shapes every route shares: the error body, id parameters and the { data } envelope.
 import { type TSchema, Type } from '@sinclair/typebox';
+import { ERROR_CODES, type ErrorCode } from './errors';
 
 export const ErrorBody = Type.Object(
   {
     message: Type.String(),
-    code: Type.String(),
+    code: Type.Unsafe<ErrorCode>({ type: 'string', enum: Object.keys(ERROR_CODES) }),
     requiresVerification: Type.Optional(Type.Boolean()),
   },
   { $id: 'ErrorBody', description: 'Every failure answers this shape.' },

@@ -20,7 +20,7 @@ app.post(
   async (request) => ({ userId: requireUserId(request) }),
 );
 app.get('/missing', async () => {
-  throw new AppError('VALIDATION_ERROR', 'Missing template variables: a, b', { missing: ['a', 'b'] });
+  throw new AppError('VALIDATION_ERROR', 'Missing template variables: a, b', { details: { missing: ['a', 'b'] } });
 });
 app.get('/crash', async () => {
   throw new Error('secret internals at /srv/app.ts:12');

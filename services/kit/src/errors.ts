@@ -1,38 +1,27 @@
-// One error vocabulary for every service: AppError(code) maps to an HTTP status; the handler renders { message, code }.
-export const errorStatus = {
-  VALIDATION_ERROR: 400,
-  BAD_REQUEST: 400,
-  UNAUTHORIZED: 401,
-  EMAIL_NOT_VERIFIED: 403,
-  FORBIDDEN: 403,
-  PLAN_LIMIT: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNPROCESSABLE: 422,
-  QUOTA_EXCEEDED: 429,
-  RATE_LIMITED: 429,
-  BAD_GATEWAY: 502,
-  SERVICE_UNAVAILABLE: 503,
-  INTERNAL_ERROR: 500,
-} as const;
+// One error type for every service: the code (declared in contracts with its HTTP status) decides the
+// status; the handler renders { message, code, ...details }.
+import { ERROR_CODES, type ErrorCode } from '@mailwright/contracts';
 
-export type ErrorCode = keyof typeof errorStatus;
+export interface AppErrorOptions {
+  /** Extra fields merged into the response body, e.g. { requiresVerification: true }. */
+  details?: Record<string, unknown>;
+  /** Only where the status is not the code's own, e.g. a callee's 4xx relayed as it came. */
+  status?: number;
+}
 
 export class AppError extends Error {
   readonly statusCode: number;
+  readonly details: Record<string, unknown>;
 
   constructor(
-    readonly code: ErrorCode | (string & {}),
+    readonly code: ErrorCode,
     message: string,
-    /** Extra fields merged into the response body, e.g. { requiresVerification: true }. */
-    readonly details: Record<string, unknown> = {},
-    /** Needed only for codes outside errorStatus (e.g. relayed from another service). */
-    statusCode?: number,
+    options: AppErrorOptions = {},
   ) {
     super(message);
     this.name = 'AppError';
-    this.statusCode = statusCode ?? errorStatus[code as ErrorCode] ?? 500;
+    this.statusCode = options.status ?? ERROR_CODES[code] ?? 500;
+    this.details = options.details ?? {};
   }
 }
 

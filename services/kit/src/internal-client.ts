@@ -1,4 +1,5 @@
 // Service-to-service HTTP calls with an internal token; failures surface as AppErrors with the callee's message.
+import { isErrorCode } from '@mailwright/contracts';
 import { AppError } from './errors';
 import { INTERNAL_TOKEN_HEADER, InternalTokenSigner } from './internal-token';
 
@@ -48,7 +49,10 @@ export class InternalClient {
           message ?? `Internal call failed (${response.status})`,
         );
       }
-      throw new AppError(code ?? 'BAD_REQUEST', message ?? `Internal call failed (${response.status})`, details, response.status);
+      throw new AppError(isErrorCode(code) ? code : 'BAD_REQUEST', message ?? `Internal call failed (${response.status})`, {
+        details,
+        status: response.status,
+      });
     }
     return data as T;
   }

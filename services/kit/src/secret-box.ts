@@ -57,3 +57,15 @@ export class SecretBox {
     return sealed.split(':')[1] !== this.current.id;
   }
 }
+
+export interface EncryptionSettings {
+  ENCRYPTION_KEY: string;
+  /** Comma-separated keys that still open rows sealed before a rotation. */
+  ENCRYPTION_PREVIOUS_KEYS?: string;
+}
+
+/** The SecretBox a service builds from its configuration. */
+export function secretBoxFromConfig(config: EncryptionSettings): SecretBox {
+  const previous = (config.ENCRYPTION_PREVIOUS_KEYS ?? '').split(',').map((key) => key.trim());
+  return new SecretBox(config.ENCRYPTION_KEY, previous);
+}

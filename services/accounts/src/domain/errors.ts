@@ -1,17 +1,4 @@
-// Errors specific to sender accounts. Codes outside kit's AppError vocabulary (SMTP_VERIFY_FAILED,
-// ACCOUNT_NEEDS_RECONNECT) are plain 4xx errors, which kit's error handler renders as { message, code }.
 import { AppError } from '@mailwright/kit';
-
-export class AccountsError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'AccountsError';
-  }
-}
 
 export const accountNotFound = () => new AppError('NOT_FOUND', 'Email account not found');
 

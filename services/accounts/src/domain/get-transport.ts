@@ -1,19 +1,19 @@
 // For the mail worker: how to send as an account. SMTP settings with the opened password, or an OAuth
 // access token, refreshed when it is within 2 minutes of expiry (cached, sealed, in the row). A revoked
 // grant marks the account 'needs_reconnect' and answers 409 ACCOUNT_NEEDS_RECONNECT.
-import { ACCOUNT_NEEDS_RECONNECT, type Transport } from '@mailwright/contracts';
+import type { Transport } from '@mailwright/contracts';
+import { AppError } from '@mailwright/kit';
 import { findAccountById, selectAccountForUpdate, updateUserAccount } from '../db/queries/email-accounts';
 import type { EmailAccountRow } from '../db/tables';
 import { GrantRevokedError } from '../oauth/provider';
 import type { AccountsDeps } from './deps';
-import { AccountsError, accountNotFound, isUuid } from './errors';
+import { accountNotFound, isUuid } from './errors';
 
 export const REFRESH_MARGIN_MS = 2 * 60_000;
 
 const needsReconnect = (row: EmailAccountRow) =>
-  new AccountsError(
-    409,
-    ACCOUNT_NEEDS_RECONNECT,
+  new AppError(
+    'ACCOUNT_NEEDS_RECONNECT',
     `The ${row.provider === 'gmail' ? 'Gmail' : 'Outlook'} account ${row.email} needs to be reconnected: its authorisation was revoked or has expired`,
   );
 

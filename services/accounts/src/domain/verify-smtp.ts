@@ -1,9 +1,8 @@
 // Proves SMTP settings work before they are saved: connect, STARTTLS or TLS, and AUTH, with a short timeout.
 import { isIP } from 'node:net';
-import { SMTP_VERIFY_FAILED } from '@mailwright/contracts';
+import { AppError } from '@mailwright/kit';
 import nodemailer from 'nodemailer';
 import { checkTargetHost } from './check-target-host';
-import { AccountsError } from './errors';
 import type { SmtpSettings } from './smtp-settings';
 
 export interface VerifyOptions {
@@ -28,7 +27,7 @@ export async function verifySmtpSettings(settings: SmtpSettings, options: Verify
     await transport.verify();
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new AccountsError(400, SMTP_VERIFY_FAILED, `Could not verify SMTP settings: ${reason}`);
+    throw new AppError('SMTP_VERIFY_FAILED', `Could not verify SMTP settings: ${reason}`);
   } finally {
     transport.close();
   }

@@ -3,12 +3,7 @@ import { ALREADY_FREE_MESSAGE, PAYMENTS_NOT_CONFIGURED_MESSAGE, type PlanId } fr
 import { AppError } from '@mailwright/kit';
 import { findPlan, isPlanId } from './plans';
 
-export function paymentsNotConfigured(): AppError {
-  const error = new AppError('SERVICE_UNAVAILABLE', PAYMENTS_NOT_CONFIGURED_MESSAGE);
-  // kit's code vocabulary has no billing entry; clients tell this case apart by its code.
-  Object.defineProperty(error, 'code', { value: 'PAYMENTS_NOT_CONFIGURED' });
-  return error;
-}
+export const paymentsNotConfigured = () => new AppError('PAYMENTS_NOT_CONFIGURED', PAYMENTS_NOT_CONFIGURED_MESSAGE);
 
 export function requirePlanId(value: string): PlanId {
   if (isPlanId(value)) return value;

@@ -29,7 +29,7 @@ export async function logIn(ctx: IdentityContext, body: LoginBody): Promise<{ to
   await ctx.throttles.logins.reset(subject);
   if (!user.isVerified) {
     if (!(await issuedRecently(ctx.db, user.id, 'verify_email', RESEND_AFTER_SECONDS))) await sendVerificationLink(ctx, user);
-    throw new AppError('EMAIL_NOT_VERIFIED', EMAIL_NOT_VERIFIED_MESSAGE, { requiresVerification: true });
+    throw new AppError('EMAIL_NOT_VERIFIED', EMAIL_NOT_VERIFIED_MESSAGE, { details: { requiresVerification: true } });
   }
   return { token: await ctx.sessions.sign(user.id, user.sessionVersion, body.rememberMe === true), user };
 }

@@ -35,9 +35,7 @@ function checkItem(item: unknown): { body: SendEmailBody; checked: CheckedBody }
 }
 
 function quotaError(plan: string, limit: number, remaining: number, wanted: number): AppError {
-  return new AppError('QUOTA_EXCEEDED', MAIL_MESSAGES.batchQuotaExceeded(plan, limit, remaining, wanted), {
-    code: 'QUOTA_EXCEEDED',
-  });
+  return new AppError('QUOTA_EXCEEDED', MAIL_MESSAGES.batchQuotaExceeded(plan, limit, remaining, wanted));
 }
 
 export async function batchSend(
@@ -51,7 +49,7 @@ export async function batchSend(
   if (!entitlements.apiAccess) {
     entitlements = await ctx.entitlements.get(userId, { fresh: true });
     if (!entitlements.apiAccess)
-      throw new AppError('FORBIDDEN', MAIL_MESSAGES.apiAccessRequired, { code: 'API_ACCESS_REQUIRED' });
+      throw new AppError('API_ACCESS_REQUIRED', MAIL_MESSAGES.apiAccessRequired);
   }
 
   const checks = items.map((item): ReturnType<typeof checkItem> | Error => {
@@ -115,7 +113,7 @@ export async function batchSend(
       status: 'rejected',
       error:
         error instanceof AppError
-          ? { message: error.message, code: (error.details.code as string | undefined) ?? error.code }
+          ? { message: error.message, code: error.code }
           : { message: 'This email could not be accepted', code: 'INTERNAL_ERROR' },
     };
   });

@@ -29,7 +29,7 @@ type IntakeOutcome = { row: EmailRow | null } | { error: unknown };
 function asRequestError(error: unknown): unknown {
   const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
   if (typeof code === 'string' && code.startsWith('22')) {
-    return new AppError('VALIDATION_ERROR', 'The email contains a value that cannot be stored', { code: 'UNSTORABLE_VALUE' });
+    return new AppError('UNSTORABLE_VALUE', 'The email contains a value that cannot be stored');
   }
   return error;
 }

@@ -34,7 +34,7 @@ export async function sendEmail(ctx: MailContext, input: SendEmailInput): Promis
     // Entitlements are cached for a moment; a plan bought seconds ago must count before we refuse.
     entitlements = await ctx.entitlements.get(userId, { fresh: true });
     if (!entitlements.apiAccess) {
-      throw new AppError('FORBIDDEN', MAIL_MESSAGES.apiAccessRequired, { code: 'API_ACCESS_REQUIRED' });
+      throw new AppError('API_ACCESS_REQUIRED', MAIL_MESSAGES.apiAccessRequired);
     }
   }
 
@@ -79,7 +79,7 @@ async function replayIfSeen(ctx: MailContext, userId: string, key: string, bodyH
 
 function checkReplay(seen: { bodyHash: string; statusCode: number; response: unknown }, bodyHash: string): SendEmailResult {
   if (seen.bodyHash !== bodyHash) {
-    throw new AppError('CONFLICT', MAIL_MESSAGES.idempotencyConflict, { code: 'IDEMPOTENCY_KEY_REUSED' });
+    throw new AppError('IDEMPOTENCY_KEY_REUSED', MAIL_MESSAGES.idempotencyConflict);
   }
   return { statusCode: seen.statusCode, email: seen.response as EmailLog, replayed: true };
 }

@@ -46,5 +46,5 @@ export function checkStorableEmail(email: NewEmail, attachments: ReadonlyArray<{
         ]),
       ),
     );
-  if (field) throw new AppError('VALIDATION_ERROR', unstorableMessage(field), { code: 'UNSTORABLE_TEXT' });
+  if (field) throw new AppError('UNSTORABLE_TEXT', unstorableMessage(field));
 }

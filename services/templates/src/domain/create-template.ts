@@ -18,7 +18,7 @@ export async function createTemplate(ctx: TemplatesContext, userId: string, inpu
   const entitlements = await ctx.entitlements.get(userId);
   const row = await insertTemplateWithinLimit(ctx.db, userId, fields, entitlements.templateLimit);
   if (!row) {
-    throw new AppError('PLAN_LIMIT', planLimitMessage(entitlements), { limit: entitlements.templateLimit });
+    throw new AppError('PLAN_LIMIT', planLimitMessage(entitlements), { details: { limit: entitlements.templateLimit } });
   }
   return toTemplate(row);
 }

@@ -15,7 +15,7 @@ export async function renderForSending(
   const template = await findOwnTemplate(ctx, userId, templateId);
   const rendered = renderTemplate(template, values);
   if (rendered.missing.length > 0) {
-    throw new AppError('VALIDATION_ERROR', missingVariablesMessage(rendered.missing), { missing: rendered.missing });
+    throw new AppError('VALIDATION_ERROR', missingVariablesMessage(rendered.missing), { details: { missing: rendered.missing } });
   }
   return { subject: rendered.subject, body: rendered.body, isHtml: rendered.isHtml, variables: template.variables };
 }

@@ -25,12 +25,11 @@ const BAD_FILENAME = /[\r\n/\\\0]/;
 
 const requestTooLarge = (limit: number) =>
   new AppError(
-    'PAYLOAD_TOO_LARGE',
+    'ATTACHMENTS_TOO_LARGE',
     `The URL attachments of one request may total at most ${Math.floor(limit / (1024 * 1024))} MB; send them in several requests`,
-    { code: 'ATTACHMENTS_TOO_LARGE' },
   );
-const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', MAIL_MESSAGES.attachmentsTooLarge, { code: 'ATTACHMENTS_TOO_LARGE' });
-const invalid = (message: string) => new AppError('VALIDATION_ERROR', message, { code: 'ATTACHMENT_INVALID' });
+const tooLarge = () => new AppError('ATTACHMENTS_TOO_LARGE', MAIL_MESSAGES.attachmentsTooLarge);
+const invalid = (message: string) => new AppError('ATTACHMENT_INVALID', message);
 
 /** Decoded size of base64 text without decoding it. */
 const decodedLength = (text: string) =>
@@ -39,7 +38,7 @@ const decodedLength = (text: string) =>
 export function checkAttachmentList(list: Attachment[] | undefined): void {
   if (!list) return;
   if (list.length > MAIL_LIMITS.attachmentsMax) {
-    throw new AppError('VALIDATION_ERROR', MAIL_MESSAGES.attachmentsTooMany, { code: 'ATTACHMENTS_TOO_MANY' });
+    throw new AppError('ATTACHMENTS_TOO_MANY', MAIL_MESSAGES.attachmentsTooMany);
   }
   let total = 0;
   for (const item of list) {
@@ -104,9 +103,7 @@ async function download(
         { method: 'GET', timeoutMs: policy.timeoutMs, maxBytes },
       );
       if (response.status < 200 || response.status >= 300) {
-        throw new AppError('UNPROCESSABLE', MAIL_MESSAGES.attachmentFetchFailed(filename, `HTTP ${response.status}`), {
-          code: 'ATTACHMENT_FETCH_FAILED',
-        });
+        throw new AppError('ATTACHMENT_FETCH_FAILED', MAIL_MESSAGES.attachmentFetchFailed(filename, `HTTP ${response.status}`));
       }
       const type = response.headers['content-type'];
       fetchedType = typeof type === 'string' && CONTENT_TYPE.test(type) ? type : undefined;
@@ -119,15 +116,11 @@ async function download(
     if (error instanceof TargetError) {
       if (error.problem === 'scheme') throw invalid(MAIL_MESSAGES.attachmentUrlScheme(filename));
       if (error.problem === 'private') {
-        throw new AppError('VALIDATION_ERROR', MAIL_MESSAGES.attachmentUrlPrivate(filename), {
-          code: 'ATTACHMENT_URL_FORBIDDEN',
-        });
+        throw new AppError('ATTACHMENT_URL_FORBIDDEN', MAIL_MESSAGES.attachmentUrlPrivate(filename));
       }
       if (error.message.startsWith('larger than')) throw tooLarge();
     }
     const reason = error instanceof Error ? error.message || (error as NodeJS.ErrnoException).code || 'error' : String(error);
-    throw new AppError('UNPROCESSABLE', MAIL_MESSAGES.attachmentFetchFailed(filename, reason), {
-      code: 'ATTACHMENT_FETCH_FAILED',
-    });
+    throw new AppError('ATTACHMENT_FETCH_FAILED', MAIL_MESSAGES.attachmentFetchFailed(filename, reason));
   }
 }

@@ -1,0 +1,36 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TtlCache } from './ttl-cache';
+
+describe('TtlCache', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('loads once for concurrent misses and serves the value until it expires', async () => {
+    vi.useFakeTimers();
+    const cache = new TtlCache<string, number>({ ttlMs: 1_000 });
+    const load = vi.fn(async () => 7);
+    expect(await Promise.all([cache.get('a', load), cache.get('a', load)])).toEqual([7, 7]);
+    expect(load).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(999);
+    expect(await cache.get('a', load)).toBe(7);
+    vi.advanceTimersByTime(2);
+    expect(cache.peek('a')).toBeUndefined();
+    await cache.get('a', load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not store a failed load', async () => {
+    const cache = new TtlCache<string, number>({ ttlMs: 1_000 });
+    await expect(cache.get('a', async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await cache.get('a', async () => 3)).toBe(3);
+  });
+
+  it('drops the oldest entry past maxEntries and stores nothing with a zero ttl', () => {
+    const cache = new TtlCache<string, number>({ ttlMs: 1_000, maxEntries: 2 });
+    cache.set('a', 1);
+    cache.set('b', 2);
+    cache.set('c', 3);
+    expect([cache.peek('a'), cache.peek('b'), cache.peek('c')]).toEqual([undefined, 2, 3]);
+    cache.set('d', 4, 0);
+    expect(cache.peek('d')).toBeUndefined();
+  });
+});
