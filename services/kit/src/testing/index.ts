@@ -51,3 +51,5 @@ export async function freePort(): Promise<number> {
     });
   });
 }
+
+export * from './smtp-peer';
