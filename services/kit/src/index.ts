@@ -1,3 +1,7 @@
+export * from './coerce-query';
+export * from './concurrency/micro-batcher';
+export * from './concurrency/semaphore';
+export * from './concurrency/with-timeout';
 export * from './database-unavailable';
 export * from './db';
 export * from './entitlements';
@@ -15,6 +19,7 @@ export * from './metrics';
 export * from './metrics-exposure';
 export * from './openapi';
 export * from './private-address';
+export * from './public-target';
 export * from './routes';
 export * from './secret-box';
 export * from './service';

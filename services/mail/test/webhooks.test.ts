@@ -3,11 +3,10 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isPrivateAddress } from '@mailwright/kit';
+import { checkPublicUrl, isPrivateAddress } from '@mailwright/kit';
 import { userHeaders } from '@mailwright/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookSecretBox } from '../src/domain/webhooks/secret-box';
-import { checkPublicUrl } from '../src/lib/public-target';
 import { Harness, waitFor } from './support/harness';
 
 interface Hit {

@@ -48,8 +48,7 @@ export async function batchSend(
   let entitlements = await ctx.entitlements.get(userId);
   if (!entitlements.apiAccess) {
     entitlements = await ctx.entitlements.get(userId, { fresh: true });
-    if (!entitlements.apiAccess)
-      throw new AppError('API_ACCESS_REQUIRED', MAIL_MESSAGES.apiAccessRequired);
+    if (!entitlements.apiAccess) throw new AppError('API_ACCESS_REQUIRED', MAIL_MESSAGES.apiAccessRequired);
   }
 
   const checks = items.map((item): ReturnType<typeof checkItem> | Error => {

@@ -4,12 +4,11 @@
 // statement per batch of several emails and one queue add per window instead of one of each per email, and the
 // user's quota row is locked once per batch instead of once per email. A statement shared by several users' emails
 // must not answer one user's bad email to the others: a failed batch statement is retried one statement per email.
-import { AppError } from '@mailwright/kit';
+import { AppError, MicroBatcher } from '@mailwright/kit';
 import type pg from 'pg';
 import { insertEmailWithQuota, type NewEmail } from '../db/queries/insert-email';
 import { insertIntake } from '../db/queries/insert-intake';
 import type { EmailRow } from '../db/schema/emails';
-import { MicroBatcher } from '../lib/micro-batcher';
 import type { SendProducer } from '../queues/send-producer';
 import { JobWindows, type StoredEmail } from './job-windows';
 

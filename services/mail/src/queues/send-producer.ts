@@ -1,8 +1,9 @@
 // Adds send jobs after the email rows are committed (outbox). A Redis hiccup never fails the request:
 // the rows are already stored and the worker's reconciler enqueues whatever has no job.
+
+import { withTimeout } from '@mailwright/kit';
 import type { Queue } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
-import { withTimeout } from '../lib/with-timeout';
 import {
   isOwnJobOf,
   SEND_BATCH_JOB,

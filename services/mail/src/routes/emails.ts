@@ -11,13 +11,12 @@ import {
   ListEmailsQuery,
   StatsQuery,
 } from '@mailwright/contracts';
-import { requireUserId } from '@mailwright/kit';
+import { coerceQuery, requireUserId } from '@mailwright/kit';
 import type { FastifyInstance } from 'fastify';
 import { cancelEmail } from '../domain/cancel-email';
 import { emailStats } from '../domain/email-stats';
 import { getEmail } from '../domain/get-email';
 import { listEmails } from '../domain/list-emails';
-import { coerceQuery } from '../lib/coerce-query';
 
 const errors = { '4xx': ErrorBody, '5xx': ErrorBody };
 

@@ -11,7 +11,7 @@ import {
   WebhookEndpoint,
   WebhookWithSecret,
 } from '@mailwright/contracts';
-import { requireUserId } from '@mailwright/kit';
+import { coerceQuery, requireUserId } from '@mailwright/kit';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -24,7 +24,6 @@ import {
   updateWebhook,
 } from '../domain/webhooks/manage-webhooks';
 import { sendTestDelivery } from '../domain/webhooks/test-delivery';
-import { coerceQuery } from '../lib/coerce-query';
 
 const errors = { '4xx': ErrorBody, '5xx': ErrorBody };
 const tags = ['Webhooks'];

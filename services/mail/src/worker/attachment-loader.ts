@@ -1,7 +1,7 @@
 // Attachment bytes for claimed emails, loaded in batches (one query for many concurrent sends).
+import { MicroBatcher } from '@mailwright/kit';
 import type pg from 'pg';
 import { attachmentsOf } from '../db/queries/attachments';
-import { MicroBatcher } from '../lib/micro-batcher';
 
 export interface LoadedAttachment {
   filename: string;

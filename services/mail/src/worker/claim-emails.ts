@@ -3,10 +3,10 @@
 // 'sending' row whose claim belongs to an earlier run of the same job (the worker that held it died), or whose
 // claim is older than the reconciler's stale-claim age (the reconciler gave the row a new job). A different job
 // never takes a fresh claim: an email in a batch job and in its own retry job is sent by one of them.
+import { MicroBatcher } from '@mailwright/kit';
 import type pg from 'pg';
 import { emailColumnsOf } from '../db/queries/email-columns';
 import type { EmailRow } from '../db/schema/emails';
-import { MicroBatcher } from '../lib/micro-batcher';
 
 export interface ClaimedEmail extends EmailRow {
   /** Whether attachment rows exist (looked up in the claim, so emails without any cost no extra query). */

@@ -3,7 +3,7 @@
 // user cannot take most of the worker), then the process's worker slots (WORKER_CONCURRENCY). Waiting for the
 // first two holds no worker slot; a stalled account or tenant yields instead of waiting (keyed-gate.ts).
 import type { Transport } from '@mailwright/contracts';
-import { Semaphore } from '../lib/semaphore';
+import { Semaphore } from '@mailwright/kit';
 import { KeyedGate } from './keyed-gate';
 
 export interface AdmissionLimits {

@@ -3,8 +3,8 @@
 // stale 'sending' claim retaken) checks the marker and records 'sent' instead of sending again. Written only
 // on that rare path, so the normal path costs no Redis command and the key count stays small; the TTL
 // outlives every retry and reconciler pass by far.
+import { withTimeout } from '@mailwright/kit';
 import type { Redis } from 'ioredis';
-import { withTimeout } from '../lib/with-timeout';
 
 const MARKER_TTL_SECONDS = 24 * 3_600;
 const REDIS_TIMEOUT_MS = 2_000;

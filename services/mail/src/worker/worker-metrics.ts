@@ -3,10 +3,9 @@
 // loopback unless configured; on any other address it needs METRICS_TOKEN, which every scrape of /metrics must send.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type MetricsRegistry, mailMetrics, serveMetrics } from '@mailwright/kit';
+import { type MetricsRegistry, mailMetrics, serveMetrics, withTimeout } from '@mailwright/kit';
 import { type Queue, UnrecoverableError, type Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { withTimeout } from '../lib/with-timeout';
 
 const DEPTH_STATES = ['waiting', 'delayed', 'active', 'failed'] as const;
 

@@ -3,8 +3,7 @@
 // asked. Per request: at most `requestConcurrency` at once, and at most `requestBytes` downloaded in all; every
 // download streams with a byte limit (the email's remaining 10 MB, or the request's remaining bytes if smaller)
 // and is cut off past it.
-import { TargetError } from '../../lib/public-target';
-import { Semaphore } from '../../lib/semaphore';
+import { Semaphore, TargetError } from '@mailwright/kit';
 
 /** Downloads one request runs at once: a batch's emails take turns instead of fetching all at the same moment. */
 export const ATTACHMENT_DOWNLOADS_PER_REQUEST = 2;

@@ -1,8 +1,7 @@
 // Attachments of a send request → bytes to store: at most 10, at most 10 MB decoded in all, each either
 // base64 content or a public https URL downloaded now (SSRF-checked). Every violation is a clear 4xx.
 import { type Attachment, MAIL_LIMITS, MAIL_MESSAGES } from '@mailwright/contracts';
-import { AppError } from '@mailwright/kit';
-import { requestPublicUrl, TargetError } from '../../lib/public-target';
+import { AppError, requestPublicUrl, TargetError } from '@mailwright/kit';
 import { RequestBytesExhausted, type RequestDownloads } from './attachment-downloads';
 import { contentTypeFor } from './content-type';
 

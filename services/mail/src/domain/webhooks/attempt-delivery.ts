@@ -1,10 +1,8 @@
 // One try of one delivery: POST the signed payload, record the attempt, and decide what happens next.
 // Shared by the worker (with retries) and the "send test event" route (a single try).
-
 import { WEBHOOK_MESSAGES, WEBHOOK_SIGNATURE_HEADER } from '@mailwright/contracts';
-import type { SecretBox } from '@mailwright/kit';
+import { requestPublicUrl, type SecretBox, TargetError } from '@mailwright/kit';
 import type pg from 'pg';
-import { requestPublicUrl, TargetError } from '../../lib/public-target';
 import { formatDuration, type RetryPolicy, retryDelay } from './retry-policy';
 import { signatureHeader } from './signature';
 

@@ -1,7 +1,6 @@
 // Webhook URL rules at create/update time (the worker checks again at delivery time).
 import { WEBHOOK_MESSAGES } from '@mailwright/contracts';
-import { AppError } from '@mailwright/kit';
-import { checkPublicUrl, TargetError } from '../../lib/public-target';
+import { AppError, checkPublicUrl, TargetError } from '@mailwright/kit';
 
 export async function checkWebhookUrl(url: string, allowPrivate: boolean): Promise<string> {
   try {

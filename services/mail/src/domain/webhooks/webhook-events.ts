@@ -3,9 +3,9 @@
 // delivery becomes a queue job. Users without endpoints cost one indexed join that returns nothing.
 import { randomUUID } from 'node:crypto';
 import type { WebhookEventType } from '@mailwright/contracts';
+import { MicroBatcher } from '@mailwright/kit';
 import type { Queue } from 'bullmq';
 import type pg from 'pg';
-import { MicroBatcher } from '../../lib/micro-batcher';
 import { type WebhookJobData, webhookJobId, webhookJobOptions } from './webhook-queue';
 
 export interface EmailEvent {

@@ -6,7 +6,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
-import { isPrivateAddress } from '@mailwright/kit';
+import { isPrivateAddress } from './private-address';
 
 export type TargetProblem = 'scheme' | 'private' | 'unresolvable';
 
