@@ -1,46 +1,28 @@
-// The benchmark's SMTP peer: accepts and discards as fast as it can (smtp-server, no parsing). It counts
+// The benchmark's SMTP peer: kit's SmtpPeer in count-only mode (no parsing, as fast as it can). It counts
 // deliveries per recipient tag (the local part before '+'), records receive times for the tags a phase
 // asks to time, and keeps the raw message for tags a phase asks to capture (to read a tracking pixel URL).
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import { SmtpPeer, type SmtpPeerMessage } from '@mailwright/kit/testing';
 
 export class BenchSink {
-  delivered = 0;
   private readonly counts = new Map<string, number>();
   private readonly timed = new Map<string, number[]>();
   private readonly captured = new Map<string, string[]>();
-  private server!: SMTPServer;
-  port = 0;
+  private readonly peer = new SmtpPeer({
+    content: 'count',
+    keepRawFor: (envelopeTo) => this.captured.size > 0 && envelopeTo.some((address) => this.captured.has(tagOf(address))),
+    onMessage: (message) => this.record(message),
+  });
+
+  get delivered(): number {
+    return this.peer.delivered;
+  }
+
+  get port(): number {
+    return this.peer.port;
+  }
 
   async start(): Promise<void> {
-    this.server = new SMTPServer({
-      secure: false,
-      authOptional: true,
-      allowInsecureAuth: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      size: 40 * 1024 * 1024,
-      onAuth: (_auth, _session, callback) => callback(null, { user: 'sink' }),
-      onData: (stream, session, callback) => {
-        const tags = session.envelope.rcptTo.map((r) => tagOf(r.address));
-        const capture = tags.find((tag) => this.captured.has(tag));
-        const chunks: Buffer[] | null = capture ? [] : null;
-        stream.on('data', (chunk: Buffer) => chunks?.push(chunk));
-        stream.on('end', () => {
-          const now = Date.now();
-          this.delivered += 1;
-          const tag = tags[0] ?? '';
-          this.counts.set(tag, (this.counts.get(tag) ?? 0) + 1);
-          this.timed.get(tag)?.push(now);
-          if (capture && chunks) this.captured.get(capture)?.push(Buffer.concat(chunks).toString('utf8'));
-          callback();
-        });
-      },
-    });
-    this.server.on('error', () => {}); // a worker stopped between phases resets its sockets: not a sink failure
-    this.port = await new Promise<number>((resolve) => {
-      this.server.listen(0, '127.0.0.1', () => resolve((this.server.server.address() as AddressInfo).port));
-    });
+    await this.peer.start();
   }
 
   count(tag: string): number {
@@ -62,7 +44,16 @@ export class BenchSink {
   }
 
   async stop(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await this.peer.stop();
+  }
+
+  private record({ envelopeTo, raw, receivedAt }: SmtpPeerMessage): void {
+    const tag = tagOf(envelopeTo[0] ?? '');
+    this.counts.set(tag, (this.counts.get(tag) ?? 0) + 1);
+    this.timed.get(tag)?.push(receivedAt);
+    if (!raw) return;
+    const capture = envelopeTo.map(tagOf).find((candidate) => this.captured.has(candidate));
+    if (capture) this.captured.get(capture)?.push(raw.toString('utf8'));
   }
 }
 

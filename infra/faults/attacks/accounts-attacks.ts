@@ -2,8 +2,8 @@
 // opened in the victim's browser (connect CSRF), and an SMTP edit that would send the stored password to
 // a server of the editor's choosing. Accounts runs here with Google played by a local OpenID server and
 // private SMTP targets allowed (the capture server listens on loopback); both are put back afterwards.
+import { SmtpPeer } from '@mailwright/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpServer } from '../../../services/accounts/test/helpers/smtp-server';
 import { GOOGLE_PERSON, GoogleStandIn } from '../../e2e/support/oauth-stand-in';
 import { signUpVerified, type User } from '../support/client';
 import { attackContext, expectNoNewProblems, tally } from './attack-context';
@@ -118,7 +118,8 @@ export function describeAttacks(): void {
       await expectNoNewProblems(async () => {
         const { client, fs, alice, a, secrets } = attackContext();
         // No user can log in to the trap; it keeps every password it was offered.
-        const trap = await startSmtpServer({});
+        const trap = new SmtpPeer({ users: {}, authRequired: true, content: 'count' });
+        await trap.start();
         const offered = () => trap.attempts.map((attempt) => attempt.password);
         try {
           const edits: Array<[string, Record<string, unknown>]> = [
@@ -159,7 +160,7 @@ export function describeAttacks(): void {
           });
           expect(same.status).toBe(200);
         } finally {
-          await trap.close();
+          await trap.stop();
         }
       });
     });
