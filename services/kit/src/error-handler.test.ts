@@ -1,5 +1,7 @@
 import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeValidation, installValidationMessages } from './error-handler';
 import { AppError } from './errors';
 import { requireUserId } from './internal-auth';
 import { InternalClient } from './internal-client';
@@ -19,6 +21,16 @@ app.post(
   },
   async (request) => ({ userId: requireUserId(request) }),
 );
+const Named = Type.Object(
+  { name: Type.String({ minLength: 1, maxLength: 5 }), tags: Type.Optional(Type.Array(Type.String())) },
+  { additionalProperties: false },
+);
+// A plugin with its own field messages; the formatter stays inside the plugin's scope.
+const namedRoutes: FastifyPluginAsync = async (scoped) => {
+  installValidationMessages(scoped, { name: 'Name must be 1 to 5 characters' });
+  scoped.post('/named', { schema: { body: Named } }, async () => ({ ok: true }));
+};
+app.post('/plain', { schema: { body: Named } }, async () => ({ ok: true }));
 app.get('/missing', async () => {
   throw new AppError('VALIDATION_ERROR', 'Missing template variables: a, b', { details: { missing: ['a', 'b'] } });
 });
@@ -28,6 +40,7 @@ app.get('/crash', async () => {
 let baseUrl = '';
 
 beforeAll(async () => {
+  await app.register(namedRoutes);
   baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(() => app.close());
@@ -42,6 +55,32 @@ describe('service error handling', () => {
     const badFormat = await post({ name: 'x', to: ['nope'] });
     expect(badFormat.statusCode).toBe(400);
     expect(badFormat.json().message).toMatch(/^to\.0 /);
+  });
+
+  it("answers a plugin's own field message for any failure on that field, the shared sentence otherwise", async () => {
+    const send = async (url: string, payload: unknown) =>
+      app.inject({ method: 'POST', url, payload: payload as object, headers: await userHeaders('u1') });
+    const rule = { message: 'Name must be 1 to 5 characters', code: 'VALIDATION_ERROR' };
+    for (const payload of [{}, { name: '' }, { name: 'too long' }, { name: 42 }]) {
+      const response = await send('/named', payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual(rule);
+    }
+    expect((await send('/named', { name: 'a', admin: true })).json()).toEqual({
+      message: 'admin is not an allowed field',
+      code: 'VALIDATION_ERROR',
+    });
+    expect((await send('/named', { name: 'a', tags: [1] })).json().message).toBe('tags.0 must be string');
+    expect((await send('/plain', {})).json()).toEqual({ message: 'name is required', code: 'VALIDATION_ERROR' });
+  });
+
+  it('uses field messages for the body only', () => {
+    const issue = { keyword: 'required', instancePath: '', params: { missingProperty: 'name' }, message: 'x' };
+    expect(describeValidation([issue], 'body', { name: 'Name!' })).toBe('Name!');
+    expect(describeValidation([issue], 'querystring', { name: 'Name!' })).toBe('name is required');
+    expect(describeValidation([{ instancePath: '/constructor', message: 'must be string' }], 'body', {})).toBe(
+      'constructor must be string',
+    );
   });
 
   it('answers malformed JSON with 400 and hides 5xx detail', async () => {

@@ -22,16 +22,45 @@ interface SchemaIssue {
 const firstString = (value: unknown): string | undefined =>
   Array.isArray(value) && typeof value[0] === 'string' ? value[0] : typeof value === 'string' ? value : undefined;
 
+/**
+ * A route's own sentence per body field ("name" or "sender.email" → message): any failure on that
+ * field (missing, wrong type, wrong length) answers the field's rule instead of the generic sentence.
+ */
+export type FieldMessages = Readonly<Record<string, string>>;
+
+type SchemaErrorFormatter = Parameters<FastifyInstance['setSchemaErrorFormatter']>[0];
+
+const messageFor = (fields: FieldMessages, path: string): string | undefined =>
+  Object.hasOwn(fields, path) ? fields[path] : undefined;
+
 /** One readable sentence for the first schema issue: "email is required", "to.0 must match format email". */
-export function describeValidation(issues: SchemaIssue[], part = 'body'): string {
+export function describeValidation(issues: SchemaIssue[], part = 'body', fields: FieldMessages = {}): string {
   // A property that is not allowed also shows up as a "schema is false" issue at its own path; prefer the clear one.
   const issue = issues.find((candidate) => candidate.keyword === 'additionalProperties') ?? issues[0] ?? {};
   const segments = (issue.instancePath ?? '').split('/').filter(Boolean);
+  const own = part === 'body' ? fields : {};
   const required = firstString(issue.params?.requiredProperties) ?? firstString(issue.params?.missingProperty);
-  if (required) return `${[...segments, required].join('.')} is required`;
+  if (required) {
+    const path = [...segments, required].join('.');
+    return messageFor(own, path) ?? `${path} is required`;
+  }
   const extra = firstString(issue.params?.additionalProperties) ?? firstString(issue.params?.additionalProperty);
   if (extra) return `${[...segments, extra].join('.')} is not an allowed field`;
-  return `${segments.join('.') || part} ${issue.message ?? 'is invalid'}`;
+  const path = segments.join('.');
+  return messageFor(own, path) ?? `${path || part} ${issue.message ?? 'is invalid'}`;
+}
+
+/**
+ * Gives the routes of one plugin (Fastify scopes the formatter to it) their own field messages;
+ * the rest of the sentence is the shared one, sent as a 400 VALIDATION_ERROR like every other.
+ */
+export function installValidationMessages(
+  app: { setSchemaErrorFormatter(formatter: SchemaErrorFormatter): unknown },
+  fields: FieldMessages,
+): void {
+  app.setSchemaErrorFormatter(
+    (issues, part) => new AppError('VALIDATION_ERROR', describeValidation(issues as SchemaIssue[], part, fields)),
+  );
 }
 
 export function installErrorHandler(app: FastifyInstance): void {
