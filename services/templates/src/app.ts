@@ -1,12 +1,12 @@
 // Builds the templates service: CRUD, preview and the internal render call, limited by billing's entitlements.
 import { TEMPLATE_LIMITS } from '@mailwright/contracts';
-import { BillingEntitlements, createDatabase, createServiceApp, type EntitlementsSource, InternalClient } from '@mailwright/kit';
-import { sql } from 'drizzle-orm';
+import { BillingEntitlements, createServiceApp, type EntitlementsSource, InternalClient } from '@mailwright/kit';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
-import * as tables from './db/tables';
-import type { TemplatesContext } from './domain/context';
-import { internalRenderRoutes } from './routes/internal-render';
+import { createTemplatesDatabase } from './db/client';
+import { pingDatabase } from './db/queries/ping';
+import type { TemplatesDeps } from './deps';
+import { internalRoutes } from './routes/internal';
 import { templateRoutes } from './routes/templates';
 
 export const SERVICE_NAME = 'templates';
@@ -23,24 +23,24 @@ export interface AppOverrides {
 }
 
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
-  const db = createDatabase(config.DATABASE_URL, tables);
+  const db = createTemplatesDatabase(config.DATABASE_URL);
   const app = createServiceApp({
     name: SERVICE_NAME,
     internalSecret: config.INTERNAL_SECRET,
     metricsToken: config.METRICS_TOKEN,
     logLevel: config.LOG_LEVEL,
     bodyLimit: BODY_LIMIT,
-    readiness: { database: () => db.execute(sql`select 1`) },
+    readiness: { database: () => pingDatabase(db) },
   });
-  const ctx: TemplatesContext = {
+  const deps: TemplatesDeps = {
     db,
     entitlements:
       overrides.entitlements ??
       // Creating templates is rare: read the plan fresh so an upgrade counts at once.
       new BillingEntitlements(new InternalClient(config.INTERNAL_SECRET, SERVICE_NAME), config.BILLING_URL, 0),
   };
-  await app.register(templateRoutes(ctx));
-  await app.register(internalRenderRoutes(ctx));
+  await app.register(templateRoutes, { deps });
+  await app.register(internalRoutes, { deps });
   app.addHook('onClose', async () => {
     await db.$client.end();
   });

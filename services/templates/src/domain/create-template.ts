@@ -2,7 +2,7 @@
 import type { Entitlements, Template, TemplateBody } from '@mailwright/contracts';
 import { AppError } from '@mailwright/kit';
 import { insertTemplateWithinLimit } from '../db/queries/templates';
-import type { TemplatesContext } from './context';
+import type { TemplatesDeps } from '../deps';
 import { toTemplateFields } from './template-input';
 import { toTemplate } from './to-template';
 
@@ -13,10 +13,10 @@ export function planLimitMessage({ plan, templateLimit }: Pick<Entitlements, 'pl
     : `${allowance} Upgrade your plan for more templates at /pricing.`;
 }
 
-export async function createTemplate(ctx: TemplatesContext, userId: string, input: TemplateBody): Promise<Template> {
+export async function createTemplate(deps: TemplatesDeps, userId: string, input: TemplateBody): Promise<Template> {
   const fields = toTemplateFields(input);
-  const entitlements = await ctx.entitlements.get(userId);
-  const row = await insertTemplateWithinLimit(ctx.db, userId, fields, entitlements.templateLimit);
+  const entitlements = await deps.entitlements.get(userId);
+  const row = await insertTemplateWithinLimit(deps.db, userId, fields, entitlements.templateLimit);
   if (!row) {
     throw new AppError('PLAN_LIMIT', planLimitMessage(entitlements), { details: { limit: entitlements.templateLimit } });
   }

@@ -1,8 +1,8 @@
 import type { Template } from '@mailwright/contracts';
-import type { TemplatesContext } from './context';
+import type { TemplatesDeps } from '../deps';
 import { findOwnTemplate } from './find-own-template';
 import { toTemplate } from './to-template';
 
-export async function getTemplate(ctx: TemplatesContext, userId: string, id: string): Promise<Template> {
-  return toTemplate(await findOwnTemplate(ctx, userId, id));
+export async function getTemplate(deps: Pick<TemplatesDeps, 'db'>, userId: string, id: string): Promise<Template> {
+  return toTemplate(await findOwnTemplate(deps, userId, id));
 }

@@ -1,10 +1,7 @@
 // Every query filters by user_id: another user's template is simply not found.
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import type * as tables from '../tables';
+import type { TemplatesDatabase } from '../client';
 import { type TemplateRow, templates } from '../tables';
-
-export type TemplatesDb = NodePgDatabase<typeof tables>;
 
 export interface TemplateFields {
   name: string;
@@ -14,11 +11,11 @@ export interface TemplateFields {
   variables: string[];
 }
 
-export async function listTemplates(db: TemplatesDb, userId: string): Promise<TemplateRow[]> {
+export async function listTemplates(db: TemplatesDatabase, userId: string): Promise<TemplateRow[]> {
   return db.select().from(templates).where(eq(templates.userId, userId)).orderBy(desc(templates.createdAt), desc(templates.id));
 }
 
-export async function findTemplate(db: TemplatesDb, userId: string, id: string): Promise<TemplateRow | undefined> {
+export async function findTemplate(db: TemplatesDatabase, userId: string, id: string): Promise<TemplateRow | undefined> {
   const [row] = await db
     .select()
     .from(templates)
@@ -32,7 +29,7 @@ export async function findTemplate(db: TemplatesDb, userId: string, id: string):
  * Returns undefined when the limit is reached.
  */
 export async function insertTemplateWithinLimit(
-  db: TemplatesDb,
+  db: TemplatesDatabase,
   userId: string,
   fields: TemplateFields,
   limit: number,
@@ -57,7 +54,7 @@ export async function insertTemplateWithinLimit(
 }
 
 export async function updateTemplate(
-  db: TemplatesDb,
+  db: TemplatesDatabase,
   userId: string,
   id: string,
   fields: TemplateFields,
@@ -70,7 +67,7 @@ export async function updateTemplate(
   return row;
 }
 
-export async function deleteTemplate(db: TemplatesDb, userId: string, id: string): Promise<boolean> {
+export async function deleteTemplate(db: TemplatesDatabase, userId: string, id: string): Promise<boolean> {
   const deleted = await db
     .delete(templates)
     .where(and(eq(templates.userId, userId), eq(templates.id, id)))
