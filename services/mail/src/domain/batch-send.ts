@@ -2,7 +2,7 @@
 // attachments). The valid ones are stored together: their quota units are taken in one statement for all of
 // them or none, so a batch never half-sends at the limit, and they share send jobs. Invalid ones are reported by index.
 import { type BatchItemResult, MAIL_MESSAGES, SendEmailBody } from '@mailwright/contracts';
-import { AppError } from '@mailwright/kit';
+import { AppError, withTransaction } from '@mailwright/kit';
 import { Value } from '@sinclair/typebox/value';
 import { insertAttachments } from '../db/queries/attachments';
 import { insertEmail, takeQuota } from '../db/queries/insert-batch';
@@ -131,14 +131,9 @@ async function store(
   valid: Array<{ index: number; built: BuiltEmail }>,
   monthlyLimit: number,
 ): Promise<Map<number, EmailRow> | null> {
-  const client = await ctx.pool.connect();
-  try {
-    await client.query('BEGIN');
+  return withTransaction(ctx.pool, async (client, transaction) => {
     const first = valid[0]?.built.email as BuiltEmail['email'];
-    if (!(await takeQuota(client, first.userId, first.quotaMonth, valid.length, monthlyLimit))) {
-      await client.query('ROLLBACK');
-      return null;
-    }
+    if (!(await takeQuota(client, first.userId, first.quotaMonth, valid.length, monthlyLimit))) return transaction.rollback(null);
     const rows = new Map<number, EmailRow>();
     const emails = assignBatchJobs(valid.map(({ built }) => built.email));
     for (const [position, { index, built }] of valid.entries()) {
@@ -146,12 +141,6 @@ async function store(
       await insertAttachments(client, row.id, built.attachments);
       rows.set(index, row);
     }
-    await client.query('COMMIT');
     return rows;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }

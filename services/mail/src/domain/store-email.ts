@@ -5,6 +5,7 @@
 // transaction, so two concurrent requests with one key store one email: the second waits on the key's row
 // lock and then replays the first answer.
 
+import { withTransaction } from '@mailwright/kit';
 import { type AttachmentInput, insertAttachments } from '../db/queries/attachments';
 import { claimIdempotency, findIdempotency, type StoredIdempotency, storeIdempotentResponse } from '../db/queries/idempotency';
 import { insertEmailWithQuota, type NewEmail } from '../db/queries/insert-email';
@@ -31,6 +32,9 @@ export async function storeEmail(
   return { kind: 'stored', row: stored.row };
 }
 
+/** A stored row says whether its send job is added already (the intake adds it when its window closes). */
+type Stored = Exclude<StoreResult, { kind: 'stored' }> | { kind: 'stored'; row: EmailRow; enqueued: boolean };
+
 async function storeOnly(
   ctx: MailContext,
   email: NewEmail,
@@ -38,55 +42,38 @@ async function storeOnly(
   idempotency: { key: string; bodyHash: string } | null,
   attachments: AttachmentInput[],
   requestId: string | undefined,
-): Promise<Exclude<StoreResult, { kind: 'stored' }> | { kind: 'stored'; row: EmailRow; enqueued: boolean }> {
+): Promise<Stored> {
   if (attachments.length === 0 && !idempotency) {
     const row = await ctx.intake.accept(email, monthlyLimit, requestId);
     return row ? { kind: 'stored', row, enqueued: true } : { kind: 'quota_exceeded' };
   }
   if (!idempotency) {
     // The email, its quota unit and its attachment bytes are committed together.
-    const client = await ctx.pool.connect();
-    try {
-      await client.query('BEGIN');
+    return withTransaction(ctx.pool, async (client, transaction) => {
       const row = await insertEmailWithQuota(client, email, monthlyLimit);
-      if (row) await insertAttachments(client, row.id, attachments);
-      await client.query(row ? 'COMMIT' : 'ROLLBACK');
-      return row ? { kind: 'stored', row, enqueued: false } : { kind: 'quota_exceeded' };
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+      if (!row) return transaction.rollback({ kind: 'quota_exceeded' });
+      await insertAttachments(client, row.id, attachments);
+      return { kind: 'stored', row, enqueued: false };
+    });
   }
-  const client = await ctx.pool.connect();
-  try {
-    await client.query('BEGIN');
+  type Claimed = { kind: 'seen' } | Exclude<Stored, { kind: 'replay' }>;
+  const claimed = await withTransaction<Claimed>(ctx.pool, async (client, transaction) => {
     const owns = await claimIdempotency(client, {
       userId: email.userId,
       key: idempotency.key,
       bodyHash: idempotency.bodyHash,
       emailId: email.id,
     });
-    if (!owns) {
-      await client.query('ROLLBACK');
-      const seen = await findIdempotency(client, email.userId, idempotency.key);
-      if (!seen) throw new Error('idempotency row vanished');
-      return { kind: 'replay', seen };
-    }
+    if (!owns) return transaction.rollback({ kind: 'seen' });
     const row = await insertEmailWithQuota(client, email, monthlyLimit);
-    if (!row) {
-      await client.query('ROLLBACK');
-      return { kind: 'quota_exceeded' };
-    }
+    if (!row) return transaction.rollback({ kind: 'quota_exceeded' });
     await insertAttachments(client, row.id, attachments);
     await storeIdempotentResponse(client, email.userId, idempotency.key, 201, serializeEmail(row));
-    await client.query('COMMIT');
     return { kind: 'stored', row, enqueued: false };
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
+  if (claimed.kind !== 'seen') return claimed;
+  // Another request holds the key: its answer is committed once the row lock it waited on is released.
+  const seen = await findIdempotency(ctx.pool, email.userId, idempotency.key);
+  if (!seen) throw new Error('idempotency row vanished');
+  return { kind: 'replay', seen };
 }
