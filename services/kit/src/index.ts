@@ -24,7 +24,7 @@ export * from './public-target';
 export * from './routes';
 export * from './secret-box';
 export * from './service';
+export * from './transaction';
 export * from './ttl-cache';
 export * from './unstorable-input';
 export * from './unstorable-text';
-export * from './transaction';
