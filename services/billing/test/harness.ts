@@ -13,6 +13,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import type { Config } from '../src/config';
+import { createBillingDatabase } from '../src/db/client';
+import type { BillingDeps } from '../src/deps';
 import { FakeRazorpay } from './fake-razorpay';
 
 export const KEY_ID = 'rzp_test_billing';
@@ -34,6 +36,8 @@ export interface Harness {
   razorpay: FakeRazorpay;
   clock: TestClock;
   database: TestDatabase;
+  /** The test's own handle on the app's database and clock, for reading rows and running use cases. */
+  deps: Pick<BillingDeps, 'db' | 'now'>;
   close(): Promise<void>;
 }
 
@@ -71,13 +75,16 @@ export async function startHarness(label: string, overrides: Partial<Config> = {
   });
   const app = await buildApp(config, { now: clock.now });
   await app.ready();
+  const deps = { db: createBillingDatabase(database.url), now: clock.now };
   return {
     app,
     razorpay,
     clock,
     database,
+    deps,
     async close() {
       await app.close();
+      await deps.db.$client.end();
       await razorpay.stop();
       await database.drop();
     },

@@ -14,14 +14,14 @@ afterAll(async () => {
 });
 
 async function storedPlan(userId: string): Promise<string | undefined> {
-  const result = await harness.app.billing.db.execute<{ plan: string }>(
+  const result = await harness.deps.db.execute<{ plan: string }>(
     sql`select plan from billing.subscriptions where user_id = ${userId}`,
   );
   return result.rows[0]?.plan;
 }
 
 async function history(userId: string) {
-  const result = await harness.app.billing.db.execute<{ from_plan: string; to_plan: string; reason: string }>(
+  const result = await harness.deps.db.execute<{ from_plan: string; to_plan: string; reason: string }>(
     sql`select from_plan, to_plan, reason from billing.subscription_history where user_id = ${userId} order by created_at`,
   );
   return result.rows;
@@ -75,7 +75,7 @@ describe('renewal', () => {
     expect(upgraded.data.subscription).toMatchObject({ plan: 'enterprise', endDate: '2025-08-20T00:00:00.000Z' });
     harness.clock.set('2025-08-05T00:00:00.000Z');
     // Other tests' users may lapse at this clock (the 50 ms sweep races this call), so check this user only.
-    await expireLapsedSubscriptions(harness.app.billing);
+    await expireLapsedSubscriptions(harness.deps);
     expect(await storedPlan(userId)).toBe('enterprise');
     expect((await entitlementsOf(harness.app, userId)).plan).toBe('enterprise');
   });

@@ -1,6 +1,6 @@
 // Turns a paid order into the user's subscription for one month. Shared by checkout verification and
 // the webhook, whichever arrives first; the order flips to paid once, so the second is a no-op.
-import type { Executor } from '../db/database';
+import type { Executor } from '../db/client';
 import { markOrderPaid } from '../db/queries/orders';
 import { lockSubscription, writeSubscription } from '../db/queries/subscriptions';
 import type { OrderRow } from '../db/tables';

@@ -2,20 +2,20 @@
 // A lower paid plan keeps the end date already paid for; free has none.
 import type { SubscriptionChangeResponse } from '@mailwright/contracts';
 import { AppError } from '@mailwright/kit';
-import type { BillingContext } from '../context';
 import { lockSubscription, writeSubscription } from '../db/queries/subscriptions';
+import type { BillingDeps } from '../deps';
 import { alreadyOnPlan, requirePlanId } from './errors';
 import { comparePlans, findPlan } from './plans';
 import { effectiveSubscription, subscriptionChangeBody } from './subscription-view';
 
 export async function downgradeSubscription(
-  ctx: BillingContext,
+  deps: Pick<BillingDeps, 'db' | 'now'>,
   userId: string,
   planInput: string,
 ): Promise<SubscriptionChangeResponse> {
   const target = requirePlanId(planInput);
-  const now = ctx.now();
-  const updated = await ctx.db.transaction(async (tx) => {
+  const now = deps.now();
+  const updated = await deps.db.transaction(async (tx) => {
     const current = effectiveSubscription(await lockSubscription(tx, userId), now);
     if (current.plan === target) throw alreadyOnPlan(target);
     if (comparePlans(target, current.plan) > 0) {

@@ -3,10 +3,10 @@
 // retried or duplicated delivery is processed once and a failed one is retried by Razorpay.
 import { createHash } from 'node:crypto';
 import { AppError } from '@mailwright/kit';
-import type { BillingContext } from '../context';
-import type { Executor } from '../db/database';
+import type { Executor } from '../db/client';
 import { findOrderByRazorpayId, markOrderFailed } from '../db/queries/orders';
 import { claimWebhookEvent, recordWebhookOutcome } from '../db/queries/webhook-events';
+import type { BillingDeps } from '../deps';
 import { activatePaidOrder } from './activate-paid-order';
 import { paymentsNotConfigured } from './errors';
 import { isValidWebhookSignature } from './signatures';
@@ -47,7 +47,7 @@ function parseEvent(rawBody: Buffer): RazorpayEvent {
   throw new AppError('BAD_REQUEST', 'Webhook body is not a JSON object');
 }
 
-async function processEvent(ctx: BillingContext, tx: Executor, event: RazorpayEvent, now: Date): Promise<string> {
+async function processEvent(deps: Pick<BillingDeps, 'log'>, tx: Executor, event: RazorpayEvent, now: Date): Promise<string> {
   const payment = event.payload?.payment?.entity;
   const razorpayOrderId = payment?.order_id ?? event.payload?.order?.entity?.id;
   switch (event.event) {
@@ -57,7 +57,7 @@ async function processEvent(ctx: BillingContext, tx: Executor, event: RazorpayEv
       const order = await findOrderByRazorpayId(tx, razorpayOrderId);
       if (!order) return 'ignored: unknown order';
       if (typeof payment.amount === 'number' && payment.amount !== order.amount) {
-        ctx.log.warn(
+        deps.log.warn(
           { orderId: order.id, paid: payment.amount, due: order.amount },
           'webhook payment amount differs from the order',
         );
@@ -76,18 +76,21 @@ async function processEvent(ctx: BillingContext, tx: Executor, event: RazorpayEv
   }
 }
 
-export async function handleWebhook(ctx: BillingContext, delivery: WebhookDelivery): Promise<WebhookResult> {
-  if (!ctx.webhookSecret) throw paymentsNotConfigured();
-  if (!delivery.signature || !isValidWebhookSignature(ctx.webhookSecret, delivery.rawBody, delivery.signature)) {
+export async function handleWebhook(
+  deps: Pick<BillingDeps, 'db' | 'now' | 'webhookSecret' | 'log'>,
+  delivery: WebhookDelivery,
+): Promise<WebhookResult> {
+  if (!deps.webhookSecret) throw paymentsNotConfigured();
+  if (!delivery.signature || !isValidWebhookSignature(deps.webhookSecret, delivery.rawBody, delivery.signature)) {
     throw new AppError('BAD_REQUEST', 'Invalid webhook signature');
   }
   const event = parseEvent(delivery.rawBody);
   const eventId =
     delivery.eventId || (typeof event.id === 'string' && event.id) || createHash('sha256').update(delivery.rawBody).digest('hex');
-  const now = ctx.now();
-  return ctx.db.transaction(async (tx) => {
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
     if (!(await claimWebhookEvent(tx, eventId, String(event.event ?? 'unknown'), now))) return { status: 'duplicate' };
-    const outcome = await processEvent(ctx, tx, event, now);
+    const outcome = await processEvent(deps, tx, event, now);
     await recordWebhookOutcome(tx, eventId, outcome);
     return { status: 'processed', outcome };
   });

@@ -1,12 +1,12 @@
 // A user's checkout history: every order with its amount, status and Razorpay ids, newest first.
 import type { PaymentRecord } from '@mailwright/contracts';
-import type { BillingContext } from '../context';
 import { listOrders } from '../db/queries/orders';
+import type { BillingDeps } from '../deps';
 
 const HISTORY_LIMIT = 200;
 
-export async function listPayments(ctx: BillingContext, userId: string): Promise<PaymentRecord[]> {
-  const rows = await listOrders(ctx.db, userId, HISTORY_LIMIT);
+export async function listPayments(deps: Pick<BillingDeps, 'db'>, userId: string): Promise<PaymentRecord[]> {
+  const rows = await listOrders(deps.db, userId, HISTORY_LIMIT);
   return rows.map((row) => ({
     _id: row.id,
     id: row.id,

@@ -1,6 +1,4 @@
 // Paid checkout: create a Razorpay order, verify what checkout hands back, list past payments.
-
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CreateOrderBody,
   CreateOrderResponse,
@@ -8,25 +6,26 @@ import {
   SubscriptionChangeResponse,
   VerifyPaymentBody,
 } from '@mailwright/contracts';
-import { requireUserId } from '@mailwright/kit';
+import { type RoutesPlugin, requireUserId } from '@mailwright/kit';
+import type { BillingDeps } from '../deps';
 import { createOrder } from '../domain/create-order';
 import { listPayments } from '../domain/list-payments';
 import { verifyPayment } from '../domain/verify-payment';
 
-export const checkoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const checkoutRoutes: RoutesPlugin<BillingDeps> = async (app, { deps }) => {
   app.post(
     '/payments/create-order',
     { schema: { body: CreateOrderBody, response: { 200: CreateOrderResponse } } },
-    async (request) => createOrder(app.billing, requireUserId(request), request.body.plan),
+    async (request) => createOrder(deps, requireUserId(request), request.body.plan),
   );
 
   app.post(
     '/payments/verify',
     { schema: { body: VerifyPaymentBody, response: { 200: SubscriptionChangeResponse } } },
-    async (request) => verifyPayment(app.billing, requireUserId(request), request.body),
+    async (request) => verifyPayment(deps, requireUserId(request), request.body),
   );
 
   app.get('/payments/history', { schema: { response: { 200: PaymentHistoryResponse } } }, async (request) => ({
-    data: await listPayments(app.billing, requireUserId(request)),
+    data: await listPayments(deps, requireUserId(request)),
   }));
 };

@@ -1,6 +1,6 @@
 // Checkout orders: one row per Razorpay order, marked paid exactly once.
 import { and, desc, eq, ne } from 'drizzle-orm';
-import type { Executor } from '../database';
+import type { Executor } from '../client';
 import { type OrderRow, orders } from '../tables';
 
 export async function insertOrder(db: Executor, order: typeof orders.$inferInsert): Promise<OrderRow> {

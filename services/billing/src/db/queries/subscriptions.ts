@@ -1,7 +1,7 @@
 // Reads and writes of the one-row-per-user subscription, and its history.
 import type { PlanId } from '@mailwright/contracts';
 import { and, eq, lte, ne } from 'drizzle-orm';
-import type { Executor } from '../database';
+import type { Executor } from '../client';
 import { type SubscriptionChangeReason, type SubscriptionRow, subscriptionHistory, subscriptions } from '../tables';
 
 export async function findSubscription(db: Executor, userId: string): Promise<SubscriptionRow | null> {

@@ -1,6 +1,6 @@
 // The record of Razorpay webhook events already handled.
 import { eq } from 'drizzle-orm';
-import type { Executor } from '../database';
+import type { Executor } from '../client';
 import { webhookEvents } from '../tables';
 
 /** Claims an event id; false when it was recorded before (a retry or duplicate delivery). */

@@ -1,7 +1,7 @@
 // The payment provider behind checkout: the official razorpay SDK, pointed at RAZORPAY_API_URL when set.
 import { AppError } from '@mailwright/kit';
 import Razorpay from 'razorpay';
-import type { Config } from './config';
+import type { Config } from '../config';
 
 export interface ProviderOrder {
   id: string;
