@@ -17,5 +17,12 @@ export default defineConfig({
   plugins,
   server: { proxy: gatewayProxy },
   preview: { proxy: gatewayProxy },
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // The app imports constants and pure functions from @mailwright/contracts, whose modules also build TypeBox
+    // schemas at load. Rollup cannot tell those `Type.*(...)` calls are pure, so it would keep every schema and
+    // TypeBox with them; marked pure, the unused ones (all of them) are dropped.
+    rollupOptions: { treeshake: { manualPureFunctions: ['Type'] } },
+  },
 });

@@ -3,28 +3,30 @@ import { request } from './client';
 import type {
   ApiKey,
   ChangePasswordBody,
-  ChangePasswordResult,
+  ChangePasswordResponse,
   ConnectTicket,
-  DowngradeResult,
+  CreateOrderResponse,
+  CreateSmtpAccountBody,
   EmailAccount,
-  EmailListQuery,
   EmailListResponse,
   EmailLog,
   EmailStats,
   Envelope,
-  LoginRequest,
-  LoginResult,
-  PaymentOrder,
+  ListEmailsQuery,
+  LoginBody,
+  LoginResponse,
+  OAuthEmailProvider,
   Plan,
   PlanId,
   ProfileBody,
   SendEmailBody,
   SignupBody,
-  SmtpAccountBody,
+  StatsQuery,
   SubscriptionChange,
   Template,
   TemplateBody,
   TemplatePreview,
+  UpdateSmtpAccountBody,
   User,
   VerifyPaymentBody,
 } from './types';
@@ -36,7 +38,7 @@ export type SocialProvider = 'google' | 'github' | 'microsoft';
 
 export const authApi = {
   signup: (body: SignupBody) => request<unknown>('/auth/signup', { method: 'POST', body }),
-  login: (body: LoginRequest) => request<LoginResult>('/auth/login', { method: 'POST', body }),
+  login: (body: LoginBody) => request<LoginResponse>('/auth/login', { method: 'POST', body }),
   me: async () => (await request<{ user: User }>('/auth/me')).user,
   verifyEmail: (token: string) => request<unknown>(`/auth/verify-email/${id(token)}`),
   forgotPassword: (email: string) => request<unknown>('/auth/forgot-password', { method: 'POST', body: { email } }),
@@ -44,27 +46,25 @@ export const authApi = {
     request<unknown>(`/auth/reset-password/${id(token)}`, { method: 'POST', body: { password } }),
   updateProfile: async (body: ProfileBody) => (await request<{ user: User }>('/auth/profile', { method: 'PUT', body })).user,
   /** The other sessions end; this one continues with the answered token (store it). */
-  changePassword: (body: ChangePasswordBody) => request<ChangePasswordResult>('/auth/change-password', { method: 'PUT', body }),
+  changePassword: (body: ChangePasswordBody) => request<ChangePasswordResponse>('/auth/change-password', { method: 'PUT', body }),
   /** Ends every session of the user, this one included. */
   logoutEverywhere: () => request<unknown>('/auth/logout-everywhere', { method: 'POST' }),
   /** Trades the one-time code social sign-in ends with for a session. */
-  exchangeSignInCode: (code: string) => request<LoginResult>('/auth/exchange', { method: 'POST', body: { code } }),
+  exchangeSignInCode: (code: string) => request<LoginResponse>('/auth/exchange', { method: 'POST', body: { code } }),
   /** A browser navigation target, not a fetch: the server redirects to the provider. */
   socialSignInUrl: (provider: SocialProvider) => `/api/auth/${provider}`,
 };
 
 export const emailAccountsApi = {
   list: async () => unwrap(await request<Envelope<EmailAccount[]>>('/email-accounts')),
-  addSmtp: async (body: SmtpAccountBody) =>
+  addSmtp: async (body: CreateSmtpAccountBody) =>
     unwrap(await request<Envelope<EmailAccount>>('/email-accounts/smtp', { method: 'POST', body })),
-  update: async (accountId: string, body: SmtpAccountBody) =>
+  update: async (accountId: string, body: UpdateSmtpAccountBody) =>
     unwrap(await request<Envelope<EmailAccount>>(`/email-accounts/${id(accountId)}`, { method: 'PUT', body })),
   remove: (accountId: string) => request<unknown>(`/email-accounts/${id(accountId)}`, { method: 'DELETE' }),
   setDefault: (accountId: string) => request<unknown>(`/email-accounts/${id(accountId)}/default`, { method: 'PUT' }),
-  /** Browser navigation targets for the OAuth connect flows (the gateway authorises them by a one-time ticket). */
-  connectUrl: (provider: 'gmail' | 'outlook') => `/api/email-accounts/${provider}/connect`,
   /** A one-time ticket whose `url` starts the OAuth connect (the browser navigates there). */
-  connectTicket: async (provider: 'gmail' | 'outlook') =>
+  connectTicket: async (provider: OAuthEmailProvider) =>
     unwrap(await request<Envelope<ConnectTicket>>('/email-accounts/connect-ticket', { method: 'POST', body: { provider } })),
 };
 
@@ -84,11 +84,10 @@ export const templatesApi = {
 
 export const emailsApi = {
   send: async (body: SendEmailBody) => unwrap(await request<Envelope<EmailLog>>('/emails/send', { method: 'POST', body })),
-  list: (query: EmailListQuery = {}) => request<EmailListResponse>('/emails', { query: { ...query } }),
+  list: (query: ListEmailsQuery = {}) => request<EmailListResponse>('/emails', { query: { ...query } }),
   get: async (emailId: string) => unwrap(await request<Envelope<EmailLog>>(`/emails/${id(emailId)}`)),
   cancel: (emailId: string) => request<unknown>(`/emails/${id(emailId)}/cancel`, { method: 'DELETE' }),
-  stats: async (query: Record<string, string | undefined> = {}) =>
-    unwrap(await request<Envelope<EmailStats>>('/emails/analytics/stats', { query })),
+  stats: async (query: StatsQuery = {}) => unwrap(await request<Envelope<EmailStats>>('/emails/analytics/stats', { query })),
 };
 
 export const apiKeysApi = {
@@ -101,10 +100,10 @@ export const apiKeysApi = {
 
 export const paymentsApi = {
   plans: async () => unwrap(await request<Envelope<Plan[]>>('/payments/plans')),
-  createOrder: (plan: PlanId) => request<PaymentOrder>('/payments/create-order', { method: 'POST', body: { plan } }),
+  createOrder: (plan: PlanId) => request<CreateOrderResponse>('/payments/create-order', { method: 'POST', body: { plan } }),
   verify: async (body: VerifyPaymentBody) =>
     unwrap(await request<Envelope<SubscriptionChange>>('/payments/verify', { method: 'POST', body })),
   cancel: async () => unwrap(await request<Envelope<SubscriptionChange>>('/payments/cancel', { method: 'POST' })),
   downgrade: async (planId: PlanId) =>
-    unwrap(await request<Envelope<DowngradeResult>>('/payments/downgrade', { method: 'POST', body: { planId } })),
+    unwrap(await request<Envelope<SubscriptionChange>>('/payments/downgrade', { method: 'POST', body: { planId } })),
 };

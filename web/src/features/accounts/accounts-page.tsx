@@ -4,14 +4,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { type EmailAccount, emailAccountsApi, errorMessage, type SmtpAccountBody } from '../../api';
+import { type EmailAccount, emailAccountsApi, errorMessage, type OAuthEmailProvider } from '../../api';
 import { Spinner } from '../../components/spinner';
 import { buttonStyles } from '../../components/styles';
 import { useAuth } from '../auth';
 import { CopyId } from '../layout/copy-id';
 import { cardStyles, dangerButtonStyles, EmptyState, PageHeading } from '../layout/page-heading';
 import { OAUTH_RETURN_PARAMS, oauthReturnNotice } from './oauth-return';
-import { SmtpAccountDialog } from './smtp-account-dialog';
+import { SmtpAccountDialog, type SmtpAccountSave } from './smtp-account-dialog';
 
 const accountsKey = ['email-accounts'] as const;
 type DialogState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; account: EmailAccount };
@@ -23,7 +23,7 @@ export function AccountsPage() {
   const { user } = useAuth();
   const signedInEmail = user?.email;
   const [dialog, setDialog] = useState<DialogState>({ mode: 'closed' });
-  const [connecting, setConnecting] = useState<'gmail' | 'outlook' | null>(null);
+  const [connecting, setConnecting] = useState<OAuthEmailProvider | null>(null);
   const accounts = useQuery({ queryKey: accountsKey, queryFn: emailAccountsApi.list });
   const handledReturn = useRef('');
 
@@ -64,14 +64,15 @@ export function AccountsPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: accountsKey });
 
   const save = useMutation({
-    mutationFn: (input: { body: SmtpAccountBody; id?: string }) =>
-      input.id ? emailAccountsApi.update(input.id, input.body) : emailAccountsApi.addSmtp(input.body),
+    mutationFn: (input: SmtpAccountSave) =>
+      input.kind === 'edit' ? emailAccountsApi.update(input.accountId, input.body) : emailAccountsApi.addSmtp(input.body),
     onSuccess: (_data, input) => {
-      toast.success(input.id ? 'Email account updated successfully' : 'Email account added successfully');
+      toast.success(input.kind === 'edit' ? 'Email account updated successfully' : 'Email account added successfully');
       setDialog({ mode: 'closed' });
       void refresh();
     },
-    onError: (error, input) => toast.error(errorMessage(error, input.id ? 'Failed to update account' : 'Failed to add account')),
+    onError: (error, input) =>
+      toast.error(errorMessage(error, input.kind === 'edit' ? 'Failed to update account' : 'Failed to add account')),
   });
 
   const remove = useMutation({
@@ -92,7 +93,7 @@ export function AccountsPage() {
     onError: (error) => toast.error(errorMessage(error, 'Failed to set default')),
   });
 
-  async function connect(provider: 'gmail' | 'outlook') {
+  async function connect(provider: OAuthEmailProvider) {
     setConnecting(provider);
     try {
       const ticket = await emailAccountsApi.connectTicket(provider);
@@ -215,7 +216,7 @@ export function AccountsPage() {
           account={dialog.mode === 'edit' ? dialog.account : undefined}
           isSaving={save.isPending}
           onClose={() => setDialog({ mode: 'closed' })}
-          onSave={(body) => save.mutate({ body, id: dialog.mode === 'edit' ? dialog.account._id : undefined })}
+          onSave={(input) => save.mutate(input)}
         />
       )}
     </>

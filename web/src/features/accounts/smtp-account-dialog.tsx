@@ -1,18 +1,22 @@
 // Add SMTP / edit SMTP account dialog. Port defaults to 587; on edit the email is fixed and an empty
 // password keeps the stored one (spec sections 3–5), unless the host, port or username changes.
+import { DEFAULT_SMTP_PORT } from '@mailwright/contracts';
 import { type FormEvent, useState } from 'react';
-import type { EmailAccount, SmtpAccountBody } from '../../api';
+import type { CreateSmtpAccountBody, EmailAccount, UpdateSmtpAccountBody } from '../../api';
 import { TextField } from '../../components/text-field';
 import { DialogActions } from '../layout/dialog-actions';
 import { Modal } from '../layout/modal';
 import { changesPasswordTarget, KEEP_PASSWORD_HINT, PASSWORD_REENTRY_HINT } from './password-reentry';
 
-export const DEFAULT_SMTP_PORT = 587;
+/** What the dialog submits: a new account (password required), or an edit (no password keeps the stored one). */
+export type SmtpAccountSave =
+  | { kind: 'add'; body: CreateSmtpAccountBody }
+  | { kind: 'edit'; accountId: string; body: UpdateSmtpAccountBody };
 
 interface Props {
   account?: EmailAccount;
   isSaving: boolean;
-  onSave: (body: SmtpAccountBody) => void;
+  onSave: (save: SmtpAccountSave) => void;
   onClose: () => void;
 }
 
@@ -33,7 +37,7 @@ export function SmtpAccountDialog({ account, isSaving, onSave, onClose }: Props)
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const body: SmtpAccountBody = {
+    const fields = {
       email: form.email.trim(),
       displayName: form.displayName.trim(),
       host: form.host.trim(),
@@ -41,8 +45,8 @@ export function SmtpAccountDialog({ account, isSaving, onSave, onClose }: Props)
       secure: form.secure,
       username: form.username.trim(),
     };
-    if (form.password) body.password = form.password;
-    onSave(body);
+    if (!isEdit) onSave({ kind: 'add', body: { ...fields, password: form.password } });
+    else onSave({ kind: 'edit', accountId: account._id, body: form.password ? { ...fields, password: form.password } : fields });
   }
 
   return (

@@ -1,6 +1,6 @@
 // Holds the session: reads the stored token at start, loads the current user, and offers login/logout.
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError, authApi, type LoginRequest, type LoginResult, type SignupBody, type User } from '../../api';
+import { ApiError, authApi, type LoginBody, type LoginResponse, type SignupBody, type User } from '../../api';
 import { AuthContext, type AuthContextValue, type SessionStatus } from './auth-context';
 import { readToken, removeToken, storeToken } from './token-storage';
 
@@ -51,7 +51,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     loadUser().catch(() => undefined);
   }, [loadUser]);
 
-  const adoptSession = useCallback((session: LoginResult) => {
+  const adoptSession = useCallback((session: LoginResponse) => {
     generation.current += 1;
     storeToken(session.token);
     setUserState(session.user);
@@ -59,7 +59,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const login = useCallback(
-    async (credentials: LoginRequest) => {
+    async (credentials: LoginBody) => {
       const result = await authApi.login(credentials);
       adoptSession(result);
       return result.user;

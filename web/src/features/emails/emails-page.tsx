@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { type EmailLog, emailsApi, errorMessage } from '../../api';
+import { type EmailLog, type EmailStatus, emailsApi, errorMessage } from '../../api';
 import { Spinner } from '../../components/spinner';
 import { buttonStyles, focusRing, inputStyles } from '../../components/styles';
 import { cardStyles, EmptyState, PageHeading } from '../layout/page-heading';
@@ -12,7 +12,7 @@ import { emailKeys, useEmailList } from './queries';
 import { StatusBadge } from './status-badge';
 
 export const PAGE_SIZE = 20;
-const statuses = ['', 'sent', 'scheduled', 'failed', 'queued', 'sending', 'cancelled'];
+const statuses: readonly (EmailStatus | '')[] = ['', 'sent', 'scheduled', 'failed', 'queued', 'sending', 'cancelled'];
 
 /** The date a log row shows: when it was sent, else when it is scheduled, else when it was created. */
 export const rowDate = (email: EmailLog) => email.sentAt ?? email.scheduledAt ?? email.createdAt;
@@ -20,7 +20,7 @@ export const rowDate = (email: EmailLog) => email.sentAt ?? email.scheduledAt ??
 export function EmailsPage() {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<EmailStatus | ''>('');
   const [selected, setSelected] = useState<EmailLog | null>(null);
   const emails = useEmailList({ page, limit: PAGE_SIZE, status });
 
@@ -57,7 +57,7 @@ export function EmailsPage() {
               className={`${inputStyles} w-44`}
               value={status}
               onChange={(event) => {
-                setStatus(event.target.value);
+                setStatus(statuses.find((value) => value === event.target.value) ?? '');
                 setPage(1);
               }}
             >

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { authApi, type LoginResult } from '../../api';
+import { authApi, type LoginResponse } from '../../api';
 import { FullPageSpinner } from '../../components/spinner';
 import { useAuth } from '../../features/auth';
 import { SwitchAccountDialog } from '../../features/auth/switch-account-dialog';
@@ -32,7 +32,7 @@ export function AuthCallbackPage() {
   const { status, user, adoptSession } = useAuth();
   const isExchanged = useRef(false);
   const isFinished = useRef(false);
-  const [pending, setPending] = useState<LoginResult | null>(null);
+  const [pending, setPending] = useState<LoginResponse | null>(null);
   const code = params.get('code');
   const error = params.get('error');
 
@@ -45,7 +45,7 @@ export function AuthCallbackPage() {
   );
 
   const finish = useCallback(
-    (session: LoginResult) => {
+    (session: LoginResponse) => {
       if (isFinished.current) return;
       isFinished.current = true;
       adoptSession(session);
