@@ -2,17 +2,17 @@
 import type { EntitlementsSource, SecretBox } from '@mailwright/kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import type { AccountsClient } from './clients/accounts-client';
-import type { TemplatesClient } from './clients/templates-client';
+import type { AccountsClient } from './adapters/accounts-client';
+import type { TemplatesClient } from './adapters/templates-client';
 import type { Config } from './config';
-import type { MailDatabase } from './db/database';
-import type { AttachmentDownloads } from './domain/attachments/attachment-downloads';
-import type { EmailIntake } from './domain/email-intake';
-import type { TrackingTokens } from './domain/tracking-token';
-import type { DeliveryDeps } from './domain/webhooks/attempt-delivery';
-import type { WebhookEvents } from './domain/webhooks/webhook-events';
-import type { SendProducer } from './queues/send-producer';
-import type { TrackingBuffer } from './queues/tracking-buffer';
+import type { MailDatabase } from './db/client';
+import type { EmailIntake } from './outbox/email-intake';
+import type { SendProducer } from './outbox/send-producer';
+import type { AttachmentDownloads } from './sending/attachments/attachment-downloads';
+import type { TrackingBuffer } from './tracking/tracking-buffer';
+import type { TrackingTokens } from './tracking/tracking-token';
+import type { DeliveryDeps } from './webhooks/attempt-delivery';
+import type { WebhookEvents } from './webhooks/webhook-events';
 
 export interface MailContext {
   config: Config;

@@ -2,7 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import { ensureDatabase, loadConfigOrExit, runMigrations } from '@mailwright/kit';
 import { ConfigSchema } from './config';
-import { startWorker } from './worker/index';
+import { startWorker } from './worker-app';
 
 const config = loadConfigOrExit(ConfigSchema);
 await ensureDatabase(config.DATABASE_URL);

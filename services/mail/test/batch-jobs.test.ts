@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EmailLog } from '@mailwright/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EmailClaims } from '../src/worker/claim-emails';
+import { EmailClaims } from '../src/delivery/claim-emails';
 import { Harness, waitFor } from './support/harness';
 
 const h = new Harness('batchjobs');

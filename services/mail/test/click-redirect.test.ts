@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { EmailLog } from '@mailwright/contracts';
 import { internalHeaders } from '@mailwright/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TrackingTokens } from '../src/domain/tracking-token';
+import { TrackingTokens } from '../src/tracking/tracking-token';
 import { Harness } from './support/harness';
 
 const h = new Harness('click-redirect');

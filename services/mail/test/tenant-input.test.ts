@@ -4,8 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewEmail } from '../src/db/queries/insert-email';
-import { quotaMonth } from '../src/domain/quota-month';
 import { sendJobId } from '../src/queues/queue-config';
+import { quotaMonth } from '../src/sending/quota-month';
 import { Harness } from './support/harness';
 
 const h = new Harness('tenant-input');

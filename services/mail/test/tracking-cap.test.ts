@@ -8,11 +8,11 @@ import { Queue } from 'bullmq';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRACKING_CAP } from '../src/db/queries/record-tracking-events';
-import { webhookSecretBox } from '../src/domain/webhooks/secret-box';
-import { WebhookEvents } from '../src/domain/webhooks/webhook-events';
-import { WEBHOOK_QUEUE, type WebhookJobData } from '../src/domain/webhooks/webhook-queue';
 import { TRACKING_QUEUE, type TrackingEvent, type TrackingJobData } from '../src/queues/queue-config';
-import { trackingProcessor } from '../src/worker/process-tracking';
+import { WEBHOOK_QUEUE, type WebhookJobData } from '../src/queues/webhook-queue';
+import { trackingProcessor } from '../src/tracking/record-tracking-job';
+import { webhookSecretBox } from '../src/webhooks/secret-box';
+import { WebhookEvents } from '../src/webhooks/webhook-events';
 import { Harness, waitFor } from './support/harness';
 
 const h = new Harness('tracking-cap');

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { checkPublicUrl, isPrivateAddress } from '@mailwright/kit';
 import { userHeaders } from '@mailwright/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webhookSecretBox } from '../src/domain/webhooks/secret-box';
+import { webhookSecretBox } from '../src/webhooks/secret-box';
 import { Harness, waitFor } from './support/harness';
 
 interface Hit {

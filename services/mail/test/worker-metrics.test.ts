@@ -4,7 +4,7 @@ import type { EmailLog } from '@mailwright/contracts';
 import { MetricsRegistry } from '@mailwright/kit';
 import { freePort, internalHeaders } from '@mailwright/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TrackingTokens } from '../src/domain/tracking-token';
+import { TrackingTokens } from '../src/tracking/tracking-token';
 import { Harness, waitFor } from './support/harness';
 
 const h = new Harness('worker-metrics');

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { BatchSendBody, BatchSendResponse, ErrorBody } from '@mailwright/contracts';
 import { AppError, requireUserId } from '@mailwright/kit';
 import type { FastifyInstance } from 'fastify';
-import { batchSend } from '../domain/batch-send';
+import { batchSend } from '../sending/batch-send';
 
 export function batchSendRoutes(app: FastifyInstance): void {
   app.withTypeProvider<TypeBoxTypeProvider>().post(

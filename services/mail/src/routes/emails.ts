@@ -13,10 +13,10 @@ import {
 } from '@mailwright/contracts';
 import { coerceQuery, requireUserId } from '@mailwright/kit';
 import type { FastifyInstance } from 'fastify';
-import { cancelEmail } from '../domain/cancel-email';
-import { emailStats } from '../domain/email-stats';
-import { getEmail } from '../domain/get-email';
-import { listEmails } from '../domain/list-emails';
+import { cancelEmail } from '../emails/cancel-email';
+import { emailStats } from '../emails/email-stats';
+import { getEmail } from '../emails/get-email';
+import { listEmails } from '../emails/list-emails';
 
 const errors = { '4xx': ErrorBody, '5xx': ErrorBody };
 

@@ -5,7 +5,7 @@ import { Envelope, ErrorBody, QuotaUsage } from '@mailwright/contracts';
 import { requireService } from '@mailwright/kit';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { quotaUsage } from '../domain/quota-usage';
+import { quotaUsage } from '../sending/quota-usage';
 
 export function internalQuotaRoutes(app: FastifyInstance): void {
   app.withTypeProvider<TypeBoxTypeProvider>().get(

@@ -5,7 +5,7 @@ import { Envelope, ErrorBody, OpenHitsBody } from '@mailwright/contracts';
 import { mailMetrics, requireService } from '@mailwright/kit';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { recordOpen } from '../domain/track-hit';
+import { recordOpen } from '../tracking/track-hit';
 
 export function internalTrackingRoutes(app: FastifyInstance): void {
   const { trackingEvents } = mailMetrics(app.metrics);

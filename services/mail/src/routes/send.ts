@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { EmailLog, Envelope, ErrorBody, MAIL_MESSAGES, SendEmailBody } from '@mailwright/contracts';
 import { AppError, requireUserId } from '@mailwright/kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sendEmail } from '../domain/send-email';
+import { sendEmail } from '../sending/send-email';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 

@@ -13,7 +13,7 @@ import {
 } from '@mailwright/contracts';
 import { AppError, mailMetrics } from '@mailwright/kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type HitMeta, recordOpen, resolveClick } from '../domain/track-hit';
+import { type HitMeta, recordOpen, resolveClick } from '../tracking/track-hit';
 
 const PIXEL = Buffer.from(OPEN_PIXEL_GIF_BASE64, 'base64');
 

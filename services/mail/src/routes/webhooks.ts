@@ -22,8 +22,8 @@ import {
   listWebhooks,
   rotateWebhookSecret,
   updateWebhook,
-} from '../domain/webhooks/manage-webhooks';
-import { sendTestDelivery } from '../domain/webhooks/test-delivery';
+} from '../webhooks/manage-webhooks';
+import { sendTestDelivery } from '../webhooks/test-delivery';
 
 const errors = { '4xx': ErrorBody, '5xx': ErrorBody };
 const tags = ['Webhooks'];

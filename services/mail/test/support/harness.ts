@@ -10,7 +10,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../../src/app';
 import { type Config, ConfigSchema } from '../../src/config';
-import { type MailWorker, startWorker, type WorkerOptions } from '../../src/worker/index';
+import { type MailWorker, startWorker, type WorkerOptions } from '../../src/worker-app';
 import { InternalServices } from './internal-services';
 import { SmtpPeer } from './smtp-peer';
 

@@ -2,7 +2,7 @@
 // two statements, so concurrent creates of one user are serialised by a transaction-scoped advisory lock on
 // (table, user): without it, 30 parallel POSTs all count 19 and all insert. Other users never wait on it.
 import { count, eq, sql } from 'drizzle-orm';
-import type { MailDatabase } from '../database';
+import type { MailDatabase } from '../client';
 import { type WebhookEndpointRow, webhookEndpoints } from '../schema/webhook-endpoints';
 
 export type NewWebhookEndpoint = typeof webhookEndpoints.$inferInsert;

@@ -1,6 +1,6 @@
 // The user's email log, newest first, with the filters of GET /emails.
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { MailDatabase } from '../database';
+import type { MailDatabase } from '../client';
 import { type EmailRow, type EmailStatus, emails } from '../schema/emails';
 
 export interface EmailFilter {

@@ -1,0 +1,110 @@
+// Accepting plain emails (no attachments, no Idempotency-Key) in batches: the emails of concurrent requests are
+// stored by one statement with their quota units, and the emails accepted within a short window that are due
+// together share one send job (job-windows.ts), added after the requests are answered. Under load that is one
+// statement per batch of several emails and one queue add per window instead of one of each per email, and the
+// user's quota row is locked once per batch instead of once per email. A statement shared by several users' emails
+// must not answer one user's bad email to the others: a failed batch statement is retried one statement per email.
+import { AppError, MicroBatcher } from '@mailwright/kit';
+import type pg from 'pg';
+import { insertEmailWithQuota, type NewEmail } from '../db/queries/insert-email';
+import { insertIntake } from '../db/queries/insert-intake';
+import type { EmailRow } from '../db/schema/emails';
+import { JobWindows, type StoredEmail } from './job-windows';
+import type { SendProducer } from './send-producer';
+
+interface IntakeRequest {
+  email: NewEmail;
+  monthlyLimit: number;
+  requestId: string | null;
+}
+
+/** What one request gets back: its row (null: over the monthly limit), or the error of its own statement. */
+type IntakeOutcome = { row: EmailRow | null } | { error: unknown };
+
+/**
+ * Postgres data exceptions (class 22: a value out of range, untranslatable text) are about the email's own content,
+ * so the request that sent it gets a 400, not a 500.
+ */
+function asRequestError(error: unknown): unknown {
+  const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
+  if (typeof code === 'string' && code.startsWith('22')) {
+    return new AppError('UNSTORABLE_VALUE', 'The email contains a value that cannot be stored');
+  }
+  return error;
+}
+
+/** Emails per statement and per send job: a job is sent by one worker, so smaller jobs spread better over workers. */
+const MAX_BATCH = 100;
+/** How long a send job takes emails: delivery starts at most this much later, a few emails share each job. */
+const JOB_WINDOW_MS = 20;
+
+export class EmailIntake {
+  private readonly batcher: MicroBatcher<IntakeRequest, IntakeOutcome>;
+  private readonly windows: JobWindows;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    producer: SendProducer,
+  ) {
+    this.windows = new JobWindows(producer, { windowMs: JOB_WINDOW_MS, maxEmails: MAX_BATCH });
+    // Requests arrive one by one: while a batch is being stored, the next one waits up to 3 ms for company, which
+    // makes batches (and send jobs) several emails large under load; a request in a quiet moment goes at once.
+    this.batcher = new MicroBatcher((requests) => this.store(requests), {
+      maxBatch: MAX_BATCH,
+      maxInFlight: 2,
+      lingerMs: 3,
+      lingerWhen: 'busy',
+    });
+  }
+
+  /** The stored row (its send job is added when its window closes), or null when the monthly limit is reached. */
+  async accept(email: NewEmail, monthlyLimit: number, requestId?: string): Promise<EmailRow | null> {
+    const outcome = await this.batcher.push({ email, monthlyLimit, requestId: requestId ?? null });
+    if ('error' in outcome) throw outcome.error;
+    return outcome.row;
+  }
+
+  /** Stores what was pushed and adds its send jobs (shutdown). */
+  async drain(): Promise<void> {
+    await this.batcher.drain();
+    await this.windows.flush();
+  }
+
+  /**
+   * One statement for the batch. If it fails, the emails of several users must not all get its error: each is
+   * stored by its own statement, so only the request whose email the database refuses gets an error.
+   */
+  private async store(requests: IntakeRequest[]): Promise<IntakeOutcome[]> {
+    const reservation = this.windows.reserve(requests.map((request) => request.email));
+    const outcomes = new Map<string, IntakeOutcome>();
+    try {
+      const items = requests.map((request, index) => ({
+        email: reservation.emails[index] as NewEmail,
+        monthlyLimit: request.monthlyLimit,
+      }));
+      const together = await insertIntake(this.pool, items).catch((error: unknown) => {
+        if (items.length === 1) outcomes.set(items[0]?.email.id as string, { error: asRequestError(error) });
+        return new Map<string, EmailRow>();
+      });
+      for (const [id, row] of together) outcomes.set(id, { row });
+      // Emails not stored together: a (user, month) group that did not fit as a whole (each email on its own takes
+      // what is left), or every email of a failed statement.
+      for (const item of items) {
+        if (outcomes.has(item.email.id)) continue;
+        const outcome = await insertEmailWithQuota(this.pool, item.email, item.monthlyLimit).then(
+          (row): IntakeOutcome => ({ row }),
+          (error: unknown): IntakeOutcome => ({ error: asRequestError(error) }),
+        );
+        outcomes.set(item.email.id, outcome);
+      }
+    } finally {
+      reservation.settle(
+        requests.flatMap((request): StoredEmail[] => {
+          const outcome = outcomes.get(request.email.id);
+          return outcome && 'row' in outcome && outcome.row ? [{ row: outcome.row, requestId: request.requestId }] : [];
+        }),
+      );
+    }
+    return requests.map((request) => outcomes.get(request.email.id) ?? { row: null });
+  }
+}

@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { NewEmail } from '../db/queries/insert-email';
+import type { EmailRow } from '../db/schema/emails';
+import { JobWindows } from './job-windows';
+import type { SendProducer } from './send-producer';
+
+interface AddedJob {
+  jobId: string;
+  emailIds: string[];
+  requestIds: (string | null)[];
+}
+
+function fakeProducer() {
+  const added: AddedJob[] = [];
+  const producer = {
+    enqueueBatch: async (jobId: string, rows: EmailRow[], requestIds: (string | null)[]) => {
+      added.push({ jobId, emailIds: rows.map((row) => row.id), requestIds });
+    },
+  } as unknown as SendProducer;
+  return { producer, added };
+}
+
+const email = (scheduledAt: Date | null = null) => ({ id: randomUUID(), scheduledAt }) as NewEmail;
+const rowOf = (stored: NewEmail) => ({ id: stored.id, jobId: stored.jobId, scheduledAt: stored.scheduledAt }) as EmailRow;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('JobWindows', () => {
+  it('gives emails of several statements within the window one job, added once the window closed and all settled', async () => {
+    const { producer, added } = fakeProducer();
+    const windows = new JobWindows(producer, { windowMs: 30, maxEmails: 100 });
+    const first = windows.reserve([email(), email()]);
+    const second = windows.reserve([email()]);
+    const jobIds = new Set([...first.emails, ...second.emails].map((stored) => stored.jobId));
+    expect(jobIds.size).toBe(1);
+
+    first.settle(first.emails.map((stored, index) => ({ row: rowOf(stored), requestId: `r${index}` })));
+    await sleep(50);
+    expect(added).toHaveLength(0); // the second statement has not finished yet
+    second.settle(second.emails.map((stored) => ({ row: rowOf(stored), requestId: null })));
+    expect(added).toEqual([
+      {
+        jobId: [...jobIds][0],
+        emailIds: [...first.emails, ...second.emails].map((stored) => stored.id),
+        requestIds: ['r0', 'r1', null],
+      },
+    ]);
+  });
+
+  it('opens a new job when one is full or another due time comes, and adds nothing for emails not stored', async () => {
+    const { producer, added } = fakeProducer();
+    const windows = new JobWindows(producer, { windowMs: 10_000, maxEmails: 2 });
+    const later = new Date(Date.now() + 60_000);
+    const reservation = windows.reserve([email(), email(), email(), email(later)]);
+    const [a, b, c, d] = reservation.emails.map((stored) => stored.jobId);
+    expect(a).toBe(b);
+    expect(new Set([a, c, d]).size).toBe(3);
+    // Only the first two were stored (say the quota refused the others).
+    reservation.settle(reservation.emails.slice(0, 2).map((stored) => ({ row: rowOf(stored), requestId: null })));
+    expect(added.map((job) => job.jobId)).toEqual([a]); // the full window went at once
+    await windows.flush();
+    expect(added).toHaveLength(1);
+  });
+
+  it('flush closes open windows and adds their jobs', async () => {
+    const { producer, added } = fakeProducer();
+    const windows = new JobWindows(producer, { windowMs: 10_000, maxEmails: 100 });
+    const reservation = windows.reserve([email()]);
+    const flushed = windows.flush();
+    setTimeout(() => reservation.settle(reservation.emails.map((stored) => ({ row: rowOf(stored), requestId: null }))), 10);
+    await flushed;
+    expect(added.map((job) => job.emailIds)).toEqual([[reservation.emails[0]?.id]]);
+  });
+
+  it('a statement that fills a window holds its job until that statement has finished too', () => {
+    const { producer, added } = fakeProducer();
+    const windows = new JobWindows(producer, { windowMs: 10_000, maxEmails: 3 });
+    const first = windows.reserve([email(), email()]);
+    first.settle(first.emails.map((stored) => ({ row: rowOf(stored), requestId: null })));
+    const second = windows.reserve([email(), email()]);
+    expect(second.emails[0]?.jobId).toBe(first.emails[0]?.jobId);
+    expect(second.emails[1]?.jobId).not.toBe(first.emails[0]?.jobId);
+    expect(added).toHaveLength(0);
+    second.settle(second.emails.map((stored) => ({ row: rowOf(stored), requestId: null })));
+    expect(added[0]?.emailIds).toEqual([...first.emails, second.emails[0]].map((stored) => stored?.id));
+  });
+});

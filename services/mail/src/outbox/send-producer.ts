@@ -1,0 +1,70 @@
+// Adds send jobs after the email rows are committed (outbox). A Redis hiccup never fails the request:
+// the rows are already stored and the worker's reconciler enqueues whatever has no job.
+
+import { withTimeout } from '@mailwright/kit';
+import type { Queue } from 'bullmq';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  isOwnJobOf,
+  SEND_BATCH_JOB,
+  type SendBatchJobData,
+  type SendJobData,
+  type SendQueueData,
+  sendJobId,
+  sendJobOptions,
+} from '../queues/queue-config';
+
+const ENQUEUE_TIMEOUT_MS = 1_000;
+
+interface QueuedEmail {
+  id: string;
+  scheduledAt: Date | null;
+  jobId: string | null;
+}
+
+const delayUntil = (scheduledAt: Date | null) => (scheduledAt ? Math.max(0, scheduledAt.getTime() - Date.now()) : 0);
+
+export class SendProducer {
+  constructor(
+    private readonly queue: Queue<SendQueueData>,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** The email's own job. */
+  async enqueue(email: QueuedEmail, requestId?: string): Promise<void> {
+    const data: SendJobData = requestId ? { emailId: email.id, requestId } : { emailId: email.id };
+    await this.add(
+      () => this.queue.add('send', data, { ...sendJobOptions, jobId: sendJobId(email.id), delay: delayUntil(email.scheduledAt) }),
+      { emailId: email.id, requestId },
+    );
+  }
+
+  /** One job for emails stored with the same jobId (and the same scheduled time). */
+  async enqueueBatch(jobId: string, emails: QueuedEmail[], requestIds: (string | null)[]): Promise<void> {
+    const data: SendBatchJobData = { emailIds: emails.map((email) => email.id), requestIds };
+    await this.add(
+      () => this.queue.add(SEND_BATCH_JOB, data, { ...sendJobOptions, jobId, delay: delayUntil(emails[0]?.scheduledAt ?? null) }),
+      { jobId, emails: emails.length },
+    );
+  }
+
+  /** Drops a cancelled email's own job; a batch job stays (the worker's claim refuses cancelled rows). */
+  async remove(email: { id: string; jobId: string | null }): Promise<void> {
+    if (!isOwnJobOf(email.jobId, email.id)) return;
+    try {
+      await this.queue.remove(sendJobId(email.id));
+    } catch (error) {
+      this.log.debug({ err: error, emailId: email.id }, 'could not remove job of cancelled email');
+    }
+  }
+
+  private async add(adding: () => Promise<unknown>, context: Record<string, unknown>): Promise<void> {
+    const pending = adding();
+    try {
+      await withTimeout(pending, ENQUEUE_TIMEOUT_MS, 'queue add');
+    } catch (error) {
+      pending.catch(() => {});
+      this.log.warn({ err: error, ...context }, 'send job not enqueued now; the reconciler will enqueue it');
+    }
+  }
+}

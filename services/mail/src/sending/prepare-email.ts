@@ -1,0 +1,123 @@
+// The checks and the building of one email, shared by POST /emails/send, /emails/api/send and the batch route:
+// checkSendBody runs before anything is looked up; buildEmail resolves the sender account and template,
+// downloads attachments and produces the row to store.
+import { randomUUID } from 'node:crypto';
+import { isHtml as isHtmlBody, isValidTimeZone, MAIL_MESSAGES, type SendEmailBody } from '@mailwright/contracts';
+import { AppError } from '@mailwright/kit';
+import type { NewEmail } from '../db/queries/insert-email';
+import type { MailContext } from '../mail-context';
+import { sendJobId } from '../queues/queue-config';
+import { extractLinks } from '../tracking/add-tracking';
+import type { RequestDownloads } from './attachments/attachment-downloads';
+import { checkAttachmentList, type PreparedAttachment, prepareAttachments } from './attachments/prepare-attachments';
+import { quotaMonth } from './quota-month';
+import { checkScheduleWindow, parseScheduledAt } from './schedule-time';
+import { checkStorableEmail } from './storable-text';
+
+const LINE_BREAK = /[\r\n]/;
+/**
+ * C0 controls but tab, CR and LF (those are the header-injection check's), and DEL. A vertical tab or form feed
+ * in a Subject header is read differently by different clients and filters; the sender is told rather than the
+ * subject silently changed, so what was stored and shown in the log is what was sent.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's purpose
+const SUBJECT_CONTROL = /[\0-\x08\x0b\x0c\x0e-\x1f\x7f]/;
+export const SUBJECT_CONTROL_MESSAGE = 'subject must not contain control characters';
+
+function checkSubjectHeader(subject: string): void {
+  if (LINE_BREAK.test(subject)) throw new AppError('VALIDATION_ERROR', MAIL_MESSAGES.headerInjection);
+  if (SUBJECT_CONTROL.test(subject)) throw new AppError('VALIDATION_ERROR', SUBJECT_CONTROL_MESSAGE);
+}
+export const given = (value: string | null | undefined) => (value === undefined || value === null || value === '' ? null : value);
+
+export interface CheckedBody {
+  to: string[];
+  cc: string[];
+  bcc: string[];
+  timezone: string | null;
+  scheduledAt: Date | null;
+  templateId: string | null;
+}
+
+export function checkSendBody(body: SendEmailBody): CheckedBody {
+  const to = body.to;
+  const cc = body.cc ?? [];
+  const bcc = body.bcc ?? [];
+  if ([...to, ...cc, ...bcc].some((address) => LINE_BREAK.test(address))) {
+    throw new AppError('VALIDATION_ERROR', MAIL_MESSAGES.headerInjection);
+  }
+  const timezone = given(body.timezone);
+  if (timezone !== null && !isValidTimeZone(timezone)) throw new AppError('VALIDATION_ERROR', MAIL_MESSAGES.timezoneInvalid);
+  const scheduledText = given(body.scheduledAt);
+  const scheduledAt = scheduledText === null ? null : parseScheduledAt(scheduledText, timezone);
+  if (scheduledAt) checkScheduleWindow(scheduledAt);
+  const templateId = given(body.templateId);
+  if (templateId === null) {
+    if (!body.subject?.trim()) throw new AppError('VALIDATION_ERROR', MAIL_MESSAGES.subjectRequired);
+    if (!body.body?.trim()) throw new AppError('VALIDATION_ERROR', MAIL_MESSAGES.bodyRequired);
+  }
+  if (body.subject) checkSubjectHeader(body.subject);
+  checkAttachmentList(body.attachments);
+  return { to, cc, bcc, timezone, scheduledAt, templateId };
+}
+
+export interface BuiltEmail {
+  email: NewEmail;
+  attachments: PreparedAttachment[];
+}
+
+/** Whether building the email downloads anything (its quota is then checked first: see checkQuotaBeforeDownloads). */
+export const hasUrlAttachments = (body: SendEmailBody) => (body.attachments ?? []).some((item) => item.url !== undefined);
+
+/** downloads: the request's share of attachment downloads (one per request, shared by a batch's emails). */
+export async function buildEmail(
+  ctx: MailContext,
+  userId: string,
+  apiKeyId: string | null,
+  body: SendEmailBody,
+  checked: CheckedBody,
+  downloads: RequestDownloads,
+): Promise<BuiltEmail> {
+  const { templateId, scheduledAt } = checked;
+  const [account, rendered, attachments] = await Promise.all([
+    ctx.accounts.resolve(userId, given(body.emailAccountId)),
+    templateId === null ? null : ctx.templates.render(userId, templateId, body.variables ?? {}),
+    prepareAttachments(body.attachments, {
+      allowPrivate: ctx.config.ALLOW_PRIVATE_TARGETS,
+      timeoutMs: ctx.config.ATTACHMENT_FETCH_TIMEOUT_MS,
+      downloads,
+    }),
+  ]);
+  const subject = rendered ? rendered.subject : (body.subject as string);
+  const content = rendered ? rendered.body : (body.body as string);
+  checkSubjectHeader(subject);
+  // A template's kind is its own text's (templates decides it before the values go in): a plain template whose
+  // values hold markup is still sent as text, so a variable cannot turn it into HTML.
+  const isHtml = rendered ? rendered.isHtml : isHtmlBody(content);
+
+  const id = randomUUID();
+  const email: NewEmail = {
+    id,
+    userId,
+    emailAccountId: account.id,
+    templateId,
+    apiKeyId,
+    fromEmail: account.email,
+    fromName: account.displayName || null,
+    to: checked.to,
+    cc: checked.cc,
+    bcc: checked.bcc,
+    subject,
+    body: content,
+    isHtml,
+    links: isHtml ? extractLinks(content) : [],
+    status: scheduledAt ? 'scheduled' : 'queued',
+    messageId: `<${id}@mailwright>`,
+    timezone: checked.timezone,
+    scheduledAt,
+    quotaMonth: quotaMonth(),
+    jobId: sendJobId(id),
+  };
+  checkStorableEmail(email, attachments);
+  return { email, attachments };
+}

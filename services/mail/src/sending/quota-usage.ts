@@ -1,0 +1,20 @@
+// GET /internal/quota/:userId: this month's used count and the plan's limit (-1 unlimited).
+import type { QuotaUsage } from '@mailwright/contracts';
+import { quotaUsed } from '../db/queries/quota';
+import { isUuid } from '../emails/get-email';
+import type { MailContext } from '../mail-context';
+import { quotaMonth } from './quota-month';
+
+export async function quotaUsage(ctx: MailContext, userId: string): Promise<QuotaUsage> {
+  const [stored, entitlements] = await Promise.all([
+    isUuid(userId) ? quotaUsed(ctx.pool, userId, quotaMonth()) : null,
+    ctx.entitlements.get(userId).then(
+      (value) => ({ ok: true as const, value }),
+      (error: unknown) => ({ ok: false as const, error }),
+    ),
+  ]);
+  if (entitlements.ok) return { used: stored?.used ?? 0, limit: entitlements.value.emailLimit };
+  // Billing unavailable: the limit recorded with this month's last send keeps /auth/me answering.
+  if (stored) return stored;
+  throw entitlements.error;
+}

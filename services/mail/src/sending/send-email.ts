@@ -1,0 +1,85 @@
+// Accepting an email (POST /emails/send and the public API): validate, resolve the sender account and
+// template, then store the email with its quota unit and enqueue its job (storeEmail).
+import { type EmailLog, MAIL_MESSAGES, quotaExceededMessage, type SendEmailBody } from '@mailwright/contracts';
+import { AppError, type CallerKind } from '@mailwright/kit';
+import { findIdempotency } from '../db/queries/idempotency';
+import type { MailContext } from '../mail-context';
+import { serializeEmail } from '../outbox/serialize-email';
+import { storeEmail } from '../outbox/store-email';
+import { buildEmail, checkSendBody, hasUrlAttachments } from './prepare-email';
+import { remainingQuota } from './remaining-quota';
+import { requestHash } from './request-hash';
+
+export interface SendEmailInput {
+  userId: string;
+  callerKind: CallerKind;
+  apiKeyId: string | null;
+  route: string;
+  body: SendEmailBody;
+  idempotencyKey: string | null;
+  /** The gateway's x-request-id, carried into the send job. */
+  requestId?: string;
+}
+
+export interface SendEmailResult {
+  statusCode: number;
+  email: EmailLog;
+  replayed: boolean;
+}
+
+export async function sendEmail(ctx: MailContext, input: SendEmailInput): Promise<SendEmailResult> {
+  const { body, userId } = input;
+  let entitlements = await ctx.entitlements.get(userId);
+  if (input.callerKind === 'api_key' && !entitlements.apiAccess) {
+    // Entitlements are cached for a moment; a plan bought seconds ago must count before we refuse.
+    entitlements = await ctx.entitlements.get(userId, { fresh: true });
+    if (!entitlements.apiAccess) {
+      throw new AppError('API_ACCESS_REQUIRED', MAIL_MESSAGES.apiAccessRequired);
+    }
+  }
+
+  const checked = checkSendBody(body);
+
+  const bodyHash = input.idempotencyKey ? requestHash(input.route, body) : null;
+  if (input.idempotencyKey && bodyHash) {
+    const replay = await replayIfSeen(ctx, userId, input.idempotencyKey, bodyHash);
+    if (replay) return replay;
+  }
+
+  if (hasUrlAttachments(body) && (await remainingQuota(ctx, userId, entitlements.emailLimit)) < 1) {
+    entitlements = await ctx.entitlements.get(userId, { fresh: true });
+    if ((await remainingQuota(ctx, userId, entitlements.emailLimit)) < 1) {
+      throw new AppError('QUOTA_EXCEEDED', quotaExceededMessage(entitlements.plan, entitlements.emailLimit));
+    }
+  }
+  const downloads = ctx.attachmentDownloads.forRequest();
+  const { email, attachments } = await buildEmail(ctx, userId, input.apiKeyId, body, checked, downloads);
+
+  const idempotency = input.idempotencyKey && bodyHash ? { key: input.idempotencyKey, bodyHash } : null;
+  let stored = await storeEmail(ctx, email, entitlements.emailLimit, idempotency, attachments, input.requestId);
+  if (stored.kind === 'quota_exceeded') {
+    const current = await ctx.entitlements.get(userId, { fresh: true });
+    if (current.emailLimit !== entitlements.emailLimit) {
+      entitlements = current;
+      stored = await storeEmail(ctx, email, entitlements.emailLimit, idempotency, attachments, input.requestId);
+    }
+  }
+  if (stored.kind === 'quota_exceeded') {
+    throw new AppError('QUOTA_EXCEEDED', quotaExceededMessage(entitlements.plan, entitlements.emailLimit));
+  }
+  if (stored.kind === 'replay') return checkReplay(stored.seen, bodyHash as string);
+  if (stored.row.status === 'scheduled') void ctx.webhooks.emit([{ emailId: stored.row.id, type: 'email.scheduled' }]);
+  return { statusCode: 201, email: serializeEmail(stored.row), replayed: false };
+}
+
+async function replayIfSeen(ctx: MailContext, userId: string, key: string, bodyHash: string): Promise<SendEmailResult | null> {
+  const seen = await findIdempotency(ctx.pool, userId, key);
+  return seen ? checkReplay(seen, bodyHash) : null;
+}
+
+function checkReplay(seen: { bodyHash: string; statusCode: number; response: unknown }, bodyHash: string): SendEmailResult {
+  if (seen.bodyHash !== bodyHash) {
+    throw new AppError('IDEMPOTENCY_KEY_REUSED', MAIL_MESSAGES.idempotencyConflict);
+  }
+  return { statusCode: seen.statusCode, email: seen.response as EmailLog, replayed: true };
+}

@@ -1,0 +1,57 @@
+// Signed tokens in tracking URLs: 16 bytes of email id, 2 bytes of link index (0xffff = the open pixel)
+// and a truncated HMAC-SHA256 over both. Nothing in a token is trusted until the HMAC matches.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+const OPEN_INDEX = 0xffff;
+const MAC_BYTES = 12;
+const PAYLOAD_BYTES = 18;
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{40}$/;
+
+export type TrackingTarget = { emailId: string; kind: 'open' } | { emailId: string; kind: 'click'; linkIndex: number };
+
+export class TrackingTokens {
+  private readonly key: Buffer;
+
+  constructor(secret: string) {
+    this.key = createHmac('sha256', secret).update('mailwright-tracking-v1').digest();
+  }
+
+  /** TRACKING_SECRET when set, otherwise a key derived from the internal secret. */
+  static fromConfig(config: { TRACKING_SECRET?: string; INTERNAL_SECRET: string }): TrackingTokens {
+    return new TrackingTokens(config.TRACKING_SECRET ?? `derived:${config.INTERNAL_SECRET}`);
+  }
+
+  openToken(emailId: string): string {
+    return this.sign(emailId, OPEN_INDEX);
+  }
+
+  clickToken(emailId: string, linkIndex: number): string {
+    if (!Number.isInteger(linkIndex) || linkIndex < 0 || linkIndex >= OPEN_INDEX) throw new RangeError('link index out of range');
+    return this.sign(emailId, linkIndex);
+  }
+
+  /** The email and link a token names, or null when it is malformed or forged. */
+  verify(token: string): TrackingTarget | null {
+    if (!TOKEN_PATTERN.test(token)) return null;
+    const bytes = Buffer.from(token, 'base64url');
+    if (bytes.length !== PAYLOAD_BYTES + MAC_BYTES) return null;
+    const payload = bytes.subarray(0, PAYLOAD_BYTES);
+    const expected = this.mac(payload);
+    if (!timingSafeEqual(expected, bytes.subarray(PAYLOAD_BYTES))) return null;
+    const hex = payload.subarray(0, 16).toString('hex');
+    const emailId = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+    const index = payload.readUInt16BE(16);
+    return index === OPEN_INDEX ? { emailId, kind: 'open' } : { emailId, kind: 'click', linkIndex: index };
+  }
+
+  private sign(emailId: string, index: number): string {
+    const payload = Buffer.alloc(PAYLOAD_BYTES);
+    Buffer.from(emailId.replaceAll('-', ''), 'hex').copy(payload, 0);
+    payload.writeUInt16BE(index, 16);
+    return Buffer.concat([payload, this.mac(payload)]).toString('base64url');
+  }
+
+  private mac(payload: Buffer): Buffer {
+    return createHmac('sha256', this.key).update(payload).digest().subarray(0, MAC_BYTES);
+  }
+}

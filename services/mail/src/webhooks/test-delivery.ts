@@ -1,0 +1,50 @@
+// POST /webhooks/:id/test: one signed 'webhook.test' delivery, tried once right away; the answer is its record.
+import { randomUUID } from 'node:crypto';
+import type { WebhookDelivery } from '@mailwright/contracts';
+import { AppError } from '@mailwright/kit';
+import { and, eq } from 'drizzle-orm';
+import { webhookDeliveries } from '../db/schema/webhook-deliveries';
+import { webhookEndpoints } from '../db/schema/webhook-endpoints';
+import { isUuid } from '../emails/get-email';
+import type { MailContext } from '../mail-context';
+import { attemptDelivery } from './attempt-delivery';
+import { serializeDelivery } from './serialize-webhook';
+
+export async function sendTestDelivery(ctx: MailContext, userId: string, id: string): Promise<WebhookDelivery> {
+  const [endpoint] = isUuid(id)
+    ? await ctx.db
+        .select()
+        .from(webhookEndpoints)
+        .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)))
+    : [];
+  if (!endpoint) throw new AppError('NOT_FOUND', 'Webhook endpoint not found');
+  if (!endpoint.enabled) throw new AppError('CONFLICT', 'Enable the endpoint before sending a test event');
+  const eventId = randomUUID();
+  const [delivery] = await ctx.db
+    .insert(webhookDeliveries)
+    .values({
+      endpointId: endpoint.id,
+      userId,
+      eventId,
+      event: 'webhook.test',
+      payload: {
+        id: eventId,
+        type: 'webhook.test',
+        createdAt: new Date().toISOString(),
+        data: { message: 'This is a test event from Mailwright.', endpointId: endpoint.id },
+      },
+    })
+    .returning();
+  if (!delivery) throw new Error('delivery insert returned nothing');
+  // A test is one try: never retried, and never the attempt that disables the endpoint.
+  await attemptDelivery(
+    { ...ctx.webhookDelivery, policy: { ...ctx.webhookDelivery.policy, windowMs: Number.MAX_SAFE_INTEGER } },
+    delivery.id,
+  );
+  await ctx.db
+    .update(webhookDeliveries)
+    .set({ nextAttemptAt: null, status: 'failed' })
+    .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.status, 'retrying')));
+  const [after] = await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, delivery.id));
+  return serializeDelivery(after ?? delivery);
+}
