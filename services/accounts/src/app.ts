@@ -8,12 +8,13 @@ import {
   SecretBox,
 } from '@mailwright/kit';
 import type { FastifyInstance } from 'fastify';
+import { GoogleMailProvider } from './adapters/mail-providers/google';
+import { MicrosoftMailProvider } from './adapters/mail-providers/microsoft';
+import type { OAuthProviders } from './adapters/mail-providers/provider';
 import type { Config } from './config';
 import { tables } from './db/tables';
+import { connectStates } from './domain/connect-states';
 import type { AccountsDeps } from './domain/deps';
-import { GoogleMailProvider } from './oauth/google';
-import { MicrosoftMailProvider } from './oauth/microsoft';
-import type { OAuthProviders } from './oauth/provider';
 import { emailAccountRoutes } from './routes/email-accounts';
 import { internalRoutes } from './routes/internal';
 import { oauthConnectRoutes } from './routes/oauth-connect';
@@ -33,13 +34,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     logLevel: config.LOG_LEVEL,
     readiness: { database: async () => void (await db.$client.query('select 1')) },
   });
+  const box = new SecretBox(
+    config.ENCRYPTION_KEY,
+    config.ENCRYPTION_PREVIOUS_KEYS.split(',').map((key) => key.trim()),
+  );
   const deps: AccountsDeps = {
     db,
     config,
-    box: new SecretBox(
-      config.ENCRYPTION_KEY,
-      config.ENCRYPTION_PREVIOUS_KEYS.split(',').map((key) => key.trim()),
-    ),
+    box,
+    states: connectStates(config.INTERNAL_SECRET, box),
     entitlements:
       overrides.entitlements ??
       // Adding accounts is rare: read the plan fresh so an upgrade counts at once.

@@ -1,13 +1,12 @@
 // Gmail and Outlook connect end to end against local OAuth 2.0 servers standing in for Google and Microsoft.
 import { randomUUID } from 'node:crypto';
-import { SecretBox } from '@mailwright/kit';
+import { newBrowserBinding, SecretBox } from '@mailwright/kit';
 import { TEST_INTERNAL_SECRET, type TestDatabase, userHeaders } from '@mailwright/kit/testing';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { newBrowserBinding } from '../src/oauth/browser-binding';
-import { signOAuthState } from '../src/oauth/oauth-state';
+import { connectStates } from '../src/domain/connect-states';
 import { TEST_ENCRYPTION_KEY, TEST_PUBLIC_URL, testConfig } from './helpers/config';
 import {
   connectMailbox,
@@ -261,10 +260,8 @@ describe('the state and ticket', () => {
     const userId = randomUUID();
     const binding = newBrowserBinding();
     const box = new SecretBox(TEST_ENCRYPTION_KEY);
-    const expired = await signOAuthState(
-      TEST_INTERNAL_SECRET,
-      box,
-      { userId, provider: 'gmail', codeVerifier: 'v'.repeat(64), browserBinding: binding.hash },
+    const expired = await connectStates(TEST_INTERNAL_SECRET, box).sign(
+      { subject: userId, provider: 'gmail', codeVerifier: 'v'.repeat(64), binding: binding.hash },
       -1,
     );
     expect(await callback('gmail', `code=abc&state=${expired}`, `mw_oauth_gmail=${binding.nonce}`)).toBe(

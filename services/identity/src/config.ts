@@ -1,5 +1,5 @@
 // Identity's environment: shared service settings, the key that seals signing keys, Redis, mail and social sign-in.
-import { baseServiceConfig, encryptionConfig, serviceUrls } from '@mailwright/kit';
+import { baseServiceConfig, encryptionConfig, googleOAuthConfig, microsoftOAuthConfig, serviceUrls } from '@mailwright/kit';
 import { type Static, Type } from '@sinclair/typebox';
 
 const optional = Type.Optional(Type.String());
@@ -15,16 +15,9 @@ export const ConfigSchema = Type.Object({
   SYSTEM_SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
   SYSTEM_MAIL_FROM: Type.String({ default: 'Mailwright <no-reply@mailwright.local>' }),
 
-  GOOGLE_CLIENT_ID: optional,
-  GOOGLE_CLIENT_SECRET: optional,
-  GOOGLE_AUTH_URL: Type.String({ default: 'https://accounts.google.com/o/oauth2/v2/auth' }),
-  GOOGLE_TOKEN_URL: Type.String({ default: 'https://oauth2.googleapis.com/token' }),
-  GOOGLE_USERINFO_URL: Type.String({ default: 'https://openidconnect.googleapis.com/v1/userinfo' }),
-
-  MICROSOFT_CLIENT_ID: optional,
-  MICROSOFT_CLIENT_SECRET: optional,
-  MICROSOFT_TENANT: Type.String({ default: 'common' }),
-  MICROSOFT_AUTHORITY_URL: Type.String({ default: 'https://login.microsoftonline.com' }),
+  ...googleOAuthConfig,
+  ...microsoftOAuthConfig,
+  /** Microsoft sign-in reads userinfo at <graph>/oidc/userinfo. */
   MICROSOFT_GRAPH_URL: Type.String({ default: 'https://graph.microsoft.com' }),
 
   GITHUB_CLIENT_ID: optional,

@@ -1,10 +1,9 @@
 // GET /email-accounts/:provider/callback: checks the state and browser, trades the code (with the PKCE
 // verifier) for tokens, reads the mailbox from the provider, stores it, and says where the browser goes next.
 import type { OAuthEmailProvider } from '@mailwright/contracts';
-import { AppError } from '@mailwright/kit';
+import { AppError, clearScopedCookie, isClientConfigured, matchesBinding } from '@mailwright/kit';
 import type { FastifyBaseLogger } from 'fastify';
-import { clearBindingCookie, matchesBinding } from '../oauth/browser-binding';
-import { verifyOAuthState } from '../oauth/oauth-state';
+import { bindingCookie } from './connect-cookies';
 import type { AccountsDeps } from './deps';
 import { errorRedirect, successRedirect } from './oauth-redirects';
 import { saveOAuthAccount } from './save-oauth-account';
@@ -23,14 +22,16 @@ export async function completeOAuthConnect(
   query: CallbackQuery,
   log: FastifyBaseLogger,
 ): Promise<OAuthRedirect> {
-  const { PUBLIC_URL, INTERNAL_SECRET } = deps.config;
-  const finish = (location: string): OAuthRedirect => ({ location, setCookies: [clearBindingCookie(provider)] });
+  const { PUBLIC_URL } = deps.config;
+  const finish = (location: string): OAuthRedirect => ({ location, setCookies: [clearScopedCookie(bindingCookie(provider))] });
   const client = deps.providers[provider];
-  if (!client.isConfigured()) return finish(errorRedirect(PUBLIC_URL, 'oauth_config_error'));
+  if (!isClientConfigured(client.client)) return finish(errorRedirect(PUBLIC_URL, 'oauth_config_error'));
 
-  const checked = await verifyOAuthState(INTERNAL_SECRET, deps.box, query.state, provider);
-  if (!checked.ok) return finish(errorRedirect(PUBLIC_URL, checked.reason));
-  if (!matchesBinding(query.bindingNonce, checked.state.browserBinding)) {
+  const checked = await deps.states.verify(query.state, provider);
+  if (!checked.ok) return finish(errorRedirect(PUBLIC_URL, checked.reason === 'expired' ? 'session_expired' : 'invalid_state'));
+  const { subject: userId, binding, codeVerifier } = checked.claims;
+  // Connect states always carry the verifier; one without it was not made here.
+  if (!codeVerifier || !matchesBinding(query.bindingNonce, binding)) {
     return finish(errorRedirect(PUBLIC_URL, 'invalid_state'));
   }
   // Denied consent (error=access_denied) or any other provider-side failure.
@@ -40,11 +41,11 @@ export async function completeOAuthConnect(
   }
 
   try {
-    const tokens = await client.exchangeCode(query.code, checked.state.codeVerifier);
+    const tokens = await client.exchangeCode(query.code, codeVerifier);
     const { refreshToken } = tokens;
     if (!refreshToken) return finish(errorRedirect(PUBLIC_URL, 'no_refresh_token'));
     const profile = await client.fetchProfile(tokens.accessToken);
-    const saved = await saveOAuthAccount(deps, checked.state.userId, provider, profile, { ...tokens, refreshToken });
+    const saved = await saveOAuthAccount(deps, userId, provider, profile, { ...tokens, refreshToken });
     return finish(successRedirect(PUBLIC_URL, provider, saved.email));
   } catch (error) {
     if (error instanceof AppError && error.code === 'PLAN_LIMIT') return finish(errorRedirect(PUBLIC_URL, 'plan_limit'));

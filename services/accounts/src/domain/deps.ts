@@ -1,8 +1,8 @@
 // What the use-cases need, built once in app.ts.
-import type { EntitlementsSource, SecretBox } from '@mailwright/kit';
+import type { EntitlementsSource, OAuthStates, SecretBox } from '@mailwright/kit';
+import type { OAuthProviders } from '../adapters/mail-providers/provider';
 import type { Config } from '../config';
 import type { AccountsDb } from '../db/tables';
-import type { OAuthProviders } from '../oauth/provider';
 
 export interface AccountsDeps {
   db: AccountsDb;
@@ -10,4 +10,5 @@ export interface AccountsDeps {
   config: Config;
   entitlements: EntitlementsSource;
   providers: OAuthProviders;
+  states: OAuthStates;
 }

@@ -3,9 +3,9 @@
 // grant marks the account 'needs_reconnect' and answers 409 ACCOUNT_NEEDS_RECONNECT.
 import type { Transport } from '@mailwright/contracts';
 import { AppError } from '@mailwright/kit';
+import { GrantRevokedError } from '../adapters/mail-providers/provider';
 import { findAccountById, selectAccountForUpdate, updateUserAccount } from '../db/queries/email-accounts';
 import type { EmailAccountRow } from '../db/tables';
-import { GrantRevokedError } from '../oauth/provider';
 import type { AccountsDeps } from './deps';
 import { accountNotFound, isUuid } from './errors';
 

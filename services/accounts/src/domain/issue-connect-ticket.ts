@@ -3,10 +3,11 @@
 // the start then only works in the browser of the user who asked for it.
 import { createHash, randomBytes } from 'node:crypto';
 import type { ConnectTicket, OAuthEmailProvider } from '@mailwright/contracts';
+import { setScopedCookie } from '@mailwright/kit';
 import { insertConnectTicket } from '../db/queries/connect-tickets';
 import { listUserAccounts } from '../db/queries/email-accounts';
-import { connectPath, ticketCookie } from '../oauth/ticket-cookie';
 import { assertCanAddAccount } from './account-limit';
+import { connectPath, ticketCookie } from './connect-cookies';
 import type { AccountsDeps } from './deps';
 
 export const TICKET_TTL_MS = 60_000;
@@ -33,6 +34,6 @@ export async function issueConnectTicket(
   await insertConnectTicket(deps.db, { ticketHash: hashTicket(ticket), userId, provider, expiresAt });
   return {
     ticket: { url: connectPath(provider), expiresAt: expiresAt.toISOString() },
-    setCookie: ticketCookie(provider, ticket, deps.config.PUBLIC_URL, TICKET_TTL_MS / 1000),
+    setCookie: setScopedCookie(ticketCookie(provider), ticket, deps.config.PUBLIC_URL, TICKET_TTL_MS / 1000),
   };
 }

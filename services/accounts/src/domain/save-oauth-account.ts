@@ -1,6 +1,7 @@
 // Stores a connected Gmail/Outlook mailbox: a reconnect of the same mailbox updates its row (fresh tokens,
 // status back to active); a new mailbox counts against the plan and becomes the default when there is none.
 import type { OAuthEmailProvider } from '@mailwright/contracts';
+import type { MailboxProfile, OAuthTokens } from '../adapters/mail-providers/provider';
 import {
   countUserAccounts,
   findDefaultAccount,
@@ -10,7 +11,6 @@ import {
   updateUserAccount,
 } from '../db/queries/email-accounts';
 import type { EmailAccountRow } from '../db/tables';
-import type { MailboxProfile, OAuthTokens } from '../oauth/provider';
 import { assertCanAddAccount } from './account-limit';
 import type { AccountsDeps } from './deps';
 

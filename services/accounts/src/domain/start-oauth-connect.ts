@@ -1,11 +1,9 @@
-// GET /email-accounts/:provider/connect: trades the one-time ticket (from its cookie, see ticket-cookie.ts)
+// GET /email-accounts/:provider/connect: trades the one-time ticket (from its cookie, see connect-cookies.ts)
 // for a redirect to the provider with a signed state (bound to the user and this browser) and a PKCE challenge.
-import { createHash, randomBytes } from 'node:crypto';
 import type { OAuthEmailProvider } from '@mailwright/contracts';
+import { clearScopedCookie, createPkcePair, isClientConfigured, startAttempt } from '@mailwright/kit';
 import { consumeConnectTicket } from '../db/queries/connect-tickets';
-import { bindingCookie, newBrowserBinding } from '../oauth/browser-binding';
-import { STATE_TTL_SECONDS, signOAuthState } from '../oauth/oauth-state';
-import { clearTicketCookie } from '../oauth/ticket-cookie';
+import { bindingCookie, ticketCookie } from './connect-cookies';
 import type { AccountsDeps } from './deps';
 import { hashTicket } from './issue-connect-ticket';
 import { errorRedirect } from './oauth-redirects';
@@ -16,29 +14,30 @@ export interface OAuthRedirect {
 }
 
 export async function startOAuthConnect(
-  deps: AccountsDeps,
+  deps: Pick<AccountsDeps, 'config' | 'db' | 'providers' | 'states'>,
   provider: OAuthEmailProvider,
   /** The ticket cookie's value; a ticket in the URL is never accepted (anyone can send a link). */
   ticket: string | undefined,
 ): Promise<OAuthRedirect> {
-  const { PUBLIC_URL, INTERNAL_SECRET } = deps.config;
+  const { PUBLIC_URL } = deps.config;
   const client = deps.providers[provider];
-  const ticketSpent = clearTicketCookie(provider);
-  if (!client.isConfigured()) return { location: errorRedirect(PUBLIC_URL, 'oauth_config_error'), setCookies: [ticketSpent] };
+  const ticketSpent = clearScopedCookie(ticketCookie(provider));
+  if (!isClientConfigured(client.client)) {
+    return { location: errorRedirect(PUBLIC_URL, 'oauth_config_error'), setCookies: [ticketSpent] };
+  }
   const owner = ticket ? await consumeConnectTicket(deps.db, hashTicket(ticket), provider) : undefined;
   if (!owner) return { location: errorRedirect(PUBLIC_URL, 'session_expired'), setCookies: [ticketSpent] };
 
-  const codeVerifier = randomBytes(48).toString('base64url');
-  const codeChallenge = createHash('sha256').update(codeVerifier).digest('base64url');
-  const binding = newBrowserBinding();
-  const state = await signOAuthState(INTERNAL_SECRET, deps.box, {
-    userId: owner.userId,
+  const pkce = createPkcePair();
+  const attempt = await startAttempt(deps.states, {
     provider,
-    codeVerifier,
-    browserBinding: binding.hash,
+    subject: owner.userId,
+    codeVerifier: pkce.verifier,
+    cookie: bindingCookie(provider),
+    publicUrl: PUBLIC_URL,
   });
   return {
-    location: client.authorizationUrl({ state, codeChallenge }),
-    setCookies: [ticketSpent, bindingCookie(provider, binding.nonce, PUBLIC_URL, STATE_TTL_SECONDS)],
+    location: client.authorizationUrl({ state: attempt.state, codeChallenge: pkce.challenge }),
+    setCookies: [ticketSpent, attempt.setCookie],
   };
 }

@@ -3,13 +3,13 @@
 
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { OAuthEmailProvider } from '@mailwright/contracts';
+import { readCookie } from '@mailwright/kit';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { completeOAuthConnect } from '../domain/complete-oauth-connect';
+import { bindingCookie, ticketCookie } from '../domain/connect-cookies';
 import type { AccountsDeps } from '../domain/deps';
 import { type OAuthRedirect, startOAuthConnect } from '../domain/start-oauth-connect';
-import { bindingCookieName, readCookie } from '../oauth/browser-binding';
-import { ticketCookieName } from '../oauth/ticket-cookie';
 
 const Params = Type.Object({ provider: OAuthEmailProvider });
 const QueryText = Type.Optional(Type.String({ maxLength: 4096 }));
@@ -24,7 +24,7 @@ export async function oauthConnectRoutes(app: FastifyInstance, deps: AccountsDep
 
   routes.get('/email-accounts/:provider/connect', { schema: { params: Params } }, async (request, reply) => {
     const { provider } = request.params as { provider: OAuthEmailProvider };
-    const ticket = readCookie(request.headers.cookie, ticketCookieName(provider));
+    const ticket = readCookie(request.headers.cookie, ticketCookie(provider).name);
     return redirect(reply, await startOAuthConnect(deps, provider, ticket));
   });
 
@@ -39,7 +39,7 @@ export async function oauthConnectRoutes(app: FastifyInstance, deps: AccountsDep
     async (request, reply) => {
       const { provider } = request.params as { provider: OAuthEmailProvider };
       const query = request.query as { code?: string; state?: string; error?: string };
-      const bindingNonce = readCookie(request.headers.cookie, bindingCookieName(provider));
+      const bindingNonce = readCookie(request.headers.cookie, bindingCookie(provider).name);
       return redirect(reply, await completeOAuthConnect(deps, provider, { ...query, bindingNonce }, request.log));
     },
   );

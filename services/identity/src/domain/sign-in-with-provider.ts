@@ -2,12 +2,12 @@
 // provider verified may find an existing user (linking it) or create a verified one; an unverified address
 // never links to anyone: it creates a new unverified account that must verify by mail like a sign-up.
 import { AppError } from '@mailwright/kit';
+import type { ProviderName, ProviderProfile } from '../adapters/sign-in-providers/provider';
 import type { IdentityContext } from '../context';
 import { issuedRecently } from '../db/queries/email-tokens';
 import { findUserIdByProviderIdentity, linkProviderIdentity, unlinkProviderIdentities } from '../db/queries/oauth-identities';
 import { findUserByEmail, findUserById, insertUser, updateUser } from '../db/queries/users';
 import type { UserRow } from '../db/schema/users';
-import type { ProviderName, ProviderProfile } from '../oauth/provider';
 import { cleanDisplayName } from './display-name';
 import { normalizeEmail } from './email-address';
 import { sendVerificationLink } from './issue-email-link';

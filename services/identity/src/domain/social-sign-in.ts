@@ -2,21 +2,36 @@
 // cookie), and the callback that ends at the web app's /auth/callback with ?code=… (a one-time sign-in code)
 // or ?error=invalid_state|oauth_failed|oauth_config_error|email_not_verified.
 import { randomUUID } from 'node:crypto';
-import { AppError } from '@mailwright/kit';
+import {
+  AppError,
+  clearScopedCookie,
+  createPkcePair,
+  isClientConfigured,
+  matchesBinding,
+  type OAuthStates,
+  type ScopedCookie,
+  startAttempt,
+} from '@mailwright/kit';
+import { isProviderName, type ProviderName, type SignInProvider } from '../adapters/sign-in-providers/provider';
+import type { SignInProviders } from '../adapters/sign-in-providers/providers';
 import type { IdentityContext } from '../context';
 import { deleteExpiredOAuthStates, insertOAuthState, takeOAuthState } from '../db/queries/oauth-states';
-import { bindingCookie, clearBindingCookie, matchesBinding, newBrowserBinding } from '../oauth/browser-binding';
-import { isProviderName, type OAuthProvider, type ProviderName } from '../oauth/provider';
-import { createPkcePair, STATE_TTL_SECONDS, type StateTokens } from '../oauth/state-token';
 import { issueSignInCode } from './sign-in-codes';
 import { signInWithProvider } from './sign-in-with-provider';
 
 export type SocialSignInError = 'invalid_state' | 'oauth_failed' | 'oauth_config_error' | 'email_not_verified';
 
 export interface SocialSignIn {
-  providers: Record<ProviderName, OAuthProvider>;
-  states: StateTokens;
+  providers: SignInProviders;
+  states: OAuthStates;
 }
+
+/** Binds an attempt to the browser that started it (login CSRF); read back on the callback only. */
+export const signInBindingCookie = (provider: ProviderName): ScopedCookie => ({
+  name: `mw_signin_${provider}`,
+  path: `/api/auth/${provider}/callback`,
+  sameSite: 'Lax',
+});
 
 export interface CallbackQuery {
   code?: string;
@@ -40,7 +55,7 @@ export function webCallbackUrl(ctx: IdentityContext, outcome: { code: string } |
   return url.toString();
 }
 
-function providerOf(social: SocialSignIn, name: string): OAuthProvider {
+function providerOf(social: SocialSignIn, name: string): SignInProvider {
   if (!isProviderName(name)) throw new AppError('NOT_FOUND', `Unknown sign-in provider '${name}'`);
   return social.providers[name];
 }
@@ -48,24 +63,30 @@ function providerOf(social: SocialSignIn, name: string): OAuthProvider {
 /** Where to send the browser to start signing in with `providerName`. */
 export async function startSocialSignIn(ctx: IdentityContext, social: SocialSignIn, providerName: string): Promise<Redirect> {
   const provider = providerOf(social, providerName);
-  if (!provider.isConfigured) return { location: webCallbackUrl(ctx, { error: 'oauth_config_error' }) };
+  if (!isClientConfigured(provider.client)) return { location: webCallbackUrl(ctx, { error: 'oauth_config_error' }) };
   deleteExpiredOAuthStates(ctx.db).catch((error: unknown) => ctx.log.warn({ err: error }, 'could not prune OAuth states'));
   const jti = randomUUID();
   const pkce = provider.usesPkce ? createPkcePair() : undefined;
-  const binding = newBrowserBinding();
+  const attempt = await startAttempt(social.states, {
+    provider: provider.name,
+    subject: jti,
+    cookie: signInBindingCookie(provider.name),
+    publicUrl: ctx.config.PUBLIC_URL,
+  });
+  // The attempt row makes the state single-use and keeps the PKCE verifier server-side.
   await insertOAuthState(ctx.db, {
     jti,
     provider: provider.name,
     codeVerifier: pkce?.verifier ?? null,
-    browserHash: binding.hash,
-    expiresAt: new Date(Date.now() + STATE_TTL_SECONDS * 1000),
+    browserHash: attempt.binding,
+    expiresAt: new Date(Date.now() + social.states.ttlSeconds * 1000),
   });
   const location = provider.authorizationUrl({
-    state: await social.states.sign(provider.name, jti),
+    state: attempt.state,
     redirectUri: redirectUriFor(ctx, provider.name),
     codeChallenge: pkce?.challenge,
   });
-  return { location, setCookie: bindingCookie(provider.name, binding.nonce, ctx.config.PUBLIC_URL, STATE_TTL_SECONDS) };
+  return { location, setCookie: attempt.setCookie };
 }
 
 /** Where to send the browser once the provider has redirected back; `browserNonce` is the binding cookie's value. */
@@ -77,13 +98,13 @@ export async function finishSocialSignIn(
   browserNonce: string | undefined,
 ): Promise<Redirect> {
   const provider = providerOf(social, providerName);
-  if (!provider.isConfigured) return { location: webCallbackUrl(ctx, { error: 'oauth_config_error' }) };
+  if (!isClientConfigured(provider.client)) return { location: webCallbackUrl(ctx, { error: 'oauth_config_error' }) };
   const end = (outcome: { code: string } | { error: SocialSignInError }): Redirect => ({
     location: webCallbackUrl(ctx, outcome),
-    setCookie: clearBindingCookie(provider.name),
+    setCookie: clearScopedCookie(signInBindingCookie(provider.name)),
   });
-  const jti = query.state ? await social.states.verify(query.state, provider.name) : undefined;
-  const attempt = jti ? await takeOAuthState(ctx.db, jti, provider.name) : undefined;
+  const checked = await social.states.verify(query.state, provider.name);
+  const attempt = checked.ok ? await takeOAuthState(ctx.db, checked.claims.subject, provider.name) : undefined;
   if (query.error) {
     ctx.log.info(`Sign-in with ${provider.name} was not completed: ${query.error}`);
     return end({ error: 'oauth_failed' });

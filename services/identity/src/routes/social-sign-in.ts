@@ -1,13 +1,18 @@
 // GET /auth/:provider and /auth/:provider/callback: browser redirects for Google, GitHub and Microsoft sign-in.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { OAuthStates, readCookie } from '@mailwright/kit';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { isProviderName } from '../adapters/sign-in-providers/provider';
+import { buildSignInProviders } from '../adapters/sign-in-providers/providers';
 import type { IdentityContext } from '../context';
-import { finishSocialSignIn, type Redirect, type SocialSignIn, startSocialSignIn } from '../domain/social-sign-in';
-import { bindingCookieName, readCookie } from '../oauth/browser-binding';
-import { isProviderName } from '../oauth/provider';
-import { buildProviders } from '../oauth/providers';
-import { StateTokens } from '../oauth/state-token';
+import {
+  finishSocialSignIn,
+  type Redirect,
+  type SocialSignIn,
+  signInBindingCookie,
+  startSocialSignIn,
+} from '../domain/social-sign-in';
 
 const ProviderParams = Type.Object({ provider: Type.String({ maxLength: 32 }) });
 const CallbackQuery = Type.Object({
@@ -18,7 +23,14 @@ const CallbackQuery = Type.Object({
 
 export function registerSocialSignInRoutes(server: FastifyInstance, ctx: IdentityContext): void {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
-  const social: SocialSignIn = { providers: buildProviders(ctx.config), states: new StateTokens(ctx.config.INTERNAL_SECRET) };
+  const social: SocialSignIn = {
+    providers: buildSignInProviders(ctx.config),
+    states: new OAuthStates({
+      secret: ctx.config.INTERNAL_SECRET,
+      issuer: 'mailwright-identity',
+      audience: 'mailwright-oauth-state',
+    }),
+  };
 
   const send = (reply: FastifyReply, { location, setCookie }: Redirect) => {
     if (setCookie) reply.header('set-cookie', setCookie);
@@ -34,7 +46,7 @@ export function registerSocialSignInRoutes(server: FastifyInstance, ctx: Identit
     { schema: { params: ProviderParams, querystring: CallbackQuery } },
     async (request, reply) => {
       const { provider } = request.params;
-      const nonce = isProviderName(provider) ? readCookie(request.headers.cookie, bindingCookieName(provider)) : undefined;
+      const nonce = isProviderName(provider) ? readCookie(request.headers.cookie, signInBindingCookie(provider).name) : undefined;
       return send(reply, await finishSocialSignIn(ctx, social, provider, request.query, nonce));
     },
   );

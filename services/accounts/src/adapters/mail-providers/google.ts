@@ -1,13 +1,15 @@
 // Gmail connect through Google's OAuth 2.0 (google-auth-library OAuth2Client, the client googleapis uses).
 // Every endpoint comes from configuration so tests can run against a local OAuth server.
+import { googleClient, type OAuthClient, trimTrailingSlash } from '@mailwright/kit';
 import { OAuth2Client } from 'google-auth-library';
-import type { Config } from '../config';
+import type { Config } from '../../config';
 import {
   expiresAtFrom,
   GrantRevokedError,
   type MailboxProfile,
   type OAuthMailProvider,
   type OAuthTokens,
+  PROVIDER_TIMEOUT_MS,
   redirectUriFor,
 } from './provider';
 
@@ -36,28 +38,28 @@ function oauthErrorOf(error: unknown): string | undefined {
 export class GoogleMailProvider implements OAuthMailProvider {
   readonly name = 'gmail' as const;
   readonly apiUrl: string;
+  readonly client: OAuthClient;
+  private readonly userinfoEndpoint: string;
 
   constructor(private readonly config: Config) {
-    this.apiUrl = config.GMAIL_API_URL.replace(/\/+$/, '');
+    this.apiUrl = trimTrailingSlash(config.GMAIL_API_URL);
+    const { userinfoEndpoint, ...client } = googleClient(config);
+    this.client = client;
+    this.userinfoEndpoint = userinfoEndpoint;
   }
 
-  isConfigured(): boolean {
-    return Boolean(this.config.GOOGLE_CLIENT_ID && this.config.GOOGLE_CLIENT_SECRET);
-  }
-
-  private client(): OAuth2Client {
+  private sdk(): OAuth2Client {
     return new OAuth2Client({
-      clientId: this.config.GOOGLE_CLIENT_ID,
-      clientSecret: this.config.GOOGLE_CLIENT_SECRET,
+      clientId: this.client.clientId,
+      clientSecret: this.client.clientSecret,
       redirectUri: redirectUriFor(this.config.PUBLIC_URL, 'gmail'),
-      endpoints: { oauth2AuthBaseUrl: this.config.GOOGLE_AUTH_URL, oauth2TokenUrl: this.config.GOOGLE_TOKEN_URL },
-      // A stuck provider must not hold a browser redirect or a worker's transport request for long.
-      transporterOptions: { timeout: 15_000 },
+      endpoints: { oauth2AuthBaseUrl: this.client.authorizationEndpoint, oauth2TokenUrl: this.client.tokenEndpoint },
+      transporterOptions: { timeout: PROVIDER_TIMEOUT_MS },
     });
   }
 
   authorizationUrl({ state, codeChallenge }: { state: string; codeChallenge: string }): string {
-    return this.client().generateAuthUrl({
+    return this.sdk().generateAuthUrl({
       access_type: 'offline',
       prompt: 'consent',
       include_granted_scopes: true,
@@ -69,22 +71,22 @@ export class GoogleMailProvider implements OAuthMailProvider {
   }
 
   async exchangeCode(code: string, codeVerifier: string): Promise<OAuthTokens> {
-    const { tokens } = await this.client().getToken({ code, codeVerifier });
+    const { tokens } = await this.sdk().getToken({ code, codeVerifier });
     return toTokens(tokens);
   }
 
   async fetchProfile(accessToken: string): Promise<MailboxProfile> {
-    const client = this.client();
+    const client = this.sdk();
     client.setCredentials({ access_token: accessToken });
     const { data } = await client.request<{ email?: string; name?: string; email_verified?: boolean }>({
-      url: this.config.GOOGLE_USERINFO_URL,
+      url: this.userinfoEndpoint,
     });
     if (!data.email) throw new Error('Google did not return the mailbox address');
     return { email: data.email, displayName: data.name?.trim() || data.email };
   }
 
   async refresh(refreshToken: string): Promise<OAuthTokens> {
-    const client = this.client();
+    const client = this.sdk();
     client.setCredentials({ refresh_token: refreshToken });
     try {
       const { credentials } = await client.refreshAccessToken();

@@ -1,14 +1,12 @@
 // Google and Microsoft: OpenID Connect authorization code flow with PKCE; the profile comes from userinfo, the
 // email-verification evidence from userinfo and the ID token (Microsoft puts xms_edov and verified_*_email there).
+import { buildAuthorizationUrl, fetchJson, type OAuthClient, OAuthFailure, pkceParams, requestTokens } from '@mailwright/kit';
 import { decodeJwt } from 'jose';
-import { exchangeCode, fetchJson, OAuthFailure, type OAuthProvider, type ProviderName, type ProviderProfile } from './provider';
+import { httpUrlOrNull, type ProviderName, type ProviderProfile, type SignInProvider } from './provider';
 
 export interface OidcProviderSettings {
   name: ProviderName;
-  clientId?: string;
-  clientSecret?: string;
-  authorizationEndpoint: string;
-  tokenEndpoint: string;
+  client: OAuthClient;
   userinfoEndpoint: string;
   scope: string;
   extraAuthorizationParams?: Record<string, string>;
@@ -18,7 +16,7 @@ export interface OidcProviderSettings {
   hasPublicPicture: boolean;
 }
 
-export class OidcProvider implements OAuthProvider {
+export class OidcProvider implements SignInProvider {
   readonly usesPkce = true;
 
   constructor(private readonly settings: OidcProviderSettings) {}
@@ -27,35 +25,26 @@ export class OidcProvider implements OAuthProvider {
     return this.settings.name;
   }
 
-  get isConfigured(): boolean {
-    return Boolean(this.settings.clientId && this.settings.clientSecret);
+  get client(): OAuthClient {
+    return this.settings.client;
   }
 
   authorizationUrl(request: { state: string; redirectUri: string; codeChallenge?: string }): string {
-    const url = new URL(this.settings.authorizationEndpoint);
-    const params: Record<string, string> = {
-      client_id: this.settings.clientId ?? '',
+    return buildAuthorizationUrl(this.client, {
       response_type: 'code',
       redirect_uri: request.redirectUri,
       scope: this.settings.scope,
       state: request.state,
       ...this.settings.extraAuthorizationParams,
-    };
-    if (request.codeChallenge) {
-      params.code_challenge = request.codeChallenge;
-      params.code_challenge_method = 'S256';
-    }
-    for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
-    return url.toString();
+      ...(request.codeChallenge ? pkceParams(request.codeChallenge) : {}),
+    });
   }
 
   async fetchProfile(request: { code: string; redirectUri: string; codeVerifier?: string }): Promise<ProviderProfile> {
-    const { accessToken, idToken } = await exchangeCode(this.settings.tokenEndpoint, {
+    const { accessToken, idToken } = await requestTokens(this.client, {
       grant_type: 'authorization_code',
       code: request.code,
       redirect_uri: request.redirectUri,
-      client_id: this.settings.clientId,
-      client_secret: this.settings.clientSecret,
       code_verifier: request.codeVerifier,
     });
     const claims = await fetchJson<Record<string, unknown>>(this.settings.userinfoEndpoint, {
@@ -67,13 +56,12 @@ export class OidcProvider implements OAuthProvider {
     if (typeof sub !== 'string' || !sub) throw new OAuthFailure('Userinfo has no subject');
     if (!email.includes('@')) throw new OAuthFailure('Userinfo has no email');
     const evidence = { ...this.idTokenClaims(idToken, sub), ...claims };
-    const picture = typeof claims.picture === 'string' && /^https?:\/\//.test(claims.picture) ? claims.picture : null;
     return {
       providerUserId: sub,
       email,
       isEmailVerified: this.settings.isEmailVerified(evidence, email),
       name: typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim() : (email.split('@')[0] ?? email),
-      avatar: this.settings.hasPublicPicture ? picture : null,
+      avatar: this.settings.hasPublicPicture ? httpUrlOrNull(claims.picture) : null,
     };
   }
 
@@ -86,7 +74,7 @@ export class OidcProvider implements OAuthProvider {
     try {
       const claims = decodeJwt(idToken);
       const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
-      if (claims.sub !== sub || !audiences.includes(this.settings.clientId)) return {};
+      if (claims.sub !== sub || !audiences.includes(this.client.clientId)) return {};
       return claims;
     } catch {
       return {};

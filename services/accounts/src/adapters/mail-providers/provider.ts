@@ -1,5 +1,6 @@
 // What the connect flow and the transport endpoint need from an OAuth mail provider (Gmail, Outlook).
 import type { OAuthEmailProvider } from '@mailwright/contracts';
+import { type OAuthClient, trimTrailingSlash } from '@mailwright/kit';
 
 export interface OAuthTokens {
   accessToken: string;
@@ -15,8 +16,8 @@ export interface MailboxProfile {
 
 export interface OAuthMailProvider {
   readonly name: OAuthEmailProvider;
-  /** False when the client id/secret are missing: the flow answers oauth_config_error. */
-  isConfigured(): boolean;
+  /** Its endpoints and credentials; without credentials the flow answers oauth_config_error. */
+  readonly client: OAuthClient;
   authorizationUrl(input: { state: string; codeChallenge: string }): string;
   exchangeCode(code: string, codeVerifier: string): Promise<OAuthTokens>;
   fetchProfile(accessToken: string): Promise<MailboxProfile>;
@@ -36,8 +37,11 @@ export class GrantRevokedError extends Error {
   }
 }
 
+/** A stuck provider must not hold a browser redirect or a worker's transport request for long. */
+export const PROVIDER_TIMEOUT_MS = 15_000;
+
 export const redirectUriFor = (publicUrl: string, provider: OAuthEmailProvider) =>
-  `${publicUrl.replace(/\/+$/, '')}/api/email-accounts/${provider}/callback`;
+  `${trimTrailingSlash(publicUrl)}/api/email-accounts/${provider}/callback`;
 
 export const expiresAtFrom = (expiresInSeconds: number | undefined) =>
   new Date(Date.now() + (expiresInSeconds && expiresInSeconds > 0 ? expiresInSeconds : 3600) * 1000);
