@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { installFakeApi } from '../test/fake-api';
 import { ApiError, errorMessage, request } from './client';
-import { emailsApi, templatesApi } from './endpoints';
+import { emailsApi, templatesApi, webhooksApi } from './endpoints';
 
 describe('API client', () => {
   it('sends JSON to /api with the stored bearer token', async () => {
@@ -58,5 +58,22 @@ describe('API client', () => {
     } finally {
       globalThis.fetch = original;
     }
+  });
+  it('carries the error code the contracts declare, and none for a code they do not', async () => {
+    installFakeApi({
+      'GET /api/templates': { status: 403, body: { message: 'Upgrade your plan', code: 'PLAN_LIMIT' } },
+      'GET /api/api-keys': { status: 418, body: { message: 'Teapot', code: 'TEAPOT' } },
+    });
+    const known = await templatesApi.list().catch((e: unknown) => e);
+    expect(known).toMatchObject({ status: 403, code: 'PLAN_LIMIT', message: 'Upgrade your plan' });
+    const unknown = await request('/api-keys').catch((e: unknown) => e);
+    expect(unknown).toBeInstanceOf(ApiError);
+    expect((unknown as ApiError).code).toBeUndefined();
+  });
+
+  it('sends webhook edits as PATCH without the id in the body', async () => {
+    const { calls } = installFakeApi({ 'PATCH /api/webhooks/w1': { body: { data: { id: 'w1', enabled: false } } } });
+    await expect(webhooksApi.update({ id: 'w1', enabled: false })).resolves.toEqual({ id: 'w1', enabled: false });
+    expect(calls[0]).toMatchObject({ method: 'PATCH', path: '/api/webhooks/w1', body: { enabled: false } });
   });
 });

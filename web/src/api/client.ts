@@ -1,12 +1,18 @@
 // The one HTTP client every API call goes through: base '/api', JSON, bearer token from local storage.
+// Failures carry the server's { message, code }; `code` is one of the contracts' ERROR_CODES.
+import { type ErrorCode, isErrorCode } from '@mailwright/contracts';
 import { readToken } from '../features/auth/token-storage';
 
 export const API_BASE = '/api';
 
-/** A response outside 200–299. `message` is the server's text when it sent one. */
+/**
+ * A response outside 200–299 (status 0: no answer at all). `message` is the server's text when it sent one;
+ * switch on `code`, never on the text.
+ */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string | undefined;
+  /** The server's error code; undefined when there was no answer or the body named no known code. */
+  readonly code: ErrorCode | undefined;
   readonly requiresVerification: boolean;
   /** True when the server sent its own message (callers fall back to their own text otherwise). */
   readonly hasServerMessage: boolean;
@@ -14,7 +20,7 @@ export class ApiError extends Error {
   constructor(
     status: number,
     message: string,
-    options: { code?: string; requiresVerification?: boolean; hasServerMessage?: boolean } = {},
+    options: { code?: ErrorCode; requiresVerification?: boolean; hasServerMessage?: boolean } = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -34,7 +40,7 @@ export function errorMessage(error: unknown, fallback: string): string {
 export type QueryParams = Record<string, string | number | boolean | undefined | null>;
 
 interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   query?: QueryParams;
   headers?: Record<string, string>;
@@ -90,7 +96,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     const body = (payload ?? {}) as { message?: unknown; code?: unknown; requiresVerification?: unknown };
     const serverMessage = typeof body.message === 'string' && body.message ? body.message : undefined;
     throw new ApiError(response.status, serverMessage ?? `Request failed with status ${response.status}`, {
-      code: typeof body.code === 'string' ? body.code : undefined,
+      code: isErrorCode(body.code) ? body.code : undefined,
       requiresVerification: body.requiresVerification === true,
       hasServerMessage: serverMessage !== undefined,
     });

@@ -7,6 +7,7 @@ import type {
   ConnectTicket,
   CreateOrderResponse,
   CreateSmtpAccountBody,
+  CreateWebhookBody,
   EmailAccount,
   EmailListResponse,
   EmailLog,
@@ -27,8 +28,12 @@ import type {
   TemplateBody,
   TemplatePreview,
   UpdateSmtpAccountBody,
+  UpdateWebhookBody,
   User,
   VerifyPaymentBody,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookWithSecret,
 } from './types';
 
 const id = (value: string) => encodeURIComponent(value);
@@ -106,4 +111,20 @@ export const paymentsApi = {
   cancel: async () => unwrap(await request<Envelope<SubscriptionChange>>('/payments/cancel', { method: 'POST' })),
   downgrade: async (planId: PlanId) =>
     unwrap(await request<Envelope<SubscriptionChange>>('/payments/downgrade', { method: 'POST', body: { planId } })),
+};
+
+export const webhooksApi = {
+  list: async () => unwrap(await request<Envelope<WebhookEndpoint[]>>('/webhooks')),
+  /** The answer's `secret` is shown only here and by rotateSecret. */
+  create: async (body: CreateWebhookBody) =>
+    unwrap(await request<Envelope<WebhookWithSecret>>('/webhooks', { method: 'POST', body })),
+  update: async ({ id: endpointId, ...body }: { id: string } & UpdateWebhookBody) =>
+    unwrap(await request<Envelope<WebhookEndpoint>>(`/webhooks/${id(endpointId)}`, { method: 'PATCH', body })),
+  remove: (endpointId: string) => request<unknown>(`/webhooks/${id(endpointId)}`, { method: 'DELETE' }),
+  rotateSecret: async (endpointId: string) =>
+    unwrap(await request<Envelope<WebhookWithSecret>>(`/webhooks/${id(endpointId)}/rotate-secret`, { method: 'POST' })),
+  test: async (endpointId: string) =>
+    unwrap(await request<Envelope<WebhookDelivery>>(`/webhooks/${id(endpointId)}/test`, { method: 'POST' })),
+  deliveries: async (endpointId: string) =>
+    unwrap(await request<Envelope<WebhookDelivery[]>>(`/webhooks/${id(endpointId)}/deliveries`, { query: { limit: 20 } })),
 };

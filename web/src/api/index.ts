@@ -1,4 +1,13 @@
 // The typed API client: import everything the screens call from here.
 export { API_BASE, ApiError, errorMessage, request } from './client';
-export { apiKeysApi, authApi, emailAccountsApi, emailsApi, paymentsApi, type SocialProvider, templatesApi } from './endpoints';
+export {
+  apiKeysApi,
+  authApi,
+  emailAccountsApi,
+  emailsApi,
+  paymentsApi,
+  type SocialProvider,
+  templatesApi,
+  webhooksApi,
+} from './endpoints';
 export type * from './types';

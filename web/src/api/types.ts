@@ -9,6 +9,7 @@ export type {
   ConnectTicket,
   CreateOrderResponse,
   CreateSmtpAccountBody,
+  CreateWebhookBody,
   EmailAccount,
   EmailListResponse,
   EmailLog,
@@ -29,8 +30,12 @@ export type {
   TemplateBody,
   TemplatePreview,
   UpdateSmtpAccountBody,
+  UpdateWebhookBody,
   User,
   VerifyPaymentBody,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookWithSecret,
 } from '@mailwright/contracts';
 
 /** How most routes wrap their answer: `{ data: T }` (the contracts' `Envelope(schema)`). */

@@ -1,8 +1,8 @@
 // The recent deliveries of one endpoint with each attempt's status code, error and duration.
 import { useQuery } from '@tanstack/react-query';
+import { webhooksApi } from '../../api';
 import { Spinner } from '../../components/spinner';
 import { formatEmailTime } from '../emails/format-email-time';
-import { webhooksApi } from './webhooks-api';
 
 const statusStyles: Record<string, string> = {
   succeeded: 'bg-emerald-100 text-emerald-800',

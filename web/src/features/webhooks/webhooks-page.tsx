@@ -1,15 +1,15 @@
 // /webhooks: endpoints that receive signed email events; create, edit, enable/disable, rotate the secret,
 // send a test event, delete, and see recent deliveries. A disabled endpoint shows why.
-import type { WebhookEndpoint } from '@mailwright/contracts';
+
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
+import { errorMessage, type WebhookEndpoint, webhooksApi } from '../../api';
 import { Spinner } from '../../components/spinner';
 import { buttonStyles } from '../../components/styles';
 import { cardStyles, dangerButtonStyles, EmptyState, PageHeading } from '../layout/page-heading';
 import { WebhookDeliveries } from './webhook-deliveries';
 import { WebhookForm } from './webhook-form';
-import { webhookError, webhooksApi } from './webhooks-api';
 
 const listKey = ['webhooks'] as const;
 
@@ -34,7 +34,7 @@ export function WebhooksPage() {
       setIsCreating(false);
       void refresh();
     },
-    onError: (error) => toast.error(webhookError(error, 'Failed to add the endpoint')),
+    onError: (error) => toast.error(errorMessage(error, 'Failed to add the endpoint')),
   });
   const update = useMutation({
     mutationFn: webhooksApi.update,
@@ -43,7 +43,7 @@ export function WebhooksPage() {
       setEditing(null);
       void refresh();
     },
-    onError: (error) => toast.error(webhookError(error, 'Failed to update the endpoint')),
+    onError: (error) => toast.error(errorMessage(error, 'Failed to update the endpoint')),
   });
   const rotate = useMutation({
     mutationFn: webhooksApi.rotateSecret,
@@ -51,7 +51,7 @@ export function WebhooksPage() {
       toast.success('Signing secret rotated');
       setSecret({ id: rotated.id, secret: rotated.secret });
     },
-    onError: (error) => toast.error(webhookError(error, 'Failed to rotate the secret')),
+    onError: (error) => toast.error(errorMessage(error, 'Failed to rotate the secret')),
   });
   const test = useMutation({
     mutationFn: webhooksApi.test,
@@ -61,7 +61,7 @@ export function WebhooksPage() {
       void queryClient.invalidateQueries({ queryKey: ['webhooks', delivery.endpointId, 'deliveries'] });
       setOpen(delivery.endpointId);
     },
-    onError: (error) => toast.error(webhookError(error, 'Failed to send the test event')),
+    onError: (error) => toast.error(errorMessage(error, 'Failed to send the test event')),
   });
   const remove = useMutation({
     mutationFn: webhooksApi.remove,
@@ -69,7 +69,7 @@ export function WebhooksPage() {
       toast.success('Webhook endpoint deleted');
       void refresh();
     },
-    onError: (error) => toast.error(webhookError(error, 'Failed to delete')),
+    onError: (error) => toast.error(errorMessage(error, 'Failed to delete')),
   });
 
   const list = endpoints.data ?? [];

@@ -44,7 +44,7 @@ export function LoginPage() {
       void navigate('/dashboard', { replace: true });
     } catch (error) {
       const message = errorMessage(error, LOGIN_FAILED);
-      if (error instanceof ApiError && error.requiresVerification) toast.error(message, { duration: LONG_NOTICE_MS });
+      if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') toast.error(message, { duration: LONG_NOTICE_MS });
       else toast.error(message);
       setIsSubmitting(false);
     }
