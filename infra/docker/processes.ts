@@ -1,8 +1,9 @@
-// The deployable processes: their entry file, output name, migrations and port. Shared by the bundler,
-// the Dockerfile targets (same names) and the ops tests.
+// The deployable processes: the platform layout's processes (@mailwright/contracts) as the bundler, the
+// Dockerfile targets (same names) and the ops tests need them, plus the migration job that only deploys have.
+import { platformProcesses, platformServices } from '@mailwright/contracts';
 
 /** Schemas whose migrations the migrate job applies, in dependency-free order. */
-export const schemas = ['identity', 'accounts', 'templates', 'mail', 'billing'];
+export const schemas: string[] = platformServices.map((service) => service.schema);
 
 export interface DeployableProcess {
   name: string;
@@ -20,19 +21,16 @@ export interface DeployableProcess {
 }
 
 export const processes: DeployableProcess[] = [
-  { name: 'gateway', entry: 'gateway/src/server.ts', port: 8080, portVar: 'PORT', web: true },
-  { name: 'identity', entry: 'services/identity/src/server.ts', port: 4001, portVar: 'IDENTITY_PORT', migrations: 'identity' },
-  { name: 'accounts', entry: 'services/accounts/src/server.ts', port: 4002, portVar: 'ACCOUNTS_PORT', migrations: 'accounts' },
-  {
-    name: 'templates',
-    entry: 'services/templates/src/server.ts',
-    port: 4003,
-    portVar: 'TEMPLATES_PORT',
-    migrations: 'templates',
-  },
-  { name: 'mail', entry: 'services/mail/src/server.ts', port: 4004, portVar: 'MAIL_PORT', migrations: 'mail' },
-  { name: 'billing', entry: 'services/billing/src/server.ts', port: 4005, portVar: 'BILLING_PORT', migrations: 'billing' },
-  { name: 'mail-worker', entry: 'services/mail/src/worker.ts', port: 4010, portVar: 'WORKER_METRICS_PORT', migrations: 'mail' },
+  ...platformProcesses.map(
+    (spec): DeployableProcess => ({
+      name: spec.name,
+      entry: spec.entry,
+      port: spec.defaultPort,
+      portVar: spec.portVar,
+      ...(spec.kind === 'gateway' ? { web: true } : {}),
+      ...(spec.schema ? { migrations: spec.schema } : {}),
+    }),
+  ),
   { name: 'migrate', entry: 'infra/docker/migrate.ts', allMigrations: true },
 ];
 

@@ -1,12 +1,13 @@
 // Starts the whole platform as processes: migrations, services, workers and the gateway.
-// Used by `npm start`, the end-to-end suites and the benchmark.
+// Used by `npm start`, the end-to-end suites and the benchmark. Which processes, entries and ports: the
+// platform layout in @mailwright/contracts.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, type WriteStream } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { gatewayProcess, mailWorkerProcess, type PlatformProcess, platformServices, serviceUrlVar } from '@mailwright/contracts';
 import { ensureDatabase, runMigrations } from '@mailwright/kit';
 import { formatLogLine, lineSplitter } from './log-lines';
-import { gateway, mailWorker, migrationsFolder, type ProcessSpec, services, urlVarOf } from './processes';
 
 export interface StackOptions {
   rootDir: string;
@@ -27,7 +28,7 @@ export interface StackOptions {
 }
 
 interface Running {
-  spec: ProcessSpec;
+  spec: PlatformProcess;
   child: ChildProcess;
   port?: number;
   logFile?: WriteStream;
@@ -55,17 +56,17 @@ export class Stack {
    * Starts one process and waits until it answers /healthz. Each mail worker gets its own free metrics port
    * (WORKER_METRICS_PORT; several run on one machine) and is waited on through that port's /healthz.
    */
-  async start(spec: ProcessSpec, nameOverride?: string): Promise<void> {
+  async start(spec: PlatformProcess, nameOverride?: string): Promise<void> {
     const name = nameOverride ?? spec.name;
     const { rootDir } = this.options;
-    const isWorker = spec === mailWorker;
+    const isWorker = spec.kind === 'worker';
     const previous = this.processes.get(name);
     const port = isWorker ? (previous?.port ?? (await freePort())) : this.ports.get(spec.name);
     const env: Record<string, string | undefined> = {
       ...process.env,
       ...this.env,
       ...this.envOverrides.get(name),
-      ...(isWorker ? { WORKER_METRICS_PORT: String(port) } : {}),
+      ...(isWorker ? { [spec.portVar]: String(port) } : {}),
     };
     for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(rootDir, spec.entry)], {
@@ -92,7 +93,7 @@ export class Stack {
         this.options.log?.(`${name} exited (${signal ?? code})`);
       }
     });
-    if (port) await waitForHealth(`http://127.0.0.1:${port}/healthz`, child, name);
+    if (port) await waitForHealth(`http://127.0.0.1:${port}${spec.healthPath}`, child, name);
     else await waitForStart(child, name);
   }
 
@@ -104,8 +105,8 @@ export class Stack {
 
   async addWorker(): Promise<string> {
     this.workerCount += 1;
-    const name = `${mailWorker.name}-${this.workerCount}`;
-    await this.start(mailWorker, name);
+    const name = `${mailWorkerProcess.name}-${this.workerCount}`;
+    await this.start(mailWorkerProcess, name);
     return name;
   }
 
@@ -135,7 +136,7 @@ export class Stack {
     this.stopping = true;
     const names = [...this.processes.keys()];
     // The gateway first so no new work arrives, then workers and services.
-    names.sort((a, b) => Number(b === 'gateway') - Number(a === 'gateway'));
+    names.sort((a, b) => Number(b === gatewayProcess.name) - Number(a === gatewayProcess.name));
     for (const name of names) {
       const running = this.processes.get(name);
       if (!running) continue;
@@ -148,18 +149,18 @@ export class Stack {
 
 export async function startStack(options: StackOptions): Promise<Stack> {
   const log = options.log ?? (() => {});
-  const present = services.filter((spec) => existsSync(path.join(options.rootDir, spec.entry)));
+  const present = platformServices.filter((spec) => existsSync(path.join(options.rootDir, spec.entry)));
   await ensureDatabase(options.databaseUrl);
   for (const spec of present) {
-    const folder = migrationsFolder(options.rootDir, spec);
-    if (spec.schema && existsSync(folder)) await runMigrations(options.databaseUrl, spec.schema, folder);
+    const folder = path.join(options.rootDir, spec.packageDir, 'drizzle');
+    if (existsSync(folder)) await runMigrations(options.databaseUrl, spec.schema, folder);
   }
 
   const ports = new Map<string, number>();
-  for (const spec of [...present, gateway]) {
+  for (const spec of [...present, gatewayProcess]) {
     ports.set(spec.name, options.ports === 'random' ? await freePort() : (spec.defaultPort ?? 0));
   }
-  const gatewayPort = ports.get('gateway') ?? 8080;
+  const gatewayPort = ports.get(gatewayProcess.name) ?? gatewayProcess.defaultPort;
   const publicUrl =
     options.env?.PUBLIC_URL ?? (options.ports === 'random' ? `http://127.0.0.1:${gatewayPort}` : 'http://localhost:8080');
   const env: Record<string, string> = {
@@ -171,19 +172,22 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     ...options.secrets,
     ...options.env,
   };
-  for (const spec of [...services, gateway]) {
+  for (const spec of [...platformServices, gatewayProcess]) {
     const port = ports.get(spec.name);
-    if (spec.portVar && port !== undefined) env[spec.portVar] = String(port);
-    if (spec !== gateway && port !== undefined) env[urlVarOf(spec)] = `http://127.0.0.1:${port}`;
+    if (port !== undefined) env[spec.portVar] = String(port);
+  }
+  for (const spec of platformServices) {
+    const port = ports.get(spec.name);
+    if (port !== undefined) env[serviceUrlVar(spec.name)] = `http://127.0.0.1:${port}`;
   }
 
   const stack = new Stack(options, env, `http://127.0.0.1:${gatewayPort}`, ports);
   options.onCreated?.(stack);
   try {
     await Promise.all(present.map((spec) => stack.start(spec)));
-    const workers = existsSync(path.join(options.rootDir, mailWorker.entry)) ? (options.workers ?? 1) : 0;
+    const workers = existsSync(path.join(options.rootDir, mailWorkerProcess.entry)) ? (options.workers ?? 1) : 0;
     for (let i = 0; i < workers; i++) await stack.addWorker();
-    await stack.start(gateway);
+    await stack.start(gatewayProcess);
   } catch (error) {
     await stack.stop();
     throw error;

@@ -2,6 +2,7 @@
 // plugin exists), and wired the way the processes need: secrets, health, start order, scaling.
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { mailWorkerProcess, platformProcesses, platformServices, serviceUrlVar } from '@mailwright/contracts';
 import type { AnySchema } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { processes } from '../docker/processes';
@@ -10,7 +11,7 @@ import { checkConfig, parseCompose, readRepoFile, repoRoot, sampleSecrets } from
 const require = createRequire(import.meta.url);
 const env = { ...sampleSecrets } as Record<string, string | undefined>;
 const compose = parseCompose(env);
-const appProcesses = processes.filter((spec) => spec.name !== 'migrate');
+const appProcesses = platformProcesses;
 
 function hasComposePlugin(): boolean {
   try {
@@ -125,14 +126,15 @@ describe('docker-compose.yml', () => {
       );
       const config = checkConfig(spec.name, environment);
       expect(config.HOST, spec.name).toBe('0.0.0.0');
-      if (spec.portVar && spec.name !== 'mail-worker') expect(config[spec.portVar], spec.name).toBe(spec.port);
+      if (spec.kind !== 'worker') expect(config[spec.portVar], spec.name).toBe(spec.defaultPort);
       expect(environment.INTERNAL_SECRET).toBe(sampleSecrets.INTERNAL_SECRET);
-      for (const other of ['identity', 'accounts', 'templates', 'mail', 'billing']) {
-        const port = processes.find((p) => p.name === other)?.port;
-        expect(config[`${other.toUpperCase()}_URL`], `${spec.name} → ${other}`).toBe(`http://${other}:${port}`);
+      for (const other of platformServices) {
+        expect(config[serviceUrlVar(other.name)], `${spec.name} → ${other.name}`).toBe(
+          `http://${other.name}:${other.defaultPort}`,
+        );
       }
     }
-    expect(compose.services['mail-worker']?.environment?.WORKER_METRICS_PORT).toBe(4010);
+    expect(compose.services['mail-worker']?.environment?.[mailWorkerProcess.portVar]).toBe(mailWorkerProcess.defaultPort);
     expect(compose.services.identity?.environment?.ENCRYPTION_KEY).toBe(sampleSecrets.ENCRYPTION_KEY);
     expect(compose.services.accounts?.environment?.ENCRYPTION_KEY).toBe(sampleSecrets.ENCRYPTION_KEY);
     expect(compose.services.templates?.environment?.ENCRYPTION_KEY).toBeUndefined();

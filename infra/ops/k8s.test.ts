@@ -2,6 +2,7 @@
 // wiring checked precisely: probes, resources, images, env from the Secret/ConfigMap, services, HPA, job.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { platformProcesses } from '@mailwright/contracts';
 import { checkMetricsExposure } from '@mailwright/kit';
 import * as apps from 'kubernetes-models/apps/v1';
 import * as autoscaling from 'kubernetes-models/autoscaling/v2';
@@ -11,7 +12,6 @@ import { Secret } from 'kubernetes-models/v1';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { checkGatewayConfig, type GatewayConfig } from '../../gateway/src/config';
-import { processes } from '../docker/processes';
 import { checkConfig, type K8sObject, readManifests, readRepoFile, repoRoot, sampleSecrets } from './support/deploy-files';
 
 const k8sDir = path.join(repoRoot, 'infra', 'k8s');
@@ -24,7 +24,7 @@ const objects = kustomization.resources.flatMap((file) => readManifests(`infra/k
 const find = (kind: string, name: string) => objects.find((o) => o.kind === kind && o.metadata.name === name);
 const configMap = find('ConfigMap', 'mailwright-config');
 const secret = find('Secret', 'mailwright-secrets');
-const appProcesses = processes.filter((spec) => spec.name !== 'migrate');
+const appProcesses = platformProcesses;
 
 type Validatable = { validate(): void };
 const models: Record<string, new (data: never) => Validatable> = {
@@ -103,13 +103,13 @@ describe('k8s manifests', () => {
       });
 
       it('probes readiness on /readyz and liveness on /healthz at its port', () => {
-        expect(container.ports).toEqual([{ name: 'http', containerPort: spec.port }]);
-        expect(container.readinessProbe.httpGet).toEqual({ path: '/readyz', port: 'http' });
-        expect(container.livenessProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
-        expect(container.startupProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
+        expect(container.ports).toEqual([{ name: 'http', containerPort: spec.defaultPort }]);
+        expect(container.readinessProbe.httpGet).toEqual({ path: spec.readyPath, port: 'http' });
+        expect(container.livenessProbe.httpGet).toEqual({ path: spec.healthPath, port: 'http' });
+        expect(container.startupProbe.httpGet).toEqual({ path: spec.healthPath, port: 'http' });
         expect(deployment?.spec.template.metadata.annotations).toMatchObject({
           'prometheus.io/scrape': 'true',
-          'prometheus.io/port': String(spec.port),
+          'prometheus.io/port': String(spec.defaultPort),
           'prometheus.io/path': '/metrics',
         });
       });
@@ -136,7 +136,7 @@ describe('k8s manifests', () => {
       it('gets an environment its own config schema accepts', () => {
         const config = checkConfig(spec.name, containerEnv(container));
         expect(config.HOST).toBe('0.0.0.0');
-        if (spec.name !== 'mail-worker' && spec.portVar) expect(config[spec.portVar]).toBe(spec.port);
+        if (spec.kind !== 'worker') expect(config[spec.portVar]).toBe(spec.defaultPort);
       });
 
       it('is reachable through a Service on its named port', () => {

@@ -1,5 +1,8 @@
 // Which public routes need which caller (a signed-in user, an API key, or nobody) and which are throttled
-// against brute force. Matched once per request, on the normalised path (request-path.ts).
+// against brute force, from the platform layout's tables (@mailwright/contracts). Matched once per request, on
+// the normalised path (request-path.ts).
+import { apiKeyRoutes, clientIpThrottledRoutes, publicRoutes, userThrottledRoutes } from '@mailwright/contracts';
+
 export type Access = 'public' | 'user' | 'api_key';
 
 /** `client-ip`: per client address, before anything else; `user`: per signed-in user, after authentication. */
@@ -9,25 +12,6 @@ export interface RouteRule {
   access: Access;
   throttle?: Throttle;
 }
-
-const publicRoutes: Array<[method: string, pattern: RegExp]> = [
-  ['POST', /^\/api\/auth\/(signup|login|forgot-password|exchange)$/],
-  ['GET', /^\/api\/auth\/verify-email\/[^/]+$/],
-  ['POST', /^\/api\/auth\/reset-password\/[^/]+$/],
-  ['GET', /^\/api\/auth\/(google|github|microsoft)(\/callback)?$/],
-  ['GET', /^\/api\/email-accounts\/(gmail|outlook)\/(connect|callback)$/],
-  ['GET', /^\/api\/payments\/plans$/],
-  ['POST', /^\/api\/payments\/webhook$/],
-  ['GET', /^\/t\/.+$/],
-  ['HEAD', /^\/t\/.+$/],
-];
-
-const apiKeyRoutes = /^\/api\/emails\/api(\/|$)/;
-
-/** Sign-in, sign-up, the reset mail and the social sign-in code exchange: guessed at from anywhere. */
-const clientIpThrottled = new Set(['/api/auth/login', '/api/auth/signup', '/api/auth/forgot-password', '/api/auth/exchange']);
-/** Checks the current password: throttled per user (identity also locks the account after repeated failures). */
-const userThrottled = new Set(['/api/auth/change-password']);
 
 export function accessFor(method: string, path: string): Access {
   if (apiKeyRoutes.test(path)) return 'api_key';
@@ -40,8 +24,8 @@ export function accessFor(method: string, path: string): Access {
 }
 
 function throttleFor(method: string, path: string): Throttle | undefined {
-  if (method === 'POST' && clientIpThrottled.has(path)) return 'client-ip';
-  if (method === 'PUT' && userThrottled.has(path)) return 'user';
+  if (method === 'POST' && clientIpThrottledRoutes.has(path)) return 'client-ip';
+  if (method === 'PUT' && userThrottledRoutes.has(path)) return 'user';
   return undefined;
 }
 

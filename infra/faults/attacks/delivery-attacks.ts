@@ -7,8 +7,8 @@
 // the rebinding attack only. Both are put back afterwards.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { TarpitSmtp } from '@mailwright/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TarpitSmtp } from '../../../services/mail/test/support/tarpit-smtp';
 import { mapLimit, signUpVerified, uniqueEmail, upgrade, waitFor } from '../support/client';
 import { attackContext, expectNoNewProblems, tally } from './attack-context';
 

@@ -3,7 +3,7 @@
 // and steering the click redirect anywhere but a link stored for the token's own email (tokens of another
 // email, link indexes out of range, tampered tokens, stored links that are not http(s)).
 import { afterAll, describe, expect, it } from 'vitest';
-import { TrackingTokens } from '../../../services/mail/src/domain/tracking-token';
+import { TrackingTokens } from '../../../services/mail/src/tracking/tracking-token';
 import { mapLimit, uniqueEmail, waitFor } from '../support/client';
 import { attackContext, expectNoNewProblems, tally } from './attack-context';
 

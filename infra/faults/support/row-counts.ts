@@ -1,8 +1,9 @@
 // Row counts of every table the services own, in one round trip: "nothing half-written" means a refused
 // request leaves every count as it was.
+import { platformServices } from '@mailwright/contracts';
 import type pg from 'pg';
 
-const SCHEMAS = ['identity', 'accounts', 'templates', 'mail', 'billing'];
+const SCHEMAS = platformServices.map((service) => service.schema);
 
 export class RowCounter {
   private sql = '';

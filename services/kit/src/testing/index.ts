@@ -53,3 +53,4 @@ export async function freePort(): Promise<number> {
 }
 
 export * from './smtp-peer';
+export * from './tarpit-smtp';

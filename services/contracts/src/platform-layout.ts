@@ -1,0 +1,133 @@
+// The platform's layout, declared once: every process (entry file, port, health path, schema) and the
+// gateway's public route table (which path prefix goes to which service with which body limit, and which
+// routes need no caller). The launcher (`npm start`), the gateway, the whole-stack and fault stacks, the
+// bundler and the compose/k8s checks all read this file; nothing else lists processes, ports or prefixes.
+
+export type ServiceName = 'identity' | 'accounts' | 'templates' | 'mail' | 'billing';
+export type ProcessName = ServiceName | 'gateway' | 'mail-worker';
+/** The variable a process reaches a service by (`IDENTITY_URL`). */
+export type ServiceUrlVar = `${Uppercase<ServiceName>}_URL`;
+
+export interface PlatformProcess {
+  name: ProcessName;
+  /** `service`: an HTTP service behind the gateway; `worker`: runs jobs, serves only metrics and health. */
+  kind: 'gateway' | 'service' | 'worker';
+  /** Entry file relative to the repository root. */
+  entry: string;
+  /** Its npm workspace, relative to the repository root (the process runs from here). */
+  packageDir: string;
+  /** The variable holding its listening port (the worker's metrics and health listener). */
+  portVar: string;
+  defaultPort: number;
+  /** Answers 200 while the process is alive; `readyPath` while its dependencies answer too. */
+  healthPath: '/healthz';
+  readyPath: '/readyz';
+  /** The pgSchema whose migrations live in `<packageDir>/drizzle`. */
+  schema?: ServiceName;
+}
+
+export interface PlatformService extends PlatformProcess {
+  name: ServiceName;
+  kind: 'service';
+  schema: ServiceName;
+}
+
+const health = { healthPath: '/healthz', readyPath: '/readyz' } as const;
+
+const service = (name: ServiceName, defaultPort: number): PlatformService => ({
+  name,
+  kind: 'service',
+  entry: `services/${name}/src/server.ts`,
+  packageDir: `services/${name}`,
+  portVar: `${name.toUpperCase()}_PORT`,
+  defaultPort,
+  schema: name,
+  ...health,
+});
+
+/** The HTTP services, in start order. */
+export const platformServices: readonly PlatformService[] = [
+  service('identity', 4001),
+  service('accounts', 4002),
+  service('templates', 4003),
+  service('mail', 4004),
+  service('billing', 4005),
+];
+
+export const mailWorkerProcess: PlatformProcess = {
+  name: 'mail-worker',
+  kind: 'worker',
+  entry: 'services/mail/src/worker.ts',
+  packageDir: 'services/mail',
+  portVar: 'WORKER_METRICS_PORT',
+  defaultPort: 4010,
+  schema: 'mail',
+  ...health,
+};
+
+export const gatewayProcess: PlatformProcess = {
+  name: 'gateway',
+  kind: 'gateway',
+  entry: 'gateway/src/server.ts',
+  packageDir: 'gateway',
+  portVar: 'PORT',
+  defaultPort: 8080,
+  ...health,
+};
+
+/** Every long-running process: the services, the mail worker, the gateway. */
+export const platformProcesses: readonly PlatformProcess[] = [...platformServices, mailWorkerProcess, gatewayProcess];
+
+export const serviceUrlVar = (name: ServiceName): ServiceUrlVar => `${name.toUpperCase() as Uppercase<ServiceName>}_URL`;
+
+const KB = 1024;
+const MB = 1024 * KB;
+
+export interface GatewayRoute {
+  /** Public path prefix at the gateway. */
+  prefix: string;
+  /** The same requests' prefix at the service. */
+  rewritePrefix: string;
+  service: ServiceName;
+  /** Largest request body forwarded; checked at the edge so an oversized upload never reaches the service. */
+  bodyLimit: number;
+}
+
+/** The gateway's public prefixes and the service behind each one. */
+export const gatewayRoutes: readonly GatewayRoute[] = [
+  { prefix: '/api/auth', rewritePrefix: '/auth', service: 'identity', bodyLimit: 256 * KB },
+  { prefix: '/api/api-keys', rewritePrefix: '/api-keys', service: 'identity', bodyLimit: 64 * KB },
+  { prefix: '/api/email-accounts', rewritePrefix: '/email-accounts', service: 'accounts', bodyLimit: 256 * KB },
+  { prefix: '/api/templates', rewritePrefix: '/templates', service: 'templates', bodyLimit: 1.25 * MB },
+  { prefix: '/api/emails', rewritePrefix: '/emails', service: 'mail', bodyLimit: 16 * MB },
+  { prefix: '/api/webhooks', rewritePrefix: '/webhooks', service: 'mail', bodyLimit: 256 * KB },
+  { prefix: '/api/payments', rewritePrefix: '/payments', service: 'billing', bodyLimit: 256 * KB },
+  { prefix: '/t', rewritePrefix: '/t', service: 'mail', bodyLimit: 16 * KB },
+];
+
+/** Routes anyone may call (matched on the normalised path, without the query). Every other route needs a caller. */
+export const publicRoutes: ReadonlyArray<readonly [method: string, pattern: RegExp]> = [
+  ['POST', /^\/api\/auth\/(signup|login|forgot-password|exchange)$/],
+  ['GET', /^\/api\/auth\/verify-email\/[^/]+$/],
+  ['POST', /^\/api\/auth\/reset-password\/[^/]+$/],
+  ['GET', /^\/api\/auth\/(google|github|microsoft)(\/callback)?$/],
+  ['GET', /^\/api\/email-accounts\/(gmail|outlook)\/(connect|callback)$/],
+  ['GET', /^\/api\/payments\/plans$/],
+  ['POST', /^\/api\/payments\/webhook$/],
+  ['GET', /^\/t\/.+$/],
+  ['HEAD', /^\/t\/.+$/],
+];
+
+/** The public API: called with an API key instead of a user session. */
+export const apiKeyRoutes = /^\/api\/emails\/api(\/|$)/;
+
+/** POSTs throttled per client address: sign-in, sign-up, the reset mail and the social sign-in code exchange. */
+export const clientIpThrottledRoutes: ReadonlySet<string> = new Set([
+  '/api/auth/login',
+  '/api/auth/signup',
+  '/api/auth/forgot-password',
+  '/api/auth/exchange',
+]);
+
+/** PUTs throttled per user: they check the current password. */
+export const userThrottledRoutes: ReadonlySet<string> = new Set(['/api/auth/change-password']);
