@@ -1,8 +1,7 @@
 // Turns the /send-email form into the send payload (spec sections 3, 5 and 7).
-import { renderTemplate } from '@mailwright/contracts';
+import { renderTemplate, zonedWallTimeToUtc } from '@mailwright/contracts';
 import type { SendEmailBody, Template } from '../../api';
 import { parseRecipients } from './recipients';
-import { zonedWallTimeToUtc } from './zoned-time';
 
 export interface SendForm {
   emailAccountId: string;

@@ -14,8 +14,7 @@ import { useTemplates } from '../templates/queries';
 import { TemplatePreview } from '../templates/template-preview';
 import { VariableInputs, valuesFor } from '../templates/variable-inputs';
 import { buildSendBody, isScheduled } from './build-send-body';
-import { buildTimeZoneOptions, withZone } from './time-zone-options';
-import { browserTimeZone } from './zoned-time';
+import { browserTimeZone, buildTimeZoneOptions, withZone } from './time-zone-options';
 
 function SelectField({
   label,

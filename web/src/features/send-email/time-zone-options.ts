@@ -62,3 +62,12 @@ export function withZone(options: TimeZoneOption[], zone: string): { options: Ti
   if (!isValidTimeZone(zone)) return { options, selected: options[0]?.value ?? 'UTC' };
   return { options: [...options, { value: zone, names: [zone], label: zone }], selected: zone };
 }
+
+/** The browser's zone ('UTC' when it cannot tell): the form's default. */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
