@@ -1,18 +1,16 @@
-// Builds the mail service: send, email log, analytics, tracking and quota routes on the shared service plumbing.
-import { BillingEntitlements, createDatabase, createServiceApp, type EntitlementsSource, InternalClient } from '@mailwright/kit';
-import { Queue } from 'bullmq';
+// Builds the mail service: send, email log, analytics, tracking, webhook and quota routes on the shared service
+// plumbing. The composition root of the HTTP process: every slice's deps are built here and nowhere else.
+import { BillingEntitlements, createServiceApp, type EntitlementsSource, InternalClient } from '@mailwright/kit';
 import type { FastifyInstance } from 'fastify';
 import { AccountsClient } from './adapters/accounts-client';
-import { producerConnection } from './adapters/redis-connection';
 import { TemplatesClient } from './adapters/templates-client';
 import type { Config } from './config';
-import type { MailDatabase } from './db/client';
-import * as tables from './db/tables';
-import type { MailContext } from './mail-context';
+import { createMailDatabase } from './db/client';
+import type { EmailLogDeps } from './emails/deps';
+import type { OutboxDeps } from './outbox/deps';
 import { EmailIntake } from './outbox/email-intake';
 import { SendProducer } from './outbox/send-producer';
-import { SEND_QUEUE, type SendQueueData, TRACKING_QUEUE, type TrackingJobData } from './queues/queue-config';
-import { WEBHOOK_QUEUE, type WebhookJobData } from './queues/webhook-queue';
+import { openProducerQueues } from './queues/producer-queues';
 import { batchSendRoutes } from './routes/batch-send';
 import { emailRoutes } from './routes/emails';
 import { internalQuotaRoutes } from './routes/internal-quota';
@@ -21,8 +19,11 @@ import { sendRoutes } from './routes/send';
 import { trackingRoutes } from './routes/tracking';
 import { webhookRoutes } from './routes/webhooks';
 import { ATTACHMENT_DOWNLOADS_PER_REQUEST, AttachmentDownloads } from './sending/attachments/attachment-downloads';
+import type { SendingDeps } from './sending/deps';
+import type { TrackingDeps } from './tracking/deps';
 import { TrackingBuffer } from './tracking/tracking-buffer';
 import { TrackingTokens } from './tracking/tracking-token';
+import type { WebhookDeps } from './webhooks/deps';
 import { webhookSecretBox } from './webhooks/secret-box';
 import { WebhookEvents } from './webhooks/webhook-events';
 
@@ -30,16 +31,25 @@ export interface BuildOverrides {
   entitlements?: EntitlementsSource;
 }
 
+/** The slices' deps, for tests that reach past the routes (flush a buffer, call the intake directly). */
+export interface MailAppDeps {
+  sending: SendingDeps;
+  outbox: OutboxDeps;
+  emailLog: EmailLogDeps;
+  tracking: TrackingDeps;
+  webhooks: WebhookDeps;
+}
+
 export async function buildApp(config: Config, overrides: BuildOverrides = {}): Promise<FastifyInstance> {
-  const db = createDatabase(config.DATABASE_URL, tables, { max: 20 }) as MailDatabase;
-  const redis = producerConnection(config.REDIS_URL);
-  redis.on('error', () => {}); // reconnects by itself; sends keep being accepted (outbox)
-  const sendQueue = new Queue<SendQueueData>(SEND_QUEUE, { connection: redis, prefix: config.QUEUE_PREFIX });
-  const trackingQueue = new Queue<TrackingJobData>(TRACKING_QUEUE, { connection: redis, prefix: config.QUEUE_PREFIX });
-  const webhookQueue = new Queue<WebhookJobData>(WEBHOOK_QUEUE, { connection: redis, prefix: config.QUEUE_PREFIX });
-  sendQueue.on('error', () => {});
-  trackingQueue.on('error', () => {});
-  webhookQueue.on('error', () => {});
+  return (await buildMailApp(config, overrides)).app;
+}
+
+export async function buildMailApp(
+  config: Config,
+  overrides: BuildOverrides = {},
+): Promise<{ app: FastifyInstance; deps: MailAppDeps }> {
+  const db = createMailDatabase(config.DATABASE_URL, { max: 20 });
+  const queues = openProducerQueues(config);
 
   const app = createServiceApp({
     name: 'mail',
@@ -50,34 +60,49 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     logLevel: config.LOG_LEVEL,
     readiness: {
       postgres: () => db.$client.query('select 1'),
-      redis: () => redis.ping(),
+      redis: () => queues.redis.ping(),
     },
   });
+  queues.logErrors(app.log);
 
   const internal = new InternalClient(config.INTERNAL_SECRET, 'mail');
-  const sendProducer = new SendProducer(sendQueue, app.log);
-  const context: MailContext = {
-    config,
+  const producer = new SendProducer(queues.send, app.log);
+  const outbox: OutboxDeps = { pool: db.$client, intake: new EmailIntake(db.$client, producer), producer };
+  const webhooks = new WebhookEvents(db.$client, queues.webhooks, (error) =>
+    app.log.warn({ err: error }, 'webhook event not stored'),
+  );
+  const sending: SendingDeps = {
     db,
-    pool: db.$client,
+    entitlements: overrides.entitlements ?? new BillingEntitlements(internal, config.BILLING_URL),
     accounts: new AccountsClient(internal, config.ACCOUNTS_URL),
     templates: new TemplatesClient(internal, config.TEMPLATES_URL),
-    entitlements: overrides.entitlements ?? new BillingEntitlements(internal, config.BILLING_URL),
-    sendProducer,
-    intake: new EmailIntake(db.$client, sendProducer),
-    trackingBuffer: new TrackingBuffer(trackingQueue, app.log),
     attachmentDownloads: new AttachmentDownloads({
       processConcurrency: config.ATTACHMENT_DOWNLOADS_MAX,
       requestConcurrency: ATTACHMENT_DOWNLOADS_PER_REQUEST,
       requestBytes: config.ATTACHMENT_REQUEST_MAX_BYTES,
     }),
-    tokens: TrackingTokens.fromConfig(config),
+    outbox,
+    webhooks,
+    settings: {
+      allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
+      attachmentFetchTimeoutMs: config.ATTACHMENT_FETCH_TIMEOUT_MS,
+    },
     log: app.log,
-    webhookSecrets: webhookSecretBox(config),
-    webhooks: new WebhookEvents(db.$client, webhookQueue, (error) => app.log.warn({ err: error }, 'webhook event not stored')),
-    webhookDelivery: {
+  };
+  const emailLog: EmailLogDeps = { db, producer, webhooks };
+  const tracking: TrackingDeps = {
+    db,
+    tokens: TrackingTokens.fromConfig(config),
+    buffer: new TrackingBuffer(queues.tracking, app.log),
+  };
+  const secrets = webhookSecretBox(config);
+  const webhookDeps: WebhookDeps = {
+    db,
+    secrets,
+    allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
+    delivery: {
       pool: db.$client,
-      box: webhookSecretBox(config),
+      box: secrets,
       allowPrivate: config.ALLOW_PRIVATE_TARGETS,
       timeoutMs: config.WEBHOOK_TIMEOUT_MS,
       policy: {
@@ -87,23 +112,21 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
       },
     },
   };
-  app.decorate('mail', context);
 
-  sendRoutes(app);
-  emailRoutes(app);
-  trackingRoutes(app);
-  internalQuotaRoutes(app);
-  internalTrackingRoutes(app);
-  batchSendRoutes(app);
-  webhookRoutes(app);
+  await app.register(sendRoutes, { deps: sending });
+  await app.register(emailRoutes, { deps: emailLog });
+  await app.register(trackingRoutes, { deps: tracking });
+  await app.register(internalQuotaRoutes, { deps: sending });
+  await app.register(internalTrackingRoutes, { deps: tracking });
+  await app.register(batchSendRoutes, { deps: sending });
+  await app.register(webhookRoutes, { deps: webhookDeps });
 
   app.addHook('onClose', async () => {
-    await context.intake.drain();
-    await context.trackingBuffer.flush();
-    await context.webhooks.drain();
-    await Promise.allSettled([sendQueue.close(), trackingQueue.close(), webhookQueue.close()]);
-    await redis.quit().catch(() => redis.disconnect());
+    await outbox.intake.drain();
+    await tracking.buffer.flush();
+    await webhooks.drain();
+    await queues.close();
     await db.$client.end();
   });
-  return app;
+  return { app, deps: { sending, outbox, emailLog, tracking, webhooks: webhookDeps } };
 }

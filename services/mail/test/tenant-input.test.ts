@@ -55,7 +55,7 @@ describe('one tenant’s input', () => {
       newEmail(attacker.userId, attacker.accountId, { subject: 'nul \u0000 inside' }),
       newEmail(attacker.userId, attacker.accountId, { status: 'scheduled', scheduledAt: new Date(-8.64e15) }),
     ];
-    const outcomes = await Promise.allSettled([...bad, ...good].map((email) => h.app.mail.intake.accept(email, 100)));
+    const outcomes = await Promise.allSettled([...bad, ...good].map((email) => h.deps.outbox.intake.accept(email, 100)));
     const [nul, overflow, ...rest] = outcomes;
     expect(rest.map((outcome) => outcome.status)).toEqual(good.map(() => 'fulfilled'));
     for (const outcome of [nul, overflow]) {

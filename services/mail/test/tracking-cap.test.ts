@@ -118,7 +118,7 @@ describe('the tracking cap', () => {
       });
       expect(relayed.statusCode).toBe(200);
       // Each round its own job, so the cap is held by the database and not only by one batch.
-      await h.app.mail.trackingBuffer.flush();
+      await h.deps.tracking.buffer.flush();
     }
     await waitFor(async () => (await events(email.id, 'open')) === 1 && (await trackingQueueDrained()));
     expect(await events(email.id, 'open')).toBe(1);
@@ -165,7 +165,7 @@ describe('the tracking cap', () => {
         const click = await h.app.inject({ method: 'GET', url: path as string, headers: publicHeaders });
         expect(click.statusCode).toBe(302);
       }
-      await h.app.mail.trackingBuffer.flush();
+      await h.deps.tracking.buffer.flush();
     }
     await waitFor(async () => (await events(email.id, 'click')) === 2 && (await trackingQueueDrained()));
     const { rows } = await h.pool.query<{ link_index: number; url: string }>(

@@ -4,19 +4,19 @@ import { type EmailLog, MAIL_MESSAGES } from '@mailwright/contracts';
 import { AppError } from '@mailwright/kit';
 import { cancelScheduledEmail } from '../db/queries/cancel-email';
 import { findEmail } from '../db/queries/list-emails';
-import type { MailContext } from '../mail-context';
 import { serializeEmail } from '../outbox/serialize-email';
+import type { EmailLogDeps } from './deps';
 import { isUuid } from './get-email';
 
-export async function cancelEmail(ctx: MailContext, userId: string, id: string): Promise<EmailLog> {
+export async function cancelEmail(deps: EmailLogDeps, userId: string, id: string): Promise<EmailLog> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND', MAIL_MESSAGES.emailNotFound);
-  const cancelled = await cancelScheduledEmail(ctx.pool, userId, id);
+  const cancelled = await cancelScheduledEmail(deps.db.$client, userId, id);
   if (!cancelled) {
-    const existing = await findEmail(ctx.db, userId, id);
+    const existing = await findEmail(deps.db, userId, id);
     if (!existing) throw new AppError('NOT_FOUND', MAIL_MESSAGES.emailNotFound);
     throw new AppError('CONFLICT', MAIL_MESSAGES.onlyScheduledCancellable);
   }
-  await ctx.sendProducer.remove(cancelled);
-  void ctx.webhooks.emit([{ emailId: id, type: 'email.cancelled' }]);
+  await deps.producer.remove(cancelled);
+  void deps.webhooks.emit([{ emailId: id, type: 'email.cancelled' }]);
   return serializeEmail(cancelled);
 }

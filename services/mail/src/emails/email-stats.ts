@@ -2,8 +2,8 @@
 import type { EmailStats, StatsQuery } from '@mailwright/contracts';
 import { AppError } from '@mailwright/kit';
 import { statsByDay, statsTotals } from '../db/queries/email-stats';
-import type { MailContext } from '../mail-context';
 import { rangeFrom, rangeTo } from './date-range';
+import type { EmailLogDeps } from './deps';
 
 const DAY_MS = 86_400_000;
 const DEFAULT_SERIES_DAYS = 30;
@@ -13,7 +13,7 @@ export const percentOf = (part: number, whole: number) => (whole === 0 ? 0 : Mat
 
 const startOfDay = (at: Date) => new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS);
 
-export async function emailStats(ctx: MailContext, userId: string, query: StatsQuery): Promise<EmailStats> {
+export async function emailStats(deps: Pick<EmailLogDeps, 'db'>, userId: string, query: StatsQuery): Promise<EmailStats> {
   const from = rangeFrom(query.from);
   const toExclusive = rangeTo(query.to);
   if (from && toExclusive && from >= toExclusive) throw new AppError('VALIDATION_ERROR', 'from must be before to');
@@ -26,9 +26,9 @@ export async function emailStats(ctx: MailContext, userId: string, query: StatsQ
   const seriesStop = new Date(seriesEnd.getTime() + DAY_MS);
 
   const [totals, days] = await Promise.all([
-    statsTotals(ctx.pool, userId, from, toExclusive),
+    statsTotals(deps.db.$client, userId, from, toExclusive),
     statsByDay(
-      ctx.pool,
+      deps.db.$client,
       userId,
       from && from > seriesStart ? from : seriesStart,
       toExclusive && toExclusive < seriesStop ? toExclusive : seriesStop,

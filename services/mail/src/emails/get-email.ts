@@ -2,14 +2,14 @@
 import { type EmailLog, MAIL_MESSAGES } from '@mailwright/contracts';
 import { AppError } from '@mailwright/kit';
 import { findEmail } from '../db/queries/list-emails';
-import type { MailContext } from '../mail-context';
 import { serializeEmail } from '../outbox/serialize-email';
+import type { EmailLogDeps } from './deps';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (text: string) => UUID.test(text);
 
-export async function getEmail(ctx: MailContext, userId: string, id: string): Promise<EmailLog> {
-  const row = isUuid(id) ? await findEmail(ctx.db, userId, id) : null;
+export async function getEmail(deps: Pick<EmailLogDeps, 'db'>, userId: string, id: string): Promise<EmailLog> {
+  const row = isUuid(id) ? await findEmail(deps.db, userId, id) : null;
   if (!row) throw new AppError('NOT_FOUND', MAIL_MESSAGES.emailNotFound);
   return serializeEmail(row);
 }

@@ -1,15 +1,19 @@
 // GET /emails: the user's log, newest first, paginated.
 import type { EmailListResponse, ListEmailsQuery } from '@mailwright/contracts';
 import { listEmails as listEmailRows } from '../db/queries/list-emails';
-import type { MailContext } from '../mail-context';
 import { serializeEmail } from '../outbox/serialize-email';
 import { rangeFrom, rangeTo } from './date-range';
+import type { EmailLogDeps } from './deps';
 
-export async function listEmails(ctx: MailContext, userId: string, query: ListEmailsQuery): Promise<EmailListResponse> {
+export async function listEmails(
+  deps: Pick<EmailLogDeps, 'db'>,
+  userId: string,
+  query: ListEmailsQuery,
+): Promise<EmailListResponse> {
   const page = query.page ?? 1;
   const limit = query.limit ?? 20;
   const { rows, total } = await listEmailRows(
-    ctx.db,
+    deps.db,
     {
       userId,
       status: query.status || null,

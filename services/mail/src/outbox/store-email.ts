@@ -10,7 +10,7 @@ import { type AttachmentInput, insertAttachments } from '../db/queries/attachmen
 import { claimIdempotency, findIdempotency, type StoredIdempotency, storeIdempotentResponse } from '../db/queries/idempotency';
 import { insertEmailWithQuota, type NewEmail } from '../db/queries/insert-email';
 import type { EmailRow } from '../db/schema/emails';
-import type { MailContext } from '../mail-context';
+import type { OutboxDeps } from './deps';
 import { serializeEmail } from './serialize-email';
 
 export type StoreResult =
@@ -19,16 +19,16 @@ export type StoreResult =
   | { kind: 'replay'; seen: StoredIdempotency };
 
 export async function storeEmail(
-  ctx: MailContext,
+  deps: OutboxDeps,
   email: NewEmail,
   monthlyLimit: number,
   idempotency: { key: string; bodyHash: string } | null,
   attachments: AttachmentInput[],
   requestId?: string,
 ): Promise<StoreResult> {
-  const stored = await storeOnly(ctx, email, monthlyLimit, idempotency, attachments, requestId);
+  const stored = await storeOnly(deps, email, monthlyLimit, idempotency, attachments, requestId);
   if (stored.kind !== 'stored') return stored;
-  if (!stored.enqueued) await ctx.sendProducer.enqueue(stored.row, requestId);
+  if (!stored.enqueued) await deps.producer.enqueue(stored.row, requestId);
   return { kind: 'stored', row: stored.row };
 }
 
@@ -36,7 +36,7 @@ export async function storeEmail(
 type Stored = Exclude<StoreResult, { kind: 'stored' }> | { kind: 'stored'; row: EmailRow; enqueued: boolean };
 
 async function storeOnly(
-  ctx: MailContext,
+  deps: OutboxDeps,
   email: NewEmail,
   monthlyLimit: number,
   idempotency: { key: string; bodyHash: string } | null,
@@ -44,12 +44,12 @@ async function storeOnly(
   requestId: string | undefined,
 ): Promise<Stored> {
   if (attachments.length === 0 && !idempotency) {
-    const row = await ctx.intake.accept(email, monthlyLimit, requestId);
+    const row = await deps.intake.accept(email, monthlyLimit, requestId);
     return row ? { kind: 'stored', row, enqueued: true } : { kind: 'quota_exceeded' };
   }
   if (!idempotency) {
     // The email, its quota unit and its attachment bytes are committed together.
-    return withTransaction(ctx.pool, async (client, transaction) => {
+    return withTransaction(deps.pool, async (client, transaction) => {
       const row = await insertEmailWithQuota(client, email, monthlyLimit);
       if (!row) return transaction.rollback({ kind: 'quota_exceeded' });
       await insertAttachments(client, row.id, attachments);
@@ -57,7 +57,7 @@ async function storeOnly(
     });
   }
   type Claimed = { kind: 'seen' } | Exclude<Stored, { kind: 'replay' }>;
-  const claimed = await withTransaction<Claimed>(ctx.pool, async (client, transaction) => {
+  const claimed = await withTransaction<Claimed>(deps.pool, async (client, transaction) => {
     const owns = await claimIdempotency(client, {
       userId: email.userId,
       key: idempotency.key,
@@ -73,7 +73,7 @@ async function storeOnly(
   });
   if (claimed.kind !== 'seen') return claimed;
   // Another request holds the key: its answer is committed once the row lock it waited on is released.
-  const seen = await findIdempotency(ctx.pool, email.userId, idempotency.key);
+  const seen = await findIdempotency(deps.pool, email.userId, idempotency.key);
   if (!seen) throw new Error('idempotency row vanished');
   return { kind: 'replay', seen };
 }

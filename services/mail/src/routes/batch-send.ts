@@ -1,12 +1,11 @@
 // POST /emails/api/batch (X-API-Key): up to 100 emails; 207 Multi-Status with one result per email.
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { BatchSendBody, BatchSendResponse, ErrorBody } from '@mailwright/contracts';
-import { AppError, requireUserId } from '@mailwright/kit';
-import type { FastifyInstance } from 'fastify';
+import { AppError, type RoutesPlugin, requireUserId } from '@mailwright/kit';
 import { batchSend } from '../sending/batch-send';
+import type { SendingDeps } from '../sending/deps';
 
-export function batchSendRoutes(app: FastifyInstance): void {
-  app.withTypeProvider<TypeBoxTypeProvider>().post(
+export const batchSendRoutes: RoutesPlugin<SendingDeps> = async (app, { deps }) => {
+  app.post(
     '/emails/api/batch',
     {
       schema: {
@@ -26,7 +25,7 @@ export function batchSendRoutes(app: FastifyInstance): void {
         throw new AppError('UNAUTHORIZED', 'An API key is required: send it in the X-API-Key header');
       }
       const result = await batchSend(
-        app.mail,
+        deps,
         requireUserId(request),
         request.caller.apiKeyId ?? null,
         request.body.emails,
@@ -35,4 +34,4 @@ export function batchSendRoutes(app: FastifyInstance): void {
       return reply.status(207).send(result);
     },
   );
-}
+};

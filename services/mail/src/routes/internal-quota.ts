@@ -1,14 +1,13 @@
 // GET /internal/quota/:userId — identity's /auth/me shows these figures as emailQuota.
 
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Envelope, ErrorBody, QuotaUsage } from '@mailwright/contracts';
-import { requireService } from '@mailwright/kit';
+import { type RoutesPlugin, requireService } from '@mailwright/kit';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { SendingDeps } from '../sending/deps';
 import { quotaUsage } from '../sending/quota-usage';
 
-export function internalQuotaRoutes(app: FastifyInstance): void {
-  app.withTypeProvider<TypeBoxTypeProvider>().get(
+export const internalQuotaRoutes: RoutesPlugin<SendingDeps> = async (app, { deps }) => {
+  app.get(
     '/internal/quota/:userId',
     {
       schema: {
@@ -18,7 +17,7 @@ export function internalQuotaRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       requireService(request);
-      return { data: await quotaUsage(app.mail, request.params.userId) };
+      return { data: await quotaUsage(deps, request.params.userId) };
     },
   );
-}
+};

@@ -1,15 +1,14 @@
 // POST /internal/tracking/opens: the open hits the gateway answered at the edge, relayed in batches. Each
 // token is verified here exactly as on the public route; a forged one records nothing.
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Envelope, ErrorBody, OpenHitsBody } from '@mailwright/contracts';
-import { mailMetrics, requireService } from '@mailwright/kit';
+import { mailMetrics, type RoutesPlugin, requireService } from '@mailwright/kit';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { TrackingDeps } from '../tracking/deps';
 import { recordOpen } from '../tracking/track-hit';
 
-export function internalTrackingRoutes(app: FastifyInstance): void {
+export const internalTrackingRoutes: RoutesPlugin<TrackingDeps> = async (app, { deps }) => {
   const { trackingEvents } = mailMetrics(app.metrics);
-  app.withTypeProvider<TypeBoxTypeProvider>().post(
+  app.post(
     '/internal/tracking/opens',
     {
       schema: {
@@ -21,10 +20,10 @@ export function internalTrackingRoutes(app: FastifyInstance): void {
       requireService(request);
       let recorded = 0;
       for (const hit of request.body.hits) {
-        if (recordOpen(app.mail, hit.token, { ip: hit.ip, userAgent: hit.userAgent }, hit.at)) recorded += 1;
+        if (recordOpen(deps, hit.token, { ip: hit.ip, userAgent: hit.userAgent }, hit.at)) recorded += 1;
       }
       if (recorded > 0) trackingEvents.inc({ type: 'open' }, recorded);
       return { data: { recorded } };
     },
   );
-}
+};

@@ -1,9 +1,9 @@
 // POST /emails/send (signed-in user) and POST /emails/api/send (X-API-Key, resolved by the gateway).
 
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { EmailLog, Envelope, ErrorBody, MAIL_MESSAGES, SendEmailBody } from '@mailwright/contracts';
-import { AppError, requireUserId } from '@mailwright/kit';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, type RoutesPlugin, requireUserId } from '@mailwright/kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SendingDeps } from '../sending/deps';
 import { sendEmail } from '../sending/send-email';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
@@ -22,12 +22,10 @@ function idempotencyKeyOf(request: FastifyRequest): string | null {
   return header;
 }
 
-export function sendRoutes(app: FastifyInstance): void {
-  const typed = app.withTypeProvider<TypeBoxTypeProvider>();
-
+export const sendRoutes: RoutesPlugin<SendingDeps> = async (app, { deps }) => {
   const handle = async (request: FastifyRequest, body: SendEmailBody, reply: FastifyReply, route: string) => {
     const userId = requireUserId(request);
-    const result = await sendEmail(app.mail, {
+    const result = await sendEmail(deps, {
       userId,
       callerKind: request.caller.kind,
       apiKeyId: request.caller.apiKeyId ?? null,
@@ -40,12 +38,12 @@ export function sendRoutes(app: FastifyInstance): void {
     return reply.status(result.statusCode).send({ data: result.email });
   };
 
-  typed.post('/emails/send', { schema }, (request, reply) => handle(request, request.body, reply, 'send'));
+  app.post('/emails/send', { schema }, (request, reply) => handle(request, request.body, reply, 'send'));
 
-  typed.post('/emails/api/send', { schema }, (request, reply) => {
+  app.post('/emails/api/send', { schema }, (request, reply) => {
     if (request.caller?.kind !== 'api_key') {
       throw new AppError('UNAUTHORIZED', 'An API key is required: send it in the X-API-Key header');
     }
     return handle(request, request.body, reply, 'api-send');
   });
-}
+};

@@ -1,7 +1,6 @@
 // Public tracking: click redirects (the gateway maps /t/c/* here) and the open pixel. The gateway answers the
 // pixel itself and relays the hits in batches (internal-tracking.ts); this route serves it when reached directly.
 
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   ErrorBody,
   hitMeta,
@@ -11,8 +10,9 @@ import {
   openPixelToken,
   TrackingTokenParams,
 } from '@mailwright/contracts';
-import { AppError, mailMetrics } from '@mailwright/kit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, mailMetrics, type RoutesPlugin } from '@mailwright/kit';
+import type { FastifyRequest } from 'fastify';
+import type { TrackingDeps } from '../tracking/deps';
 import { type HitMeta, recordOpen, resolveClick } from '../tracking/track-hit';
 
 const PIXEL = Buffer.from(OPEN_PIXEL_GIF_BASE64, 'base64');
@@ -23,23 +23,22 @@ function metaOf(request: FastifyRequest): HitMeta {
   return hitMeta(first || request.ip, request.headers['user-agent']);
 }
 
-export function trackingRoutes(app: FastifyInstance): void {
-  const typed = app.withTypeProvider<TypeBoxTypeProvider>();
+export const trackingRoutes: RoutesPlugin<TrackingDeps> = async (app, { deps }) => {
   const { trackingEvents } = mailMetrics(app.metrics);
 
-  typed.get('/t/o/:token', { schema: { params: TrackingTokenParams } }, (request, reply) => {
-    if (recordOpen(app.mail, openPixelToken(request.params.token), metaOf(request))) trackingEvents.inc({ type: 'open' });
+  app.get('/t/o/:token', { schema: { params: TrackingTokenParams } }, (request, reply) => {
+    if (recordOpen(deps, openPixelToken(request.params.token), metaOf(request))) trackingEvents.inc({ type: 'open' });
     return reply.headers(OPEN_PIXEL_HEADERS).send(PIXEL);
   });
 
-  typed.get(
+  app.get(
     '/t/c/:token',
     { schema: { params: TrackingTokenParams, response: { '4xx': ErrorBody, '5xx': ErrorBody } } },
     async (request, reply) => {
-      const url = await resolveClick(app.mail, request.params.token, metaOf(request));
+      const url = await resolveClick(deps, request.params.token, metaOf(request));
       if (!url) throw new AppError('NOT_FOUND', MAIL_MESSAGES.linkNotFound);
       trackingEvents.inc({ type: 'click' });
       return reply.header('cache-control', 'no-store').redirect(url, 302);
     },
   );
-}
+};

@@ -1,5 +1,4 @@
 // Webhook endpoints (signed-in user; the gateway maps /api/webhooks/* here).
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   CreateWebhookBody,
   Envelope,
@@ -11,9 +10,9 @@ import {
   WebhookEndpoint,
   WebhookWithSecret,
 } from '@mailwright/contracts';
-import { coerceQuery, requireUserId } from '@mailwright/kit';
+import { coerceQuery, type RoutesPlugin, requireUserId } from '@mailwright/kit';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { WebhookDeps } from '../webhooks/deps';
 import {
   createWebhook,
   deleteWebhook,
@@ -28,16 +27,14 @@ import { sendTestDelivery } from '../webhooks/test-delivery';
 const errors = { '4xx': ErrorBody, '5xx': ErrorBody };
 const tags = ['Webhooks'];
 
-export function webhookRoutes(app: FastifyInstance): void {
-  const typed = app.withTypeProvider<TypeBoxTypeProvider>();
-
-  typed.get(
+export const webhookRoutes: RoutesPlugin<WebhookDeps> = async (app, { deps }) => {
+  app.get(
     '/webhooks',
     { schema: { tags, summary: 'List webhook endpoints', response: { 200: Envelope(Type.Array(WebhookEndpoint)), ...errors } } },
-    async (request) => ({ data: await listWebhooks(app.mail, requireUserId(request)) }),
+    async (request) => ({ data: await listWebhooks(deps, requireUserId(request)) }),
   );
 
-  typed.post(
+  app.post(
     '/webhooks',
     {
       schema: {
@@ -47,11 +44,10 @@ export function webhookRoutes(app: FastifyInstance): void {
         response: { 201: Envelope(WebhookWithSecret), ...errors },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send({ data: await createWebhook(app.mail, requireUserId(request), request.body) }),
+    async (request, reply) => reply.status(201).send({ data: await createWebhook(deps, requireUserId(request), request.body) }),
   );
 
-  typed.get(
+  app.get(
     '/webhooks/:id',
     {
       schema: {
@@ -61,10 +57,10 @@ export function webhookRoutes(app: FastifyInstance): void {
         response: { 200: Envelope(WebhookEndpoint), ...errors },
       },
     },
-    async (request) => ({ data: await getWebhook(app.mail, requireUserId(request), request.params.id) }),
+    async (request) => ({ data: await getWebhook(deps, requireUserId(request), request.params.id) }),
   );
 
-  typed.patch(
+  app.patch(
     '/webhooks/:id',
     {
       schema: {
@@ -75,19 +71,19 @@ export function webhookRoutes(app: FastifyInstance): void {
         response: { 200: Envelope(WebhookEndpoint), ...errors },
       },
     },
-    async (request) => ({ data: await updateWebhook(app.mail, requireUserId(request), request.params.id, request.body) }),
+    async (request) => ({ data: await updateWebhook(deps, requireUserId(request), request.params.id, request.body) }),
   );
 
-  typed.delete(
+  app.delete(
     '/webhooks/:id',
     { schema: { tags, summary: 'Delete a webhook endpoint', params: IdParams, response: { 204: Type.Null(), ...errors } } },
     async (request, reply) => {
-      await deleteWebhook(app.mail, requireUserId(request), request.params.id);
+      await deleteWebhook(deps, requireUserId(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
 
-  typed.post(
+  app.post(
     '/webhooks/:id/rotate-secret',
     {
       schema: {
@@ -97,10 +93,10 @@ export function webhookRoutes(app: FastifyInstance): void {
         response: { 200: Envelope(WebhookWithSecret), ...errors },
       },
     },
-    async (request) => ({ data: await rotateWebhookSecret(app.mail, requireUserId(request), request.params.id) }),
+    async (request) => ({ data: await rotateWebhookSecret(deps, requireUserId(request), request.params.id) }),
   );
 
-  typed.post(
+  app.post(
     '/webhooks/:id/test',
     {
       schema: {
@@ -110,10 +106,10 @@ export function webhookRoutes(app: FastifyInstance): void {
         response: { 200: Envelope(WebhookDelivery), ...errors },
       },
     },
-    async (request) => ({ data: await sendTestDelivery(app.mail, requireUserId(request), request.params.id) }),
+    async (request) => ({ data: await sendTestDelivery(deps, requireUserId(request), request.params.id) }),
   );
 
-  typed.get(
+  app.get(
     '/webhooks/:id/deliveries',
     {
       preValidation: coerceQuery(WebhookDeliveriesQuery),
@@ -126,7 +122,7 @@ export function webhookRoutes(app: FastifyInstance): void {
       },
     },
     async (request) => ({
-      data: await listDeliveries(app.mail, requireUserId(request), request.params.id, request.query.limit ?? 20),
+      data: await listDeliveries(deps, requireUserId(request), request.params.id, request.query.limit ?? 20),
     }),
   );
-}
+};

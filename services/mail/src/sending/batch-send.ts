@@ -2,15 +2,14 @@
 // attachments). The valid ones are stored together: their quota units are taken in one statement for all of
 // them or none, so a batch never half-sends at the limit, and they share send jobs. Invalid ones are reported by index.
 import { type BatchItemResult, MAIL_MESSAGES, SendEmailBody } from '@mailwright/contracts';
-import { AppError, withTransaction } from '@mailwright/kit';
+import { AppError } from '@mailwright/kit';
 import { Value } from '@sinclair/typebox/value';
-import { insertAttachments } from '../db/queries/attachments';
-import { insertEmail, takeQuota } from '../db/queries/insert-batch';
 import type { EmailRow } from '../db/schema/emails';
-import type { MailContext } from '../mail-context';
-import { assignBatchJobs, enqueueBatchJobs } from '../outbox/batch-jobs';
+import { enqueueBatchJobs } from '../outbox/batch-jobs';
 import { serializeEmail } from '../outbox/serialize-email';
-import { type BuiltEmail, buildEmail, type CheckedBody, checkSendBody, hasUrlAttachments } from './prepare-email';
+import { storeBatch } from '../outbox/store-batch';
+import type { SendingDeps } from './deps';
+import { buildEmail, type CheckedBody, checkSendBody, hasUrlAttachments } from './prepare-email';
 import { remainingQuota } from './remaining-quota';
 
 export interface BatchResult {
@@ -39,15 +38,15 @@ function quotaError(plan: string, limit: number, remaining: number, wanted: numb
 }
 
 export async function batchSend(
-  ctx: MailContext,
+  deps: SendingDeps,
   userId: string,
   apiKeyId: string | null,
   items: unknown[],
   requestId?: string,
 ): Promise<BatchResult> {
-  let entitlements = await ctx.entitlements.get(userId);
+  let entitlements = await deps.entitlements.get(userId);
   if (!entitlements.apiAccess) {
-    entitlements = await ctx.entitlements.get(userId, { fresh: true });
+    entitlements = await deps.entitlements.get(userId, { fresh: true });
     if (!entitlements.apiAccess) throw new AppError('API_ACCESS_REQUIRED', MAIL_MESSAGES.apiAccessRequired);
   }
 
@@ -61,46 +60,54 @@ export async function batchSend(
   const passing = checks.filter((check): check is ReturnType<typeof checkItem> => !(check instanceof Error));
   // Items that would download attachments: the quota is checked first, so a batch that cannot fit fetches nothing.
   if (passing.some((check) => hasUrlAttachments(check.body))) {
-    let remaining = await remainingQuota(ctx, userId, entitlements.emailLimit);
+    let remaining = await remainingQuota(deps, userId, entitlements.emailLimit);
     if (remaining < passing.length) {
       // A plan bought seconds ago must count before the batch is refused.
-      entitlements = await ctx.entitlements.get(userId, { fresh: true });
-      remaining = await remainingQuota(ctx, userId, entitlements.emailLimit);
+      entitlements = await deps.entitlements.get(userId, { fresh: true });
+      remaining = await remainingQuota(deps, userId, entitlements.emailLimit);
     }
     if (remaining < passing.length) throw quotaError(entitlements.plan, entitlements.emailLimit, remaining, passing.length);
   }
   // One download budget for the whole batch: its emails take turns and share the request's bytes.
-  const downloads = ctx.attachmentDownloads.forRequest();
+  const downloads = deps.attachmentDownloads.forRequest();
   const outcomes = await Promise.allSettled(
     checks.map(async (check) => {
       if (check instanceof Error) throw check;
-      return buildEmail(ctx, userId, apiKeyId, check.body, check.checked, downloads);
+      return buildEmail(deps, userId, apiKeyId, check.body, check.checked, downloads);
     }),
   );
   const valid = outcomes.flatMap((outcome, index) => (outcome.status === 'fulfilled' ? [{ index, built: outcome.value }] : []));
 
   let rows = new Map<number, EmailRow>();
   if (valid.length > 0) {
-    let stored = await store(ctx, valid, entitlements.emailLimit);
+    let stored = await storeBatch(
+      deps.outbox,
+      valid.map(({ index, built }) => ({ index, ...built })),
+      entitlements.emailLimit,
+    );
     if (!stored) {
-      const current = await ctx.entitlements.get(userId, { fresh: true });
+      const current = await deps.entitlements.get(userId, { fresh: true });
       if (current.emailLimit !== entitlements.emailLimit) {
         entitlements = current;
-        stored = await store(ctx, valid, entitlements.emailLimit);
+        stored = await storeBatch(
+          deps.outbox,
+          valid.map(({ index, built }) => ({ index, ...built })),
+          entitlements.emailLimit,
+        );
       }
     }
     if (!stored) {
-      const remaining = await remainingQuota(ctx, userId, entitlements.emailLimit);
+      const remaining = await remainingQuota(deps, userId, entitlements.emailLimit);
       throw quotaError(entitlements.plan, entitlements.emailLimit, remaining, valid.length);
     }
     rows = stored;
     await enqueueBatchJobs(
-      ctx.sendProducer,
+      deps.outbox.producer,
       [...rows.values()].map((row) => ({ row, requestId: requestId ?? null })),
     );
     const scheduled = [...rows.values()].filter((row) => row.status === 'scheduled');
     if (scheduled.length > 0)
-      void ctx.webhooks.emit(scheduled.map((row) => ({ emailId: row.id, type: 'email.scheduled' as const })));
+      void deps.webhooks.emit(scheduled.map((row) => ({ emailId: row.id, type: 'email.scheduled' as const })));
   }
 
   const data: BatchItemResult[] = outcomes.map((outcome, index) => {
@@ -117,30 +124,10 @@ export async function batchSend(
     };
   });
   if (outcomes.some((o) => o.status === 'rejected' && !(o.reason instanceof AppError))) {
-    ctx.log.error(
+    deps.log.error(
       { errors: outcomes.filter((o) => o.status === 'rejected').map((o) => (o as PromiseRejectedResult).reason) },
       'batch item failed',
     );
   }
   return { data, accepted: rows.size, rejected: items.length - rows.size };
-}
-
-/** Rows by batch index, or null when the quota cannot take them all. */
-async function store(
-  ctx: MailContext,
-  valid: Array<{ index: number; built: BuiltEmail }>,
-  monthlyLimit: number,
-): Promise<Map<number, EmailRow> | null> {
-  return withTransaction(ctx.pool, async (client, transaction) => {
-    const first = valid[0]?.built.email as BuiltEmail['email'];
-    if (!(await takeQuota(client, first.userId, first.quotaMonth, valid.length, monthlyLimit))) return transaction.rollback(null);
-    const rows = new Map<number, EmailRow>();
-    const emails = assignBatchJobs(valid.map(({ built }) => built.email));
-    for (const [position, { index, built }] of valid.entries()) {
-      const row = await insertEmail(client, emails[position] as BuiltEmail['email']);
-      await insertAttachments(client, row.id, built.attachments);
-      rows.set(index, row);
-    }
-    return rows;
-  });
 }

@@ -5,11 +5,11 @@ import { randomUUID } from 'node:crypto';
 import { isHtml as isHtmlBody, isValidTimeZone, MAIL_MESSAGES, type SendEmailBody } from '@mailwright/contracts';
 import { AppError } from '@mailwright/kit';
 import type { NewEmail } from '../db/queries/insert-email';
-import type { MailContext } from '../mail-context';
 import { sendJobId } from '../queues/queue-config';
 import { extractLinks } from '../tracking/add-tracking';
 import type { RequestDownloads } from './attachments/attachment-downloads';
 import { checkAttachmentList, type PreparedAttachment, prepareAttachments } from './attachments/prepare-attachments';
+import type { SendingDeps } from './deps';
 import { quotaMonth } from './quota-month';
 import { checkScheduleWindow, parseScheduledAt } from './schedule-time';
 import { checkStorableEmail } from './storable-text';
@@ -71,7 +71,7 @@ export const hasUrlAttachments = (body: SendEmailBody) => (body.attachments ?? [
 
 /** downloads: the request's share of attachment downloads (one per request, shared by a batch's emails). */
 export async function buildEmail(
-  ctx: MailContext,
+  deps: Pick<SendingDeps, 'accounts' | 'templates' | 'settings'>,
   userId: string,
   apiKeyId: string | null,
   body: SendEmailBody,
@@ -80,11 +80,11 @@ export async function buildEmail(
 ): Promise<BuiltEmail> {
   const { templateId, scheduledAt } = checked;
   const [account, rendered, attachments] = await Promise.all([
-    ctx.accounts.resolve(userId, given(body.emailAccountId)),
-    templateId === null ? null : ctx.templates.render(userId, templateId, body.variables ?? {}),
+    deps.accounts.resolve(userId, given(body.emailAccountId)),
+    templateId === null ? null : deps.templates.render(userId, templateId, body.variables ?? {}),
     prepareAttachments(body.attachments, {
-      allowPrivate: ctx.config.ALLOW_PRIVATE_TARGETS,
-      timeoutMs: ctx.config.ATTACHMENT_FETCH_TIMEOUT_MS,
+      allowPrivate: deps.settings.allowPrivateTargets,
+      timeoutMs: deps.settings.attachmentFetchTimeoutMs,
       downloads,
     }),
   ]);

@@ -2,13 +2,13 @@
 import type { QuotaUsage } from '@mailwright/contracts';
 import { quotaUsed } from '../db/queries/quota';
 import { isUuid } from '../emails/get-email';
-import type { MailContext } from '../mail-context';
+import type { SendingDeps } from './deps';
 import { quotaMonth } from './quota-month';
 
-export async function quotaUsage(ctx: MailContext, userId: string): Promise<QuotaUsage> {
+export async function quotaUsage(deps: Pick<SendingDeps, 'db' | 'entitlements'>, userId: string): Promise<QuotaUsage> {
   const [stored, entitlements] = await Promise.all([
-    isUuid(userId) ? quotaUsed(ctx.pool, userId, quotaMonth()) : null,
-    ctx.entitlements.get(userId).then(
+    isUuid(userId) ? quotaUsed(deps.db.$client, userId, quotaMonth()) : null,
+    deps.entitlements.get(userId).then(
       (value) => ({ ok: true as const, value }),
       (error: unknown) => ({ ok: false as const, error }),
     ),

@@ -3,12 +3,12 @@
 // URL attachments pay this read; storing still takes the quota atomically (insert-email.ts), this only turns away
 // early what cannot fit.
 import { quotaUsed } from '../db/queries/quota';
-import type { MailContext } from '../mail-context';
+import type { SendingDeps } from './deps';
 import { quotaMonth } from './quota-month';
 
 /** Emails the user may still send this month under `monthlyLimit` (-1: unlimited → Infinity). */
-export async function remainingQuota(ctx: MailContext, userId: string, monthlyLimit: number): Promise<number> {
+export async function remainingQuota(deps: Pick<SendingDeps, 'db'>, userId: string, monthlyLimit: number): Promise<number> {
   if (monthlyLimit === -1) return Number.POSITIVE_INFINITY;
-  const usage = await quotaUsed(ctx.pool, userId, quotaMonth());
+  const usage = await quotaUsed(deps.db.$client, userId, quotaMonth());
   return Math.max(0, monthlyLimit - (usage?.used ?? 0));
 }

@@ -3,9 +3,9 @@
 import { type EmailLog, MAIL_MESSAGES, quotaExceededMessage, type SendEmailBody } from '@mailwright/contracts';
 import { AppError, type CallerKind } from '@mailwright/kit';
 import { findIdempotency } from '../db/queries/idempotency';
-import type { MailContext } from '../mail-context';
 import { serializeEmail } from '../outbox/serialize-email';
 import { storeEmail } from '../outbox/store-email';
+import type { SendingDeps } from './deps';
 import { buildEmail, checkSendBody, hasUrlAttachments } from './prepare-email';
 import { remainingQuota } from './remaining-quota';
 import { requestHash } from './request-hash';
@@ -27,12 +27,12 @@ export interface SendEmailResult {
   replayed: boolean;
 }
 
-export async function sendEmail(ctx: MailContext, input: SendEmailInput): Promise<SendEmailResult> {
+export async function sendEmail(deps: SendingDeps, input: SendEmailInput): Promise<SendEmailResult> {
   const { body, userId } = input;
-  let entitlements = await ctx.entitlements.get(userId);
+  let entitlements = await deps.entitlements.get(userId);
   if (input.callerKind === 'api_key' && !entitlements.apiAccess) {
     // Entitlements are cached for a moment; a plan bought seconds ago must count before we refuse.
-    entitlements = await ctx.entitlements.get(userId, { fresh: true });
+    entitlements = await deps.entitlements.get(userId, { fresh: true });
     if (!entitlements.apiAccess) {
       throw new AppError('API_ACCESS_REQUIRED', MAIL_MESSAGES.apiAccessRequired);
     }
@@ -42,38 +42,38 @@ export async function sendEmail(ctx: MailContext, input: SendEmailInput): Promis
 
   const bodyHash = input.idempotencyKey ? requestHash(input.route, body) : null;
   if (input.idempotencyKey && bodyHash) {
-    const replay = await replayIfSeen(ctx, userId, input.idempotencyKey, bodyHash);
+    const replay = await replayIfSeen(deps, userId, input.idempotencyKey, bodyHash);
     if (replay) return replay;
   }
 
-  if (hasUrlAttachments(body) && (await remainingQuota(ctx, userId, entitlements.emailLimit)) < 1) {
-    entitlements = await ctx.entitlements.get(userId, { fresh: true });
-    if ((await remainingQuota(ctx, userId, entitlements.emailLimit)) < 1) {
+  if (hasUrlAttachments(body) && (await remainingQuota(deps, userId, entitlements.emailLimit)) < 1) {
+    entitlements = await deps.entitlements.get(userId, { fresh: true });
+    if ((await remainingQuota(deps, userId, entitlements.emailLimit)) < 1) {
       throw new AppError('QUOTA_EXCEEDED', quotaExceededMessage(entitlements.plan, entitlements.emailLimit));
     }
   }
-  const downloads = ctx.attachmentDownloads.forRequest();
-  const { email, attachments } = await buildEmail(ctx, userId, input.apiKeyId, body, checked, downloads);
+  const downloads = deps.attachmentDownloads.forRequest();
+  const { email, attachments } = await buildEmail(deps, userId, input.apiKeyId, body, checked, downloads);
 
   const idempotency = input.idempotencyKey && bodyHash ? { key: input.idempotencyKey, bodyHash } : null;
-  let stored = await storeEmail(ctx, email, entitlements.emailLimit, idempotency, attachments, input.requestId);
+  let stored = await storeEmail(deps.outbox, email, entitlements.emailLimit, idempotency, attachments, input.requestId);
   if (stored.kind === 'quota_exceeded') {
-    const current = await ctx.entitlements.get(userId, { fresh: true });
+    const current = await deps.entitlements.get(userId, { fresh: true });
     if (current.emailLimit !== entitlements.emailLimit) {
       entitlements = current;
-      stored = await storeEmail(ctx, email, entitlements.emailLimit, idempotency, attachments, input.requestId);
+      stored = await storeEmail(deps.outbox, email, entitlements.emailLimit, idempotency, attachments, input.requestId);
     }
   }
   if (stored.kind === 'quota_exceeded') {
     throw new AppError('QUOTA_EXCEEDED', quotaExceededMessage(entitlements.plan, entitlements.emailLimit));
   }
   if (stored.kind === 'replay') return checkReplay(stored.seen, bodyHash as string);
-  if (stored.row.status === 'scheduled') void ctx.webhooks.emit([{ emailId: stored.row.id, type: 'email.scheduled' }]);
+  if (stored.row.status === 'scheduled') void deps.webhooks.emit([{ emailId: stored.row.id, type: 'email.scheduled' }]);
   return { statusCode: 201, email: serializeEmail(stored.row), replayed: false };
 }
 
-async function replayIfSeen(ctx: MailContext, userId: string, key: string, bodyHash: string): Promise<SendEmailResult | null> {
-  const seen = await findIdempotency(ctx.pool, userId, key);
+async function replayIfSeen(deps: SendingDeps, userId: string, key: string, bodyHash: string): Promise<SendEmailResult | null> {
+  const seen = await findIdempotency(deps.db.$client, userId, key);
   return seen ? checkReplay(seen, bodyHash) : null;
 }
 

@@ -3,7 +3,7 @@
 // signed for, and only when that URL is an http(s) URL (by the same rule that chose the links to store).
 import { followableUrl } from '@mailwright/contracts';
 import { trackedLink } from '../db/queries/tracked-link';
-import type { MailContext } from '../mail-context';
+import type { TrackingDeps } from './deps';
 
 export interface HitMeta {
   ip: string | null;
@@ -11,21 +11,21 @@ export interface HitMeta {
 }
 
 /** Enqueues the open when the token verifies; true when it did. `at`: when the hit was answered (default now). */
-export function recordOpen(ctx: MailContext, token: string, meta: HitMeta, at = new Date().toISOString()): boolean {
-  const target = ctx.tokens.verify(token);
+export function recordOpen(deps: TrackingDeps, token: string, meta: HitMeta, at = new Date().toISOString()): boolean {
+  const target = deps.tokens.verify(token);
   if (target?.kind !== 'open') return false;
-  ctx.trackingBuffer.push({ type: 'open', emailId: target.emailId, linkIndex: null, at, ...meta });
+  deps.buffer.push({ type: 'open', emailId: target.emailId, linkIndex: null, at, ...meta });
   return true;
 }
 
 /** The URL to redirect to, or null (unknown or forged token). */
-export async function resolveClick(ctx: MailContext, token: string, meta: HitMeta): Promise<string | null> {
-  const target = ctx.tokens.verify(token);
+export async function resolveClick(deps: TrackingDeps, token: string, meta: HitMeta): Promise<string | null> {
+  const target = deps.tokens.verify(token);
   if (target?.kind !== 'click') return null;
-  const stored = await trackedLink(ctx.pool, target.emailId, target.linkIndex);
+  const stored = await trackedLink(deps.db.$client, target.emailId, target.linkIndex);
   const url = stored === null ? null : followableUrl(stored);
   if (url === null) return null;
-  ctx.trackingBuffer.push({
+  deps.buffer.push({
     type: 'click',
     emailId: target.emailId,
     linkIndex: target.linkIndex,

@@ -15,16 +15,20 @@ import { insertWebhookEndpointWithinLimit } from '../db/queries/insert-webhook-e
 import { webhookDeliveries } from '../db/schema/webhook-deliveries';
 import { type WebhookEndpointRow, webhookEndpoints } from '../db/schema/webhook-endpoints';
 import { isUuid } from '../emails/get-email';
-import type { MailContext } from '../mail-context';
 import { checkWebhookUrl } from './check-url';
+import type { WebhookDeps } from './deps';
 import { serializeDelivery, serializeEndpoint } from './serialize-webhook';
 import { newWebhookSecret } from './signature';
 
 const notFound = () => new AppError('NOT_FOUND', WEBHOOK_MESSAGES.notFound);
 
-async function findOwned(ctx: MailContext, userId: string, id: string): Promise<WebhookEndpointRow> {
+async function findOwned(
+  deps: Pick<WebhookDeps, 'db' | 'secrets' | 'allowPrivateTargets'>,
+  userId: string,
+  id: string,
+): Promise<WebhookEndpointRow> {
   if (!isUuid(id)) throw notFound();
-  const [row] = await ctx.db
+  const [row] = await deps.db
     .select()
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)));
@@ -32,8 +36,11 @@ async function findOwned(ctx: MailContext, userId: string, id: string): Promise<
   return row;
 }
 
-export async function listWebhooks(ctx: MailContext, userId: string): Promise<WebhookEndpoint[]> {
-  const rows = await ctx.db
+export async function listWebhooks(
+  deps: Pick<WebhookDeps, 'db' | 'secrets' | 'allowPrivateTargets'>,
+  userId: string,
+): Promise<WebhookEndpoint[]> {
+  const rows = await deps.db
     .select()
     .from(webhookEndpoints)
     .where(eq(webhookEndpoints.userId, userId))
@@ -41,21 +48,29 @@ export async function listWebhooks(ctx: MailContext, userId: string): Promise<We
   return rows.map(serializeEndpoint);
 }
 
-export async function getWebhook(ctx: MailContext, userId: string, id: string): Promise<WebhookEndpoint> {
-  return serializeEndpoint(await findOwned(ctx, userId, id));
+export async function getWebhook(
+  deps: Pick<WebhookDeps, 'db' | 'secrets' | 'allowPrivateTargets'>,
+  userId: string,
+  id: string,
+): Promise<WebhookEndpoint> {
+  return serializeEndpoint(await findOwned(deps, userId, id));
 }
 
-export async function createWebhook(ctx: MailContext, userId: string, body: CreateWebhookBody): Promise<WebhookWithSecret> {
-  const url = await checkWebhookUrl(body.url, ctx.config.ALLOW_PRIVATE_TARGETS);
+export async function createWebhook(
+  deps: Pick<WebhookDeps, 'db' | 'secrets' | 'allowPrivateTargets'>,
+  userId: string,
+  body: CreateWebhookBody,
+): Promise<WebhookWithSecret> {
+  const url = await checkWebhookUrl(body.url, deps.allowPrivateTargets);
   const secret = newWebhookSecret();
   const row = await insertWebhookEndpointWithinLimit(
-    ctx.db,
+    deps.db,
     {
       userId,
       url,
       events: [...new Set(body.events)],
       description: body.description?.trim() || null,
-      secretSealed: ctx.webhookSecrets.seal(secret),
+      secretSealed: deps.secrets.seal(secret),
     },
     WEBHOOK_LIMITS.endpointsPerUser,
   );
@@ -64,20 +79,20 @@ export async function createWebhook(ctx: MailContext, userId: string, body: Crea
 }
 
 export async function updateWebhook(
-  ctx: MailContext,
+  deps: Pick<WebhookDeps, 'db' | 'secrets' | 'allowPrivateTargets'>,
   userId: string,
   id: string,
   body: UpdateWebhookBody,
 ): Promise<WebhookEndpoint> {
-  await findOwned(ctx, userId, id);
+  await findOwned(deps, userId, id);
   const changes: Partial<typeof webhookEndpoints.$inferInsert> = { updatedAt: new Date() };
-  if (body.url !== undefined) changes.url = await checkWebhookUrl(body.url, ctx.config.ALLOW_PRIVATE_TARGETS);
+  if (body.url !== undefined) changes.url = await checkWebhookUrl(body.url, deps.allowPrivateTargets);
   if (body.events !== undefined) changes.events = [...new Set(body.events)];
   if (body.description !== undefined) changes.description = body.description.trim() || null;
   if (body.enabled === true)
     Object.assign(changes, { enabled: true, disabledReason: null, disabledAt: null, failingSince: null });
   if (body.enabled === false) Object.assign(changes, { enabled: false, disabledReason: null, disabledAt: new Date() });
-  const [row] = await ctx.db
+  const [row] = await deps.db
     .update(webhookEndpoints)
     .set(changes)
     .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)))
@@ -86,30 +101,43 @@ export async function updateWebhook(
   return serializeEndpoint(row);
 }
 
-export async function deleteWebhook(ctx: MailContext, userId: string, id: string): Promise<void> {
+export async function deleteWebhook(
+  deps: Pick<WebhookDeps, 'db' | 'secrets' | 'allowPrivateTargets'>,
+  userId: string,
+  id: string,
+): Promise<void> {
   if (!isUuid(id)) throw notFound();
-  const deleted = await ctx.db
+  const deleted = await deps.db
     .delete(webhookEndpoints)
     .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)))
     .returning({ id: webhookEndpoints.id });
   if (deleted.length === 0) throw notFound();
 }
 
-export async function rotateWebhookSecret(ctx: MailContext, userId: string, id: string): Promise<WebhookWithSecret> {
-  await findOwned(ctx, userId, id);
+export async function rotateWebhookSecret(
+  deps: Pick<WebhookDeps, 'db' | 'secrets' | 'allowPrivateTargets'>,
+  userId: string,
+  id: string,
+): Promise<WebhookWithSecret> {
+  await findOwned(deps, userId, id);
   const secret = newWebhookSecret();
-  const [row] = await ctx.db
+  const [row] = await deps.db
     .update(webhookEndpoints)
-    .set({ secretSealed: ctx.webhookSecrets.seal(secret), updatedAt: new Date() })
+    .set({ secretSealed: deps.secrets.seal(secret), updatedAt: new Date() })
     .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)))
     .returning();
   if (!row) throw notFound();
   return { ...serializeEndpoint(row), secret };
 }
 
-export async function listDeliveries(ctx: MailContext, userId: string, id: string, limit: number): Promise<WebhookDelivery[]> {
-  await findOwned(ctx, userId, id);
-  const rows = await ctx.db
+export async function listDeliveries(
+  deps: Pick<WebhookDeps, 'db' | 'secrets' | 'allowPrivateTargets'>,
+  userId: string,
+  id: string,
+  limit: number,
+): Promise<WebhookDelivery[]> {
+  await findOwned(deps, userId, id);
+  const rows = await deps.db
     .select()
     .from(webhookDeliveries)
     .where(and(eq(webhookDeliveries.endpointId, id), eq(webhookDeliveries.userId, userId)))

@@ -6,13 +6,17 @@ import { and, eq } from 'drizzle-orm';
 import { webhookDeliveries } from '../db/schema/webhook-deliveries';
 import { webhookEndpoints } from '../db/schema/webhook-endpoints';
 import { isUuid } from '../emails/get-email';
-import type { MailContext } from '../mail-context';
 import { attemptDelivery } from './attempt-delivery';
+import type { WebhookDeps } from './deps';
 import { serializeDelivery } from './serialize-webhook';
 
-export async function sendTestDelivery(ctx: MailContext, userId: string, id: string): Promise<WebhookDelivery> {
+export async function sendTestDelivery(
+  deps: Pick<WebhookDeps, 'db' | 'delivery'>,
+  userId: string,
+  id: string,
+): Promise<WebhookDelivery> {
   const [endpoint] = isUuid(id)
-    ? await ctx.db
+    ? await deps.db
         .select()
         .from(webhookEndpoints)
         .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)))
@@ -20,7 +24,7 @@ export async function sendTestDelivery(ctx: MailContext, userId: string, id: str
   if (!endpoint) throw new AppError('NOT_FOUND', 'Webhook endpoint not found');
   if (!endpoint.enabled) throw new AppError('CONFLICT', 'Enable the endpoint before sending a test event');
   const eventId = randomUUID();
-  const [delivery] = await ctx.db
+  const [delivery] = await deps.db
     .insert(webhookDeliveries)
     .values({
       endpointId: endpoint.id,
@@ -38,13 +42,13 @@ export async function sendTestDelivery(ctx: MailContext, userId: string, id: str
   if (!delivery) throw new Error('delivery insert returned nothing');
   // A test is one try: never retried, and never the attempt that disables the endpoint.
   await attemptDelivery(
-    { ...ctx.webhookDelivery, policy: { ...ctx.webhookDelivery.policy, windowMs: Number.MAX_SAFE_INTEGER } },
+    { ...deps.delivery, policy: { ...deps.delivery.policy, windowMs: Number.MAX_SAFE_INTEGER } },
     delivery.id,
   );
-  await ctx.db
+  await deps.db
     .update(webhookDeliveries)
     .set({ nextAttemptAt: null, status: 'failed' })
     .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.status, 'retrying')));
-  const [after] = await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, delivery.id));
+  const [after] = await deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, delivery.id));
   return serializeDelivery(after ?? delivery);
 }

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import pino from 'pino';
-import { buildApp } from '../../src/app';
+import { buildMailApp, type MailAppDeps } from '../../src/app';
 import { type Config, ConfigSchema } from '../../src/config';
 import { type MailWorker, startWorker, type WorkerOptions } from '../../src/worker-app';
 import { InternalServices } from './internal-services';
@@ -25,6 +25,8 @@ export class Harness {
   database!: TestDatabase;
   config!: Config;
   app!: FastifyInstance;
+  /** The app's slice deps (flush the tracking buffer, call the intake directly). */
+  deps!: MailAppDeps;
   worker: MailWorker | null = null;
   smtp = new SmtpPeer();
   services = new InternalServices();
@@ -54,7 +56,7 @@ export class Harness {
       ALLOW_PRIVATE_TARGETS: 'true',
       ...options.env,
     });
-    this.app = await buildApp(this.config);
+    ({ app: this.app, deps: this.deps } = await buildMailApp(this.config));
     await this.app.ready();
     this.pool = new pg.Pool({ connectionString: this.database.url, max: 3 });
     // pool.end() resolves before its clients' sockets have closed, so stop()'s forced DROP DATABASE can still

@@ -1,0 +1,28 @@
+// What accepting a send needs: the sender's account and template, entitlements, attachment downloads, the outbox.
+import type { EntitlementsSource } from '@mailwright/kit';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AccountsClient } from '../adapters/accounts-client';
+import type { TemplatesClient } from '../adapters/templates-client';
+import type { MailDatabase } from '../db/client';
+import type { OutboxDeps } from '../outbox/deps';
+import type { WebhookEvents } from '../webhooks/webhook-events';
+import type { AttachmentDownloads } from './attachments/attachment-downloads';
+
+export interface SendingSettings {
+  allowPrivateTargets: boolean;
+  attachmentFetchTimeoutMs: number;
+}
+
+export interface SendingDeps {
+  db: MailDatabase;
+  entitlements: EntitlementsSource;
+  accounts: AccountsClient;
+  templates: TemplatesClient;
+  /** Bounds attachment URL downloads per process and per request. */
+  attachmentDownloads: AttachmentDownloads;
+  outbox: OutboxDeps;
+  /** Turns the 'email.scheduled' event into webhook deliveries. */
+  webhooks: WebhookEvents;
+  settings: SendingSettings;
+  log: FastifyBaseLogger;
+}
