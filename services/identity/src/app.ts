@@ -1,26 +1,28 @@
 // Builds the identity service: users, sessions, verification, password flows, social sign-in and API keys.
-import { createDatabase, createServiceApp, InternalClient, SecretBox } from '@mailwright/kit';
+import { createServiceApp, InternalClient, OAuthStates, secretBoxFromConfig } from '@mailwright/kit';
 import type { FastifyInstance } from 'fastify';
+import { type AccountFiguresSource, RemoteAccountFigures } from './adapters/account-figures';
+import { OncePerWindow } from './adapters/redis/once-per-window';
+import { connectRedis } from './adapters/redis/redis-connection';
+import { RevocationPublisher } from './adapters/redis/revocations';
+import { buildSignInProviders } from './adapters/sign-in-providers/providers';
+import { createSystemMailer, type SystemMailer } from './adapters/system-mailer';
 import type { Config } from './config';
-import type { IdentityContext } from './context';
-import { tables } from './db/tables';
-import { type AccountFiguresSource, RemoteAccountFigures } from './domain/account-figures';
+import { createIdentityDatabase } from './db/client';
+import type { IdentityDeps } from './deps';
 import { ApiKeyUsage } from './domain/api-key-usage';
 import { SessionTokens } from './domain/session-tokens';
 import { createPasswordThrottles } from './domain/throttles';
-import { createSystemMailer, type SystemMailer } from './mail/system-mailer';
-import { OncePerWindow } from './redis/once-per-window';
-import { connectRedis } from './redis/redis-connection';
-import { RevocationPublisher } from './redis/revocations';
-import { registerApiKeyRoutes } from './routes/api-keys';
-import { registerAuthRoutes } from './routes/auth';
-import { registerInternalRoutes } from './routes/internal';
-import { registerJwksRoute } from './routes/jwks';
-import { registerSocialSignInRoutes } from './routes/social-sign-in';
+import { apiKeyRoutes } from './routes/api-keys';
+import { authRoutes } from './routes/auth';
+import { internalRoutes } from './routes/internal';
+import { jwksRoutes } from './routes/jwks';
+import { socialSignInRoutes } from './routes/social-sign-in';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    identity: IdentityContext;
+    /** The deps the routes were given (tests reach the database and session keys through it). */
+    identity: IdentityDeps;
   }
 }
 
@@ -30,7 +32,7 @@ export interface AppOverrides {
 }
 
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
-  const db = createDatabase(config.DATABASE_URL, tables);
+  const db = createIdentityDatabase(config.DATABASE_URL);
   const app = createServiceApp({
     name: 'identity',
     internalSecret: config.INTERNAL_SECRET,
@@ -39,16 +41,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     readiness: { database: () => db.$client.query('select 1') },
   });
   const redis = connectRedis(config.REDIS_URL, app.log);
+  let deps: IdentityDeps;
   try {
-    const box = new SecretBox(
-      config.ENCRYPTION_KEY,
-      config.ENCRYPTION_PREVIOUS_KEYS.split(',').map((key) => key.trim()),
-    );
-    const ctx: IdentityContext = {
+    deps = {
       config,
       db,
       log: app.log,
-      sessions: await SessionTokens.load(db, box),
+      sessions: await SessionTokens.load(db, secretBoxFromConfig(config)),
       mailer:
         overrides.mailer ?? createSystemMailer({ smtpUrl: config.SYSTEM_SMTP_URL, from: config.SYSTEM_MAIL_FROM, log: app.log }),
       figures:
@@ -62,24 +61,30 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       throttles: createPasswordThrottles(redis, app.log),
       revocations: new RevocationPublisher(redis, app.log),
       signUpNotices: new OncePerWindow(redis, { name: 'identity:sign-up-notices', windowSeconds: 3600 }, app.log),
+      signInProviders: buildSignInProviders(config),
+      oauthStates: new OAuthStates({
+        secret: config.INTERNAL_SECRET,
+        issuer: 'mailwright-identity',
+        audience: 'mailwright-oauth-state',
+      }),
     };
-    app.decorate('identity', ctx);
-    app.addHook('onClose', async () => {
-      await ctx.apiKeyUsage.close();
-      ctx.mailer.close();
-      redis.disconnect();
-      await db.$client.end();
-    });
   } catch (error) {
     redis.disconnect();
     await db.$client.end();
     throw error;
   }
+  app.decorate('identity', deps);
+  app.addHook('onClose', async () => {
+    await deps.apiKeyUsage.close();
+    deps.mailer.close();
+    redis.disconnect();
+    await db.$client.end();
+  });
 
-  registerJwksRoute(app, app.identity);
-  registerAuthRoutes(app, app.identity);
-  registerSocialSignInRoutes(app, app.identity);
-  registerApiKeyRoutes(app, app.identity);
-  registerInternalRoutes(app, app.identity);
+  await app.register(jwksRoutes, { deps });
+  await app.register(authRoutes, { deps });
+  await app.register(socialSignInRoutes, { deps });
+  await app.register(apiKeyRoutes, { deps });
+  await app.register(internalRoutes, { deps });
   return app;
 }

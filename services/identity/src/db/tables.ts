@@ -7,7 +7,6 @@ export * from './schema/sign-in-codes';
 export * from './schema/signing-keys';
 export * from './schema/users';
 
-import type { Database } from '@mailwright/kit';
 import { apiKeys } from './schema/api-keys';
 import { emailTokens } from './schema/email-tokens';
 import { oauthIdentities } from './schema/oauth-identities';
@@ -17,5 +16,3 @@ import { signingKeys } from './schema/signing-keys';
 import { users } from './schema/users';
 
 export const tables = { users, oauthIdentities, emailTokens, apiKeys, signingKeys, oauthStates, signInCodes };
-export type IdentityDb = Database<typeof tables>;
-export type IdentityTx = Parameters<Parameters<IdentityDb['transaction']>[0]>[0];

@@ -1,7 +1,8 @@
 // Keeps API keys' last_used_at current without a write per request: the first use of a key is
 // written at once, later uses are remembered and flushed at most once a minute per key.
+
+import type { IdentityDatabase } from '../db/client';
 import { touchApiKeys } from '../db/queries/api-keys';
-import type { IdentityDb } from '../db/tables';
 
 const FLUSH_INTERVAL_MS = 60_000;
 
@@ -19,7 +20,7 @@ export class ApiKeyUsage {
     this.timer.unref();
   }
 
-  static forDatabase(db: IdentityDb, onError: (error: unknown) => void): ApiKeyUsage {
+  static forDatabase(db: IdentityDatabase, onError: (error: unknown) => void): ApiKeyUsage {
     return new ApiKeyUsage((ids, usedAt) => touchApiKeys(db, ids, usedAt), onError);
   }
 

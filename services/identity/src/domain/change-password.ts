@@ -2,29 +2,33 @@
 // have none to change. Every other session ends; this one continues with the fresh token answered.
 import { type ChangePasswordBody, OAUTH_ONLY_PASSWORD_MESSAGE } from '@mailwright/contracts';
 import { AppError } from '@mailwright/kit';
-import type { IdentityContext } from '../context';
 import { bumpSessionVersion, findUserById, updateUser } from '../db/queries/users';
+import type { IdentityDeps } from '../deps';
 import { hashPassword, verifyPassword } from './passwords';
 import { tooManyPasswordChecks } from './throttles';
 
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Current password is incorrect';
 
-export async function changePassword(ctx: IdentityContext, userId: string, body: ChangePasswordBody): Promise<{ token: string }> {
-  const user = await findUserById(ctx.db, userId);
+export async function changePassword(
+  deps: Pick<IdentityDeps, 'db' | 'throttles' | 'revocations' | 'sessions'>,
+  userId: string,
+  body: ChangePasswordBody,
+): Promise<{ token: string }> {
+  const user = await findUserById(deps.db, userId);
   if (!user) throw new AppError('UNAUTHORIZED', 'Account not found');
   if (!user.passwordHash) throw new AppError('BAD_REQUEST', OAUTH_ONLY_PASSWORD_MESSAGE);
-  const lockedForMs = await ctx.throttles.passwordChanges.takeSlot(userId);
+  const lockedForMs = await deps.throttles.passwordChanges.takeSlot(userId);
   if (lockedForMs > 0) throw tooManyPasswordChecks(lockedForMs);
   if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
     throw new AppError('BAD_REQUEST', WRONG_CURRENT_PASSWORD_MESSAGE);
   }
-  await ctx.throttles.passwordChanges.reset(userId);
+  await deps.throttles.passwordChanges.reset(userId);
   const passwordHash = await hashPassword(body.newPassword);
-  const sessionVersion = await ctx.db.transaction(async (tx) => {
+  const sessionVersion = await deps.db.transaction(async (tx) => {
     await updateUser(tx, userId, { passwordHash });
     return bumpSessionVersion(tx, userId);
   });
   if (sessionVersion === undefined) throw new AppError('UNAUTHORIZED', 'Account not found');
-  await ctx.revocations.publish({ kind: 'sessions', userId, sessionVersion });
-  return { token: await ctx.sessions.sign(userId, sessionVersion) };
+  await deps.revocations.publish({ kind: 'sessions', userId, sessionVersion });
+  return { token: await deps.sessions.sign(userId, sessionVersion) };
 }

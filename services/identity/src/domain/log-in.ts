@@ -3,12 +3,12 @@
 import { createHmac } from 'node:crypto';
 import type { LoginBody } from '@mailwright/contracts';
 import { AppError } from '@mailwright/kit';
-import type { IdentityContext } from '../context';
 import { issuedRecently } from '../db/queries/email-tokens';
 import { findUserByEmail } from '../db/queries/users';
 import type { UserRow } from '../db/schema/users';
+import type { IdentityDeps } from '../deps';
 import { normalizeEmail } from './email-address';
-import { sendVerificationLink } from './issue-email-link';
+import { type EmailLinkDeps, sendVerificationLink } from './issue-email-link';
 import { verifyPassword } from './passwords';
 import { tooManyLogins } from './throttles';
 
@@ -18,22 +18,24 @@ export const EMAIL_NOT_VERIFIED_MESSAGE =
 /** A refused unverified login re-sends the link, but not more often than this. */
 const RESEND_AFTER_SECONDS = 5 * 60;
 
-export async function logIn(ctx: IdentityContext, body: LoginBody): Promise<{ token: string; user: UserRow }> {
+export type LogInDeps = Pick<IdentityDeps, 'throttles' | 'sessions'> & EmailLinkDeps;
+
+export async function logIn(deps: LogInDeps, body: LoginBody): Promise<{ token: string; user: UserRow }> {
   const email = normalizeEmail(body.email);
-  const user = await findUserByEmail(ctx.db, email);
-  const subject = user?.id ?? addressKey(ctx, email);
-  const lockedForMs = await ctx.throttles.logins.takeSlot(subject);
+  const user = await findUserByEmail(deps.db, email);
+  const subject = user?.id ?? addressKey(deps, email);
+  const lockedForMs = await deps.throttles.logins.takeSlot(subject);
   if (lockedForMs > 0) throw tooManyLogins(lockedForMs);
   const isValid = await verifyPassword(user?.passwordHash, body.password);
   if (!user || !isValid) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS_MESSAGE);
-  await ctx.throttles.logins.reset(subject);
+  await deps.throttles.logins.reset(subject);
   if (!user.isVerified) {
-    if (!(await issuedRecently(ctx.db, user.id, 'verify_email', RESEND_AFTER_SECONDS))) await sendVerificationLink(ctx, user);
+    if (!(await issuedRecently(deps.db, user.id, 'verify_email', RESEND_AFTER_SECONDS))) await sendVerificationLink(deps, user);
     throw new AppError('EMAIL_NOT_VERIFIED', EMAIL_NOT_VERIFIED_MESSAGE, { details: { requiresVerification: true } });
   }
-  return { token: await ctx.sessions.sign(user.id, user.sessionVersion, body.rememberMe === true), user };
+  return { token: await deps.sessions.sign(user.id, user.sessionVersion, body.rememberMe === true), user };
 }
 
 /** Addresses without an account are counted under a keyed hash (the address itself never reaches Redis). */
-const addressKey = (ctx: IdentityContext, email: string) =>
-  `address:${createHmac('sha256', ctx.config.INTERNAL_SECRET).update(email).digest('base64url')}`;
+const addressKey = (deps: Pick<IdentityDeps, 'config'>, email: string) =>
+  `address:${createHmac('sha256', deps.config.INTERNAL_SECRET).update(email).digest('base64url')}`;

@@ -2,11 +2,13 @@
 import type { User } from '@mailwright/contracts';
 import { providersOf } from '../db/queries/users';
 import type { UserRow } from '../db/schema/users';
-import type { IdentityDb } from '../db/tables';
-import type { AccountFiguresSource } from './account-figures';
+import type { IdentityDeps } from '../deps';
 
-export async function presentUser(db: IdentityDb, figures: AccountFiguresSource, row: UserRow): Promise<User> {
-  const [oauthProviders, { subscription, emailQuota }] = await Promise.all([providersOf(db, row.id), figures.forUser(row.id)]);
+export async function presentUser(deps: Pick<IdentityDeps, 'db' | 'figures'>, row: UserRow): Promise<User> {
+  const [oauthProviders, { subscription, emailQuota }] = await Promise.all([
+    providersOf(deps.db, row.id),
+    deps.figures.forUser(row.id),
+  ]);
   return {
     _id: row.id,
     id: row.id,

@@ -1,11 +1,11 @@
 // Forgot / reset password. Forgot always answers the same way so it cannot reveal who has an account.
 import { AppError } from '@mailwright/kit';
-import type { IdentityContext } from '../context';
 import { consumeEmailToken, retireEmailTokens } from '../db/queries/email-tokens';
 import { unlinkProviderIdentities } from '../db/queries/oauth-identities';
 import { bumpSessionVersion, findUserByEmail, findUserById, updateUser } from '../db/queries/users';
+import type { IdentityDeps } from '../deps';
 import { normalizeEmail } from './email-address';
-import { sendPasswordResetLink } from './issue-email-link';
+import { type EmailLinkDeps, sendPasswordResetLink } from './issue-email-link';
 import { hashPassword } from './passwords';
 import { hashSecret } from './secret-tokens';
 
@@ -13,17 +13,21 @@ export const FORGOT_PASSWORD_MESSAGE = 'If an account exists for that email, a r
 export const INVALID_RESET_MESSAGE = 'This password reset link is invalid or has expired';
 
 /** Starts the reset in the background so the answer takes the same time whether or not the account exists. */
-export function requestPasswordReset(ctx: IdentityContext, email: string): void {
+export function requestPasswordReset(deps: EmailLinkDeps, email: string): void {
   const work = async () => {
-    const user = await findUserByEmail(ctx.db, normalizeEmail(email));
-    if (user) await sendPasswordResetLink(ctx, user);
+    const user = await findUserByEmail(deps.db, normalizeEmail(email));
+    if (user) await sendPasswordResetLink(deps, user);
   };
-  work().catch((error: unknown) => ctx.log.error({ err: error }, 'password reset request failed'));
+  work().catch((error: unknown) => deps.log.error({ err: error }, 'password reset request failed'));
 }
 
-export async function resetPassword(ctx: IdentityContext, token: string, password: string): Promise<void> {
+export async function resetPassword(
+  deps: Pick<IdentityDeps, 'db' | 'revocations' | 'throttles'>,
+  token: string,
+  password: string,
+): Promise<void> {
   const passwordHash = await hashPassword(password);
-  const { userId, sessionVersion } = await ctx.db.transaction(async (tx) => {
+  const { userId, sessionVersion } = await deps.db.transaction(async (tx) => {
     const userId = await consumeEmailToken(tx, hashSecret(token), 'reset_password');
     if (!userId) throw new AppError('BAD_REQUEST', INVALID_RESET_MESSAGE);
     await retireEmailTokens(tx, userId, 'reset_password');
@@ -35,7 +39,7 @@ export async function resetPassword(ctx: IdentityContext, token: string, passwor
     // Whoever knew the old password may hold a session: a reset ends them all.
     return { userId, sessionVersion: await bumpSessionVersion(tx, userId) };
   });
-  if (sessionVersion !== undefined) await ctx.revocations.publish({ kind: 'sessions', userId, sessionVersion });
+  if (sessionVersion !== undefined) await deps.revocations.publish({ kind: 'sessions', userId, sessionVersion });
   // The mailed link proved who they are: guesses by others no longer keep them out of password sign-in.
-  await ctx.throttles.logins.reset(userId);
+  await deps.throttles.logins.reset(userId);
 }

@@ -2,18 +2,18 @@
 // reports the calls it let through on /internal/api-keys/usage (a refused call never counts as "last used").
 import type { ResolvedApiKey } from '@mailwright/contracts';
 import { notFound } from '@mailwright/kit';
-import type { IdentityContext } from '../context';
 import { findApiKeyByHash } from '../db/queries/api-keys';
+import type { IdentityDeps } from '../deps';
 import { looksLikeApiKey, storedPartsOf } from './api-key-format';
 
-export async function resolveApiKey(ctx: IdentityContext, key: string): Promise<ResolvedApiKey> {
-  const row = looksLikeApiKey(key) ? await findApiKeyByHash(ctx.db, storedPartsOf(key).keyHash) : undefined;
+export async function resolveApiKey(deps: Pick<IdentityDeps, 'db'>, key: string): Promise<ResolvedApiKey> {
+  const row = looksLikeApiKey(key) ? await findApiKeyByHash(deps.db, storedPartsOf(key).keyHash) : undefined;
   if (!row) throw notFound('API key');
   return { apiKeyId: row.id, userId: row.userId, isActive: row.isActive };
 }
 
 /** Keys the gateway used for calls it did not refuse; written through ApiKeyUsage's batching. */
-export function recordApiKeyUsage(ctx: IdentityContext, apiKeyIds: string[]): void {
+export function recordApiKeyUsage(deps: Pick<IdentityDeps, 'apiKeyUsage'>, apiKeyIds: string[]): void {
   const at = new Date();
-  for (const id of new Set(apiKeyIds)) ctx.apiKeyUsage.record(id, at);
+  for (const id of new Set(apiKeyIds)) deps.apiKeyUsage.record(id, at);
 }

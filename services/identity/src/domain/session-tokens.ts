@@ -12,8 +12,8 @@ import {
   jwtVerify,
   SignJWT,
 } from 'jose';
+import type { IdentityDatabase } from '../db/client';
 import { activeSigningKeys, insertSigningKey, lockSigningKeys } from '../db/queries/signing-keys';
-import type { IdentityDb } from '../db/tables';
 
 export const SESSION_ISSUER = 'mailwright-identity';
 export const SESSION_AUDIENCE = 'mailwright';
@@ -31,7 +31,7 @@ export class SessionTokens {
   ) {}
 
   /** Loads the newest active key pair, creating one (under a lock, once across processes) on first start. */
-  static async load(db: IdentityDb, box: SecretBox): Promise<SessionTokens> {
+  static async load(db: IdentityDatabase, box: SecretBox): Promise<SessionTokens> {
     let rows = await activeSigningKeys(db);
     if (rows.length === 0) {
       await db.transaction(async (tx) => {

@@ -3,14 +3,13 @@
 // never links to anyone: it creates a new unverified account that must verify by mail like a sign-up.
 import { AppError } from '@mailwright/kit';
 import type { ProviderName, ProviderProfile } from '../adapters/sign-in-providers/provider';
-import type { IdentityContext } from '../context';
 import { issuedRecently } from '../db/queries/email-tokens';
 import { findUserIdByProviderIdentity, linkProviderIdentity, unlinkProviderIdentities } from '../db/queries/oauth-identities';
 import { findUserByEmail, findUserById, insertUser, updateUser } from '../db/queries/users';
 import type { UserRow } from '../db/schema/users';
 import { cleanDisplayName } from './display-name';
 import { normalizeEmail } from './email-address';
-import { sendVerificationLink } from './issue-email-link';
+import { type EmailLinkDeps, sendVerificationLink } from './issue-email-link';
 
 export type ProviderSignIn = { kind: 'signed-in'; user: UserRow } | { kind: 'needs-verification'; user: UserRow };
 
@@ -18,22 +17,22 @@ export type ProviderSignIn = { kind: 'signed-in'; user: UserRow } | { kind: 'nee
 const RESEND_AFTER_SECONDS = 5 * 60;
 
 export async function signInWithProvider(
-  ctx: IdentityContext,
+  deps: EmailLinkDeps,
   provider: ProviderName,
   profile: ProviderProfile,
 ): Promise<ProviderSignIn> {
-  const linkedUserId = await findUserIdByProviderIdentity(ctx.db, provider, profile.providerUserId);
-  const linked = linkedUserId ? await findUserById(ctx.db, linkedUserId) : undefined;
-  if (linked) return linked.isVerified ? { kind: 'signed-in', user: linked } : await askToVerify(ctx, linked);
+  const linkedUserId = await findUserIdByProviderIdentity(deps.db, provider, profile.providerUserId);
+  const linked = linkedUserId ? await findUserById(deps.db, linkedUserId) : undefined;
+  if (linked) return linked.isVerified ? { kind: 'signed-in', user: linked } : await askToVerify(deps, linked);
   const user = profile.isEmailVerified
-    ? await userForVerifiedEmail(ctx, provider, profile)
-    : await newUserForUnverifiedEmail(ctx, provider, profile);
-  return user.isVerified ? { kind: 'signed-in', user } : await askToVerify(ctx, user, true);
+    ? await userForVerifiedEmail(deps, provider, profile)
+    : await newUserForUnverifiedEmail(deps, provider, profile);
+  return user.isVerified ? { kind: 'signed-in', user } : await askToVerify(deps, user, true);
 }
 
-function userForVerifiedEmail(ctx: IdentityContext, provider: ProviderName, profile: ProviderProfile): Promise<UserRow> {
+function userForVerifiedEmail(deps: EmailLinkDeps, provider: ProviderName, profile: ProviderProfile): Promise<UserRow> {
   const email = normalizeEmail(profile.email);
-  return ctx.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     let user = await findUserByEmail(tx, email);
     if (user) {
       const changes: Parameters<typeof updateUser>[2] = {};
@@ -59,13 +58,13 @@ function userForVerifiedEmail(ctx: IdentityContext, provider: ProviderName, prof
 }
 
 async function newUserForUnverifiedEmail(
-  ctx: IdentityContext,
+  deps: EmailLinkDeps,
   provider: ProviderName,
   profile: ProviderProfile,
 ): Promise<UserRow> {
   const email = normalizeEmail(profile.email);
   const name = cleanDisplayName(profile.name) || email.split('@')[0] || email;
-  return ctx.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const user = await insertUser(tx, { email, name, passwordHash: null, isVerified: false, avatar: profile.avatar });
     // Someone already has this address: an address the provider has not verified proves nothing about them.
     if (!user) throw new AppError('CONFLICT', `The ${provider} account's email is not verified by ${provider}`);
@@ -74,9 +73,9 @@ async function newUserForUnverifiedEmail(
   });
 }
 
-async function askToVerify(ctx: IdentityContext, user: UserRow, isNew = false): Promise<ProviderSignIn> {
-  if (isNew || !(await issuedRecently(ctx.db, user.id, 'verify_email', RESEND_AFTER_SECONDS))) {
-    await sendVerificationLink(ctx, user);
+async function askToVerify(deps: EmailLinkDeps, user: UserRow, isNew = false): Promise<ProviderSignIn> {
+  if (isNew || !(await issuedRecently(deps.db, user.id, 'verify_email', RESEND_AFTER_SECONDS))) {
+    await sendVerificationLink(deps, user);
   }
   return { kind: 'needs-verification', user };
 }

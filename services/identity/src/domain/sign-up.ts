@@ -4,40 +4,42 @@
 import { randomUUID } from 'node:crypto';
 import type { SignupBody, User } from '@mailwright/contracts';
 import { AppError } from '@mailwright/kit';
-import type { IdentityContext } from '../context';
 import { findUserByEmail, insertUser } from '../db/queries/users';
+import type { IdentityDeps } from '../deps';
 import { cleanDisplayName, NAME_REQUIRED_MESSAGE } from './display-name';
 import { normalizeEmail } from './email-address';
-import { sendSignUpAttemptNotice, sendVerificationLink } from './issue-email-link';
+import { type EmailLinkDeps, sendSignUpAttemptNotice, sendVerificationLink } from './issue-email-link';
 import { hashPassword } from './passwords';
 import { presentUser } from './present-user';
 
-export async function signUp(ctx: IdentityContext, body: SignupBody): Promise<User> {
+export type SignUpDeps = Pick<IdentityDeps, 'figures' | 'signUpNotices'> & EmailLinkDeps;
+
+export async function signUp(deps: SignUpDeps, body: SignupBody): Promise<User> {
   const name = cleanDisplayName(body.name).trim();
   if (!name) throw new AppError('VALIDATION_ERROR', NAME_REQUIRED_MESSAGE);
   const email = normalizeEmail(body.email);
   // Hashed either way: the answer for a taken address must not come back faster.
   const passwordHash = await hashPassword(body.password);
-  const user = await insertUser(ctx.db, { email, name, passwordHash, isVerified: false });
+  const user = await insertUser(deps.db, { email, name, passwordHash, isVerified: false });
   if (user) {
-    inBackground(ctx, 'verification mail', () => sendVerificationLink(ctx, user));
-    return presentUser(ctx.db, ctx.figures, user);
+    inBackground(deps, 'verification mail', () => sendVerificationLink(deps, user));
+    return presentUser(deps, user);
   }
-  const owner = await findUserByEmail(ctx.db, email);
+  const owner = await findUserByEmail(deps.db, email);
   if (owner) {
-    inBackground(ctx, 'sign-up notice', async () => {
-      if (await ctx.signUpNotices.claim(owner.id)) await sendSignUpAttemptNotice(ctx, owner);
+    inBackground(deps, 'sign-up notice', async () => {
+      if (await deps.signUpNotices.claim(owner.id)) await sendSignUpAttemptNotice(deps, owner);
     });
   }
-  return lookAlikeNewUser(ctx, name, email);
+  return lookAlikeNewUser(deps, name, email);
 }
 
-function inBackground(ctx: IdentityContext, what: string, work: () => Promise<void>): void {
-  work().catch((error: unknown) => ctx.log.error({ err: error }, `could not send the ${what}`));
+function inBackground(deps: Pick<IdentityDeps, 'log'>, what: string, work: () => Promise<void>): void {
+  work().catch((error: unknown) => deps.log.error({ err: error }, `could not send the ${what}`));
 }
 
 /** What a brand-new account would answer (its plan figures asked for a fresh id); nothing comes from the existing one. */
-async function lookAlikeNewUser(ctx: IdentityContext, name: string, email: string): Promise<User> {
+async function lookAlikeNewUser(deps: Pick<IdentityDeps, 'figures'>, name: string, email: string): Promise<User> {
   const id = randomUUID();
   return {
     _id: id,
@@ -48,7 +50,7 @@ async function lookAlikeNewUser(ctx: IdentityContext, name: string, email: strin
     isVerified: false,
     hasPassword: true,
     oauthProviders: [],
-    ...(await ctx.figures.forUser(id)),
+    ...(await deps.figures.forUser(id)),
     createdAt: new Date().toISOString(),
   };
 }

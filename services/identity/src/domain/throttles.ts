@@ -3,7 +3,7 @@
 import { AppError } from '@mailwright/kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
-import { FailureThrottle, minutesLeft } from '../redis/failure-throttle';
+import { FailureThrottle, minutesLeft } from '../adapters/redis/failure-throttle';
 
 const MAX_FAILURES = 10;
 const WINDOW_SECONDS = 15 * 60;

@@ -1,7 +1,6 @@
 // /auth/*: sign-up, verification, login, the social sign-in code exchange, current user, password flows,
 // log out everywhere and profile.
 
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   ChangePasswordBody,
   ChangePasswordResponse,
@@ -17,12 +16,11 @@ import {
   User,
   UserResponse,
 } from '@mailwright/contracts';
-import { AppError, requireUserId } from '@mailwright/kit';
+import { type RoutesPlugin, requireUserId } from '@mailwright/kit';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
-import type { IdentityContext } from '../context';
-import { findUserById } from '../db/queries/users';
+import type { IdentityDeps } from '../deps';
 import { changePassword } from '../domain/change-password';
+import { currentUser } from '../domain/current-user';
 import { logIn } from '../domain/log-in';
 import { logOutEverywhere } from '../domain/log-out-everywhere';
 import { presentUser } from '../domain/present-user';
@@ -37,46 +35,39 @@ export const VERIFIED_MESSAGE = 'Email verified successfully!';
 export const RESET_DONE_MESSAGE = 'Password reset successful!';
 export const PASSWORD_CHANGED_MESSAGE = 'Password changed successfully';
 
-export function registerAuthRoutes(server: FastifyInstance, ctx: IdentityContext): void {
-  const app = server.withTypeProvider<TypeBoxTypeProvider>();
-  const present = (row: Parameters<typeof presentUser>[2]) => presentUser(ctx.db, ctx.figures, row);
-
+export const authRoutes: RoutesPlugin<IdentityDeps> = async (app, { deps }) => {
   app.post(
     '/auth/signup',
     { schema: { body: SignupBody, response: { 201: Type.Object({ message: Type.String(), user: User }) } } },
-    async (request, reply) => {
-      return reply.status(201).send({ message: SIGNUP_MESSAGE, user: await signUp(ctx, request.body) });
-    },
+    async (request, reply) => reply.status(201).send({ message: SIGNUP_MESSAGE, user: await signUp(deps, request.body) }),
   );
 
   app.get('/auth/verify-email/:token', { schema: { params: TokenParams, response: { 200: MessageBody } } }, async (request) => {
-    await verifyEmail(ctx, request.params.token);
+    await verifyEmail(deps, request.params.token);
     return { message: VERIFIED_MESSAGE };
   });
 
   app.post('/auth/login', { schema: { body: LoginBody, response: { 200: LoginResponse } } }, async (request) => {
-    const { token, user } = await logIn(ctx, request.body);
-    return { token, user: await present(user) };
+    const { token, user } = await logIn(deps, request.body);
+    return { token, user: await presentUser(deps, user) };
   });
 
   app.post('/auth/exchange', { schema: { body: SignInCodeBody, response: { 200: LoginResponse } } }, async (request) => {
-    const { token, user } = await exchangeSignInCode(ctx, request.body.code);
-    return { token, user: await present(user) };
+    const { token, user } = await exchangeSignInCode(deps, request.body.code);
+    return { token, user: await presentUser(deps, user) };
   });
 
   app.post('/auth/logout-everywhere', { schema: { response: { 204: Type.Null() } } }, async (request, reply) => {
-    await logOutEverywhere(ctx, requireUserId(request));
+    await logOutEverywhere(deps, requireUserId(request));
     return reply.status(204).send(null);
   });
 
-  app.get('/auth/me', { schema: { response: { 200: UserResponse } } }, async (request) => {
-    const user = await findUserById(ctx.db, requireUserId(request));
-    if (!user) throw new AppError('UNAUTHORIZED', 'Account not found');
-    return { user: await present(user) };
-  });
+  app.get('/auth/me', { schema: { response: { 200: UserResponse } } }, async (request) => ({
+    user: await currentUser(deps, requireUserId(request)),
+  }));
 
   app.post('/auth/forgot-password', { schema: { body: ForgotPasswordBody, response: { 200: MessageBody } } }, async (request) => {
-    requestPasswordReset(ctx, request.body.email);
+    requestPasswordReset(deps, request.body.email);
     return { message: FORGOT_PASSWORD_MESSAGE };
   });
 
@@ -84,22 +75,22 @@ export function registerAuthRoutes(server: FastifyInstance, ctx: IdentityContext
     '/auth/reset-password/:token',
     { schema: { params: TokenParams, body: ResetPasswordBody, response: { 200: MessageBody } } },
     async (request) => {
-      await resetPassword(ctx, request.params.token, request.body.password);
+      await resetPassword(deps, request.params.token, request.body.password);
       return { message: RESET_DONE_MESSAGE };
     },
   );
 
   app.put('/auth/profile', { schema: { body: ProfileBody, response: { 200: UserResponse } } }, async (request) => {
-    const user = await updateProfile(ctx, requireUserId(request), request.body);
-    return { user: await present(user) };
+    const user = await updateProfile(deps, requireUserId(request), request.body);
+    return { user: await presentUser(deps, user) };
   });
 
   app.put(
     '/auth/change-password',
     { schema: { body: ChangePasswordBody, response: { 200: ChangePasswordResponse } } },
     async (request) => {
-      const { token } = await changePassword(ctx, requireUserId(request), request.body);
+      const { token } = await changePassword(deps, requireUserId(request), request.body);
       return { message: PASSWORD_CHANGED_MESSAGE, token };
     },
   );
-}
+};

@@ -1,20 +1,19 @@
 // /internal/*: questions other services (the gateway, mail) ask identity. Never exposed publicly.
 
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Envelope, ResolvedApiKey } from '@mailwright/contracts';
-import { notFound, requireService } from '@mailwright/kit';
+import { type RoutesPlugin, requireService } from '@mailwright/kit';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
-import type { IdentityContext } from '../context';
-import { findUserById } from '../db/queries/users';
+import type { IdentityDeps } from '../deps';
+import { internalUser } from '../domain/internal-user';
 import { recordApiKeyUsage, resolveApiKey } from '../domain/resolve-api-key';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A lower-case uuid, checked by the schema: one bad id refuses the whole batch. */
+const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 
 /** Keys of calls the gateway let through (at most 10,000 distinct ids a request: ~400 KB, under the body limit); 204 once taken, written in batches. */
 const ApiKeyUsageBody = Type.Object(
   {
-    apiKeyIds: Type.Array(Type.String({ maxLength: 36, pattern: UUID.source }), { minItems: 1, maxItems: 10_000 }),
+    apiKeyIds: Type.Array(Type.String({ maxLength: 36, pattern: UUID_PATTERN }), { minItems: 1, maxItems: 10_000 }),
   },
   { additionalProperties: false },
 );
@@ -28,9 +27,7 @@ const InternalUser = Type.Object({
   sessionVersion: Type.Integer(),
 });
 
-export function registerInternalRoutes(server: FastifyInstance, ctx: IdentityContext): void {
-  const app = server.withTypeProvider<TypeBoxTypeProvider>();
-
+export const internalRoutes: RoutesPlugin<IdentityDeps> = async (app, { deps }) => {
   app.post(
     '/internal/api-keys/resolve',
     {
@@ -41,13 +38,13 @@ export function registerInternalRoutes(server: FastifyInstance, ctx: IdentityCon
     },
     async (request) => {
       requireService(request);
-      return { data: await resolveApiKey(ctx, request.body.key) };
+      return { data: await resolveApiKey(deps, request.body.key) };
     },
   );
 
   app.post('/internal/api-keys/usage', { schema: { body: ApiKeyUsageBody } }, async (request, reply) => {
     requireService(request);
-    recordApiKeyUsage(ctx, request.body.apiKeyIds);
+    recordApiKeyUsage(deps, request.body.apiKeyIds);
     return reply.status(204).send();
   });
 
@@ -56,17 +53,7 @@ export function registerInternalRoutes(server: FastifyInstance, ctx: IdentityCon
     { schema: { params: Type.Object({ userId: Type.String({ maxLength: 64 }) }), response: { 200: Envelope(InternalUser) } } },
     async (request) => {
       requireService(request);
-      const user = UUID.test(request.params.userId) ? await findUserById(ctx.db, request.params.userId) : undefined;
-      if (!user) throw notFound('User');
-      return {
-        data: {
-          id: user.id,
-          email: user.email,
-          name: user.name,
-          isVerified: user.isVerified,
-          sessionVersion: user.sessionVersion,
-        },
-      };
+      return { data: await internalUser(deps, request.params.userId) };
     },
   );
-}
+};

@@ -1,10 +1,10 @@
 // GET /.well-known/jwks.json: the public keys the gateway verifies session tokens with (no internal token needed).
-import type { FastifyInstance } from 'fastify';
-import type { IdentityContext } from '../context';
+import type { RoutesPlugin } from '@mailwright/kit';
+import type { IdentityDeps } from '../deps';
 
-export function registerJwksRoute(app: FastifyInstance, ctx: IdentityContext): void {
+export const jwksRoutes: RoutesPlugin<IdentityDeps> = async (app, { deps }) => {
   app.get('/.well-known/jwks.json', async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=300');
-    return ctx.sessions.jwks();
+    return deps.sessions.jwks();
   });
-}
+};

@@ -1,18 +1,12 @@
 // GET /auth/:provider and /auth/:provider/callback: browser redirects for Google, GitHub and Microsoft sign-in.
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { OAuthStates, readCookie } from '@mailwright/kit';
+import { type RoutesPlugin, readCookie } from '@mailwright/kit';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { isProviderName } from '../adapters/sign-in-providers/provider';
-import { buildSignInProviders } from '../adapters/sign-in-providers/providers';
-import type { IdentityContext } from '../context';
-import {
-  finishSocialSignIn,
-  type Redirect,
-  type SocialSignIn,
-  signInBindingCookie,
-  startSocialSignIn,
-} from '../domain/social-sign-in';
+import type { IdentityDeps } from '../deps';
+import { finishSocialSignIn } from '../domain/finish-social-sign-in';
+import { type Redirect, signInBindingCookie } from '../domain/social-sign-in-legs';
+import { startSocialSignIn } from '../domain/start-social-sign-in';
 
 const ProviderParams = Type.Object({ provider: Type.String({ maxLength: 32 }) });
 const CallbackQuery = Type.Object({
@@ -21,24 +15,14 @@ const CallbackQuery = Type.Object({
   error: Type.Optional(Type.String({ maxLength: 512 })),
 });
 
-export function registerSocialSignInRoutes(server: FastifyInstance, ctx: IdentityContext): void {
-  const app = server.withTypeProvider<TypeBoxTypeProvider>();
-  const social: SocialSignIn = {
-    providers: buildSignInProviders(ctx.config),
-    states: new OAuthStates({
-      secret: ctx.config.INTERNAL_SECRET,
-      issuer: 'mailwright-identity',
-      audience: 'mailwright-oauth-state',
-    }),
-  };
+function send(reply: FastifyReply, { location, setCookie }: Redirect) {
+  if (setCookie) reply.header('set-cookie', setCookie);
+  return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(location, 302);
+}
 
-  const send = (reply: FastifyReply, { location, setCookie }: Redirect) => {
-    if (setCookie) reply.header('set-cookie', setCookie);
-    return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(location, 302);
-  };
-
+export const socialSignInRoutes: RoutesPlugin<IdentityDeps> = async (app, { deps }) => {
   app.get('/auth/:provider', { schema: { params: ProviderParams } }, async (request, reply) =>
-    send(reply, await startSocialSignIn(ctx, social, request.params.provider)),
+    send(reply, await startSocialSignIn(deps, request.params.provider)),
   );
 
   app.get(
@@ -47,7 +31,7 @@ export function registerSocialSignInRoutes(server: FastifyInstance, ctx: Identit
     async (request, reply) => {
       const { provider } = request.params;
       const nonce = isProviderName(provider) ? readCookie(request.headers.cookie, signInBindingCookie(provider).name) : undefined;
-      return send(reply, await finishSocialSignIn(ctx, social, provider, request.query, nonce));
+      return send(reply, await finishSocialSignIn(deps, provider, request.query, nonce));
     },
   );
-}
+};

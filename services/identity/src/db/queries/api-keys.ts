@@ -1,10 +1,10 @@
 // API key rows; every user-facing query is scoped by user_id.
 import { and, desc, eq, inArray, isNull, lt, not, or, sql } from 'drizzle-orm';
+import type { IdentityDatabase } from '../client';
 import { type ApiKeyRow, apiKeys } from '../schema/api-keys';
-import type { IdentityDb } from '../tables';
 
 export async function insertApiKey(
-  db: IdentityDb,
+  db: IdentityDatabase,
   values: { userId: string; name: string; keyHash: string; prefix: string; last4: string },
 ): Promise<ApiKeyRow> {
   const [row] = await db.insert(apiKeys).values(values).returning();
@@ -12,11 +12,11 @@ export async function insertApiKey(
   return row;
 }
 
-export function listApiKeys(db: IdentityDb, userId: string): Promise<ApiKeyRow[]> {
+export function listApiKeys(db: IdentityDatabase, userId: string): Promise<ApiKeyRow[]> {
   return db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(desc(apiKeys.createdAt));
 }
 
-export async function deleteApiKey(db: IdentityDb, userId: string, id: string): Promise<boolean> {
+export async function deleteApiKey(db: IdentityDatabase, userId: string, id: string): Promise<boolean> {
   const rows = await db
     .delete(apiKeys)
     .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)))
@@ -24,7 +24,7 @@ export async function deleteApiKey(db: IdentityDb, userId: string, id: string): 
   return rows.length > 0;
 }
 
-export async function toggleApiKey(db: IdentityDb, userId: string, id: string): Promise<ApiKeyRow | undefined> {
+export async function toggleApiKey(db: IdentityDatabase, userId: string, id: string): Promise<ApiKeyRow | undefined> {
   const [row] = await db
     .update(apiKeys)
     .set({ isActive: not(apiKeys.isActive) })
@@ -33,13 +33,13 @@ export async function toggleApiKey(db: IdentityDb, userId: string, id: string): 
   return row;
 }
 
-export async function findApiKeyByHash(db: IdentityDb, keyHash: string): Promise<ApiKeyRow | undefined> {
+export async function findApiKeyByHash(db: IdentityDatabase, keyHash: string): Promise<ApiKeyRow | undefined> {
   const [row] = await db.select().from(apiKeys).where(eq(apiKeys.keyHash, keyHash));
   return row;
 }
 
 /** Sets last_used_at, skipping rows already touched within the last minute. */
-export async function touchApiKeys(db: IdentityDb, ids: string[], usedAt: Date): Promise<void> {
+export async function touchApiKeys(db: IdentityDatabase, ids: string[], usedAt: Date): Promise<void> {
   if (ids.length === 0) return;
   await db
     .update(apiKeys)

@@ -1,9 +1,9 @@
 // Mailed single-use tokens: consumed with one UPDATE so a token can never be used twice.
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { IdentityDatabase, IdentityTransaction } from '../client';
 import { type EmailTokenPurpose, emailTokens } from '../schema/email-tokens';
-import type { IdentityDb, IdentityTx } from '../tables';
 
-type Db = IdentityDb | IdentityTx;
+type Db = IdentityDatabase | IdentityTransaction;
 
 export async function insertEmailToken(
   db: Db,

@@ -1,9 +1,9 @@
 // Lookups and links between users and provider accounts.
 import { and, eq } from 'drizzle-orm';
+import type { IdentityDatabase, IdentityTransaction } from '../client';
 import { oauthIdentities } from '../schema/oauth-identities';
-import type { IdentityDb, IdentityTx } from '../tables';
 
-type Db = IdentityDb | IdentityTx;
+type Db = IdentityDatabase | IdentityTransaction;
 
 export async function findUserIdByProviderIdentity(
   db: Db,

@@ -1,10 +1,10 @@
 // Pending social sign-in attempts; taking one deletes it, so a state works once.
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { IdentityDatabase } from '../client';
 import { oauthStates } from '../schema/oauth-states';
-import type { IdentityDb } from '../tables';
 
 export async function insertOAuthState(
-  db: IdentityDb,
+  db: IdentityDatabase,
   values: { jti: string; provider: string; codeVerifier: string | null; browserHash: string; expiresAt: Date },
 ): Promise<void> {
   await db.insert(oauthStates).values(values);
@@ -12,7 +12,7 @@ export async function insertOAuthState(
 
 /** Deletes and answers the pending attempt; undefined when unknown, already used or expired. */
 export async function takeOAuthState(
-  db: IdentityDb,
+  db: IdentityDatabase,
   jti: string,
   provider: string,
 ): Promise<{ codeVerifier: string | null; browserHash: string } | undefined> {
@@ -23,6 +23,6 @@ export async function takeOAuthState(
   return row;
 }
 
-export async function deleteExpiredOAuthStates(db: IdentityDb): Promise<void> {
+export async function deleteExpiredOAuthStates(db: IdentityDatabase): Promise<void> {
   await db.delete(oauthStates).where(lt(oauthStates.expiresAt, sql`now()`));
 }

@@ -1,10 +1,10 @@
 // User rows and their linked social sign-in identities.
 import { asc, eq, sql } from 'drizzle-orm';
+import type { IdentityDatabase, IdentityTransaction } from '../client';
 import { oauthIdentities } from '../schema/oauth-identities';
 import { type UserRow, users } from '../schema/users';
-import type { IdentityDb, IdentityTx } from '../tables';
 
-type Db = IdentityDb | IdentityTx;
+type Db = IdentityDatabase | IdentityTransaction;
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));

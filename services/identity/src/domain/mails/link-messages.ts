@@ -1,8 +1,9 @@
 // Texts of the verification and password-reset mails. The name is cleaned again here (accounts made before
 // names were cleaned at sign-up, names from providers) and escaped in the HTML part.
-import { cleanDisplayName } from '../domain/display-name';
+
+import type { LinkMessage } from '../../adapters/system-mailer';
+import { cleanDisplayName } from '../display-name';
 import { escapeHtml } from './escape-html';
-import type { LinkMessage } from './system-mailer';
 
 /** The name for "Hi …,": cleaned of lines and links; "there" when nothing is left. */
 export const greetingName = (name: string) => cleanDisplayName(name) || 'there';

@@ -1,8 +1,9 @@
 // The mail an account owner gets when someone signs up with their address (sign-up answers as for a new
 // account, so the person signing up learns nothing; the owner learns what happened and how to get in).
+
+import type { LinkMessage } from '../../adapters/system-mailer';
 import { escapeHtml } from './escape-html';
 import { greetingName } from './link-messages';
-import type { LinkMessage } from './system-mailer';
 
 export function signUpAttemptMail(to: string, rawName: string, links: { signIn: string; reset: string }): LinkMessage {
   const name = greetingName(rawName);

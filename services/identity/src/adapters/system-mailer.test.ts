@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { verificationMail } from './link-messages';
+import { verificationMail } from '../domain/mails/link-messages';
 import { createSystemMailer } from './system-mailer';
 
 describe('system mailer without SYSTEM_SMTP_URL', () => {
