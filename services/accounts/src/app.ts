@@ -1,20 +1,19 @@
 // The accounts service as a Fastify instance: sender accounts (SMTP, Gmail, Outlook) with sealed secrets.
 import {
   BillingEntitlements,
-  createDatabase,
   createServiceApp,
   type EntitlementsSource,
   InternalClient,
-  SecretBox,
+  secretBoxFromConfig,
 } from '@mailwright/kit';
 import type { FastifyInstance } from 'fastify';
 import { GoogleMailProvider } from './adapters/mail-providers/google';
 import { MicrosoftMailProvider } from './adapters/mail-providers/microsoft';
 import type { OAuthProviders } from './adapters/mail-providers/provider';
 import type { Config } from './config';
-import { tables } from './db/tables';
+import { createAccountsDatabase } from './db/client';
+import type { AccountsDeps } from './deps';
 import { connectStates } from './domain/connect-states';
-import type { AccountsDeps } from './domain/deps';
 import { emailAccountRoutes } from './routes/email-accounts';
 import { internalRoutes } from './routes/internal';
 import { oauthConnectRoutes } from './routes/oauth-connect';
@@ -26,7 +25,7 @@ export interface AppOverrides {
 }
 
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
-  const db = createDatabase(config.DATABASE_URL, tables);
+  const db = createAccountsDatabase(config.DATABASE_URL);
   const app = createServiceApp({
     name: 'accounts',
     internalSecret: config.INTERNAL_SECRET,
@@ -34,10 +33,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     logLevel: config.LOG_LEVEL,
     readiness: { database: async () => void (await db.$client.query('select 1')) },
   });
-  const box = new SecretBox(
-    config.ENCRYPTION_KEY,
-    config.ENCRYPTION_PREVIOUS_KEYS.split(',').map((key) => key.trim()),
-  );
+  const box = secretBoxFromConfig(config);
   const deps: AccountsDeps = {
     db,
     config,
@@ -53,9 +49,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     },
   };
 
-  await emailAccountRoutes(app, deps);
-  await oauthConnectRoutes(app, deps);
-  await internalRoutes(app, deps);
+  await app.register(emailAccountRoutes, { deps });
+  await app.register(oauthConnectRoutes, { deps });
+  await app.register(internalRoutes, { deps });
   app.addHook('onClose', async () => {
     await db.$client.end();
   });

@@ -1,5 +1,4 @@
 // Every accounts table, for createDatabase(url, tables).
-import type { Database } from '@mailwright/kit';
 import { connectTickets } from './schema/connect-tickets';
 import { emailAccounts } from './schema/email-accounts';
 
@@ -7,4 +6,3 @@ export type { EmailAccountRow } from './schema/email-accounts';
 export { connectTickets, emailAccounts };
 
 export const tables = { emailAccounts, connectTickets };
-export type AccountsDb = Database<typeof tables>;

@@ -3,8 +3,8 @@
 import type { OAuthEmailProvider } from '@mailwright/contracts';
 import { AppError, clearScopedCookie, isClientConfigured, matchesBinding } from '@mailwright/kit';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AccountsDeps } from '../deps';
 import { bindingCookie } from './connect-cookies';
-import type { AccountsDeps } from './deps';
 import { errorRedirect, successRedirect } from './oauth-redirects';
 import { saveOAuthAccount } from './save-oauth-account';
 import type { OAuthRedirect } from './start-oauth-connect';
@@ -17,7 +17,7 @@ export interface CallbackQuery {
 }
 
 export async function completeOAuthConnect(
-  deps: AccountsDeps,
+  deps: Pick<AccountsDeps, 'config' | 'db' | 'box' | 'entitlements' | 'providers' | 'states'>,
   provider: OAuthEmailProvider,
   query: CallbackQuery,
   log: FastifyBaseLogger,

@@ -1,6 +1,7 @@
 // Adds an SMTP sender: plan limit, verify against the server, then insert (first account becomes the default).
 import type { CreateSmtpAccountBody, EmailAccount } from '@mailwright/contracts';
 import { AppError } from '@mailwright/kit';
+import { verifySmtpSettings } from '../adapters/verify-smtp';
 import {
   countUserAccounts,
   findDefaultAccount,
@@ -8,16 +9,19 @@ import {
   insertAccount,
   lockUserAccounts,
 } from '../db/queries/email-accounts';
+import type { AccountsDeps } from '../deps';
 import { assertCanAddAccount } from './account-limit';
-import type { AccountsDeps } from './deps';
 import { displayNameOf, readSmtpForm } from './smtp-settings';
 import { toEmailAccount } from './to-email-account';
 import { isUniqueViolation } from './unique-violation';
-import { verifySmtpSettings } from './verify-smtp';
 
 const duplicate = () => new AppError('CONFLICT', 'An SMTP account with this email address already exists');
 
-export async function createSmtpAccount(deps: AccountsDeps, userId: string, body: CreateSmtpAccountBody): Promise<EmailAccount> {
+export async function createSmtpAccount(
+  deps: Pick<AccountsDeps, 'db' | 'box' | 'config' | 'entitlements'>,
+  userId: string,
+  body: CreateSmtpAccountBody,
+): Promise<EmailAccount> {
   const email = body.email.trim();
   const settings = readSmtpForm(body, body.password);
   const entitlements = await deps.entitlements.get(userId);

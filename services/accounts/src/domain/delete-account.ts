@@ -1,9 +1,10 @@
 // Removes a sender; when it was the default, the oldest remaining account becomes the default in the same transaction.
+import { isUuid } from '@mailwright/kit';
 import { deleteUserAccount, lockUserAccounts, markDefault, selectUserAccountsForUpdate } from '../db/queries/email-accounts';
-import type { AccountsDeps } from './deps';
-import { accountNotFound, isUuid } from './errors';
+import type { AccountsDeps } from '../deps';
+import { accountNotFound } from './errors';
 
-export async function deleteAccount(deps: AccountsDeps, userId: string, id: string): Promise<void> {
+export async function deleteAccount(deps: Pick<AccountsDeps, 'db'>, userId: string, id: string): Promise<void> {
   if (!isUuid(id)) throw accountNotFound();
   await deps.db.transaction(async (tx) => {
     await lockUserAccounts(tx, userId);

@@ -2,12 +2,14 @@
 // access token, refreshed when it is within 2 minutes of expiry (cached, sealed, in the row). A revoked
 // grant marks the account 'needs_reconnect' and answers 409 ACCOUNT_NEEDS_RECONNECT.
 import type { Transport } from '@mailwright/contracts';
-import { AppError } from '@mailwright/kit';
+import { AppError, isUuid } from '@mailwright/kit';
 import { GrantRevokedError } from '../adapters/mail-providers/provider';
 import { findAccountById, selectAccountForUpdate, updateUserAccount } from '../db/queries/email-accounts';
 import type { EmailAccountRow } from '../db/tables';
-import type { AccountsDeps } from './deps';
-import { accountNotFound, isUuid } from './errors';
+import type { AccountsDeps } from '../deps';
+import { accountNotFound } from './errors';
+
+type TransportDeps = Pick<AccountsDeps, 'db' | 'box' | 'providers'>;
 
 export const REFRESH_MARGIN_MS = 2 * 60_000;
 
@@ -22,7 +24,7 @@ const isFresh = (row: EmailAccountRow) =>
     row.accessTokenSealed && row.accessTokenExpiresAt && row.accessTokenExpiresAt.getTime() - Date.now() > REFRESH_MARGIN_MS,
   );
 
-async function freshAccessToken(deps: AccountsDeps, row: EmailAccountRow): Promise<string> {
+async function freshAccessToken(deps: TransportDeps, row: EmailAccountRow): Promise<string> {
   if (isFresh(row)) return deps.box.open(row.accessTokenSealed!);
   const provider = row.provider === 'gmail' ? deps.providers.gmail : deps.providers.outlook;
   // The row lock makes concurrent workers wait for one refresh instead of each refreshing.
@@ -54,7 +56,7 @@ async function freshAccessToken(deps: AccountsDeps, row: EmailAccountRow): Promi
   return outcome.accessToken;
 }
 
-export async function getTransport(deps: AccountsDeps, accountId: string, userId?: string): Promise<Transport> {
+export async function getTransport(deps: TransportDeps, accountId: string, userId?: string): Promise<Transport> {
   if (!isUuid(accountId)) throw accountNotFound();
   const row = await findAccountById(deps.db, accountId);
   if (!row || (userId !== undefined && row.userId !== userId)) throw accountNotFound();

@@ -6,9 +6,9 @@ import type { ConnectTicket, OAuthEmailProvider } from '@mailwright/contracts';
 import { setScopedCookie } from '@mailwright/kit';
 import { insertConnectTicket } from '../db/queries/connect-tickets';
 import { listUserAccounts } from '../db/queries/email-accounts';
+import type { AccountsDeps } from '../deps';
 import { assertCanAddAccount } from './account-limit';
 import { connectPath, ticketCookie } from './connect-cookies';
-import type { AccountsDeps } from './deps';
 
 export const TICKET_TTL_MS = 60_000;
 
@@ -20,7 +20,7 @@ export interface IssuedTicket {
 }
 
 export async function issueConnectTicket(
-  deps: AccountsDeps,
+  deps: Pick<AccountsDeps, 'db' | 'config' | 'entitlements'>,
   userId: string,
   provider: OAuthEmailProvider,
 ): Promise<IssuedTicket> {

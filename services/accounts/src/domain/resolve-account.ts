@@ -1,10 +1,10 @@
 // For the mail service: the account an email goes out from — the one asked for, or the user's default.
 import { NO_EMAIL_ACCOUNT_MESSAGE, type ResolvedAccount } from '@mailwright/contracts';
-import { AppError } from '@mailwright/kit';
+import { AppError, isUuid } from '@mailwright/kit';
 import { findDefaultAccount, findUserAccount } from '../db/queries/email-accounts';
 import type { EmailAccountRow } from '../db/tables';
-import type { AccountsDeps } from './deps';
-import { accountNotFound, isUuid } from './errors';
+import type { AccountsDeps } from '../deps';
+import { accountNotFound } from './errors';
 
 const toResolved = (row: EmailAccountRow): ResolvedAccount => ({
   id: row.id,
@@ -13,7 +13,11 @@ const toResolved = (row: EmailAccountRow): ResolvedAccount => ({
   provider: row.provider,
 });
 
-export async function resolveAccount(deps: AccountsDeps, userId: string, accountId?: string | null): Promise<ResolvedAccount> {
+export async function resolveAccount(
+  deps: Pick<AccountsDeps, 'db'>,
+  userId: string,
+  accountId?: string | null,
+): Promise<ResolvedAccount> {
   if (!isUuid(userId)) throw new AppError('BAD_REQUEST', NO_EMAIL_ACCOUNT_MESSAGE);
   if (accountId) {
     const row = isUuid(accountId) ? await findUserAccount(deps.db, userId, accountId) : undefined;

@@ -11,11 +11,11 @@ import {
   updateUserAccount,
 } from '../db/queries/email-accounts';
 import type { EmailAccountRow } from '../db/tables';
+import type { AccountsDeps } from '../deps';
 import { assertCanAddAccount } from './account-limit';
-import type { AccountsDeps } from './deps';
 
 export async function saveOAuthAccount(
-  deps: AccountsDeps,
+  deps: Pick<AccountsDeps, 'db' | 'box' | 'entitlements'>,
   userId: string,
   provider: OAuthEmailProvider,
   profile: MailboxProfile,

@@ -1,12 +1,14 @@
 // Makes one account the default: the old default is cleared and the new one set in one transaction,
 // with the user's rows locked, so the user always has exactly one default.
+
 import type { EmailAccount } from '@mailwright/contracts';
+import { isUuid } from '@mailwright/kit';
 import { clearDefault, lockUserAccounts, markDefault, selectUserAccountsForUpdate } from '../db/queries/email-accounts';
-import type { AccountsDeps } from './deps';
-import { accountNotFound, isUuid } from './errors';
+import type { AccountsDeps } from '../deps';
+import { accountNotFound } from './errors';
 import { toEmailAccount } from './to-email-account';
 
-export async function setDefaultAccount(deps: AccountsDeps, userId: string, id: string): Promise<EmailAccount> {
+export async function setDefaultAccount(deps: Pick<AccountsDeps, 'db'>, userId: string, id: string): Promise<EmailAccount> {
   if (!isUuid(id)) throw accountNotFound();
   const row = await deps.db.transaction(async (tx) => {
     await lockUserAccounts(tx, userId);

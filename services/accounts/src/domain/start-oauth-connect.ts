@@ -3,8 +3,8 @@
 import type { OAuthEmailProvider } from '@mailwright/contracts';
 import { clearScopedCookie, createPkcePair, isClientConfigured, startAttempt } from '@mailwright/kit';
 import { consumeConnectTicket } from '../db/queries/connect-tickets';
+import type { AccountsDeps } from '../deps';
 import { bindingCookie, ticketCookie } from './connect-cookies';
-import type { AccountsDeps } from './deps';
 import { hashTicket } from './issue-connect-ticket';
 import { errorRedirect } from './oauth-redirects';
 

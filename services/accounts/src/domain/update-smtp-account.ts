@@ -1,17 +1,17 @@
 // Edits an SMTP sender (spec section 4): the email cannot change; an empty password keeps the stored one,
 // but only for the same host, port and username. The settings are verified against the server before saving.
 import type { EmailAccount, UpdateSmtpAccountBody } from '@mailwright/contracts';
-import { AppError } from '@mailwright/kit';
+import { AppError, isUuid } from '@mailwright/kit';
+import { verifySmtpSettings } from '../adapters/verify-smtp';
 import { findUserAccount, updateUserAccount } from '../db/queries/email-accounts';
-import type { AccountsDeps } from './deps';
-import { accountNotFound, isUuid } from './errors';
+import type { AccountsDeps } from '../deps';
+import { accountNotFound } from './errors';
 import { assertPasswordReentered } from './password-reentry';
 import { displayNameOf, readSmtpForm } from './smtp-settings';
 import { toEmailAccount } from './to-email-account';
-import { verifySmtpSettings } from './verify-smtp';
 
 export async function updateSmtpAccount(
-  deps: AccountsDeps,
+  deps: Pick<AccountsDeps, 'db' | 'box' | 'config'>,
   userId: string,
   id: string,
   body: UpdateSmtpAccountBody,

@@ -1,30 +1,25 @@
 // Service-to-service endpoints the mail service and worker use (never exposed by the gateway).
 
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Envelope, ErrorBody, ResolveAccountBody, ResolvedAccount, Transport } from '@mailwright/contracts';
-import { requireService } from '@mailwright/kit';
+import { type RoutesPlugin, requireService } from '@mailwright/kit';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
-import type { AccountsDeps } from '../domain/deps';
+import type { AccountsDeps } from '../deps';
 import { getTransport } from '../domain/get-transport';
 import { resolveAccount } from '../domain/resolve-account';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 503: ErrorBody };
 
-export async function internalRoutes(app: FastifyInstance, deps: AccountsDeps): Promise<void> {
-  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
-
-  routes.post(
+export const internalRoutes: RoutesPlugin<AccountsDeps> = async (app, { deps }) => {
+  app.post(
     '/internal/accounts/resolve',
     { schema: { body: ResolveAccountBody, response: { 200: Envelope(ResolvedAccount), ...errors } } },
     async (request) => {
       requireService(request);
-      const { userId, accountId } = request.body as ResolveAccountBody;
-      return { data: await resolveAccount(deps, userId, accountId) };
+      return { data: await resolveAccount(deps, request.body.userId, request.body.accountId) };
     },
   );
 
-  routes.get(
+  app.get(
     '/internal/accounts/:accountId/transport',
     {
       schema: {
@@ -36,9 +31,7 @@ export async function internalRoutes(app: FastifyInstance, deps: AccountsDeps): 
     },
     async (request) => {
       requireService(request);
-      const { accountId } = request.params as { accountId: string };
-      const { userId } = request.query as { userId?: string };
-      return { data: await getTransport(deps, accountId, userId) };
+      return { data: await getTransport(deps, request.params.accountId, request.query.userId) };
     },
   );
-}
+};

@@ -1,46 +1,39 @@
 // Browser navigations of the Gmail/Outlook connect flow. Public through the gateway: the start is authorised
 // by the one-time ticket in its cookie, the callback by the signed state plus the browser cookie. Both answer 302.
 
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { OAuthEmailProvider } from '@mailwright/contracts';
-import { readCookie } from '@mailwright/kit';
+import { type RoutesPlugin, readCookie } from '@mailwright/kit';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import type { AccountsDeps } from '../deps';
 import { completeOAuthConnect } from '../domain/complete-oauth-connect';
 import { bindingCookie, ticketCookie } from '../domain/connect-cookies';
-import type { AccountsDeps } from '../domain/deps';
 import { type OAuthRedirect, startOAuthConnect } from '../domain/start-oauth-connect';
 
 const Params = Type.Object({ provider: OAuthEmailProvider });
 const QueryText = Type.Optional(Type.String({ maxLength: 4096 }));
+const CallbackQuery = Type.Object({ code: QueryText, state: QueryText, error: QueryText, error_description: QueryText });
 
 function redirect(reply: FastifyReply, target: OAuthRedirect) {
   reply.header('set-cookie', target.setCookies);
   return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(target.location, 302);
 }
 
-export async function oauthConnectRoutes(app: FastifyInstance, deps: AccountsDeps): Promise<void> {
-  const routes = app.withTypeProvider<TypeBoxTypeProvider>();
-
-  routes.get('/email-accounts/:provider/connect', { schema: { params: Params } }, async (request, reply) => {
-    const { provider } = request.params as { provider: OAuthEmailProvider };
+export const oauthConnectRoutes: RoutesPlugin<AccountsDeps> = async (app, { deps }) => {
+  app.get('/email-accounts/:provider/connect', { schema: { params: Params } }, async (request, reply) => {
+    const { provider } = request.params;
     const ticket = readCookie(request.headers.cookie, ticketCookie(provider).name);
     return redirect(reply, await startOAuthConnect(deps, provider, ticket));
   });
 
-  routes.get(
+  app.get(
     '/email-accounts/:provider/callback',
-    {
-      schema: {
-        params: Params,
-        querystring: Type.Object({ code: QueryText, state: QueryText, error: QueryText, error_description: QueryText }),
-      },
-    },
+    { schema: { params: Params, querystring: CallbackQuery } },
     async (request, reply) => {
-      const { provider } = request.params as { provider: OAuthEmailProvider };
-      const query = request.query as { code?: string; state?: string; error?: string };
+      const { provider } = request.params;
+      const { code, state, error } = request.query;
       const bindingNonce = readCookie(request.headers.cookie, bindingCookie(provider).name);
-      return redirect(reply, await completeOAuthConnect(deps, provider, { ...query, bindingNonce }, request.log));
+      return redirect(reply, await completeOAuthConnect(deps, provider, { code, state, error, bindingNonce }, request.log));
     },
   );
-}
+};

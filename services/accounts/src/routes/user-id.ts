@@ -1,7 +1,6 @@
 // The signed-in user behind a request; user ids are uuids, so anything else cannot own an account.
-import { AppError, requireUserId } from '@mailwright/kit';
+import { AppError, isUuid, requireUserId } from '@mailwright/kit';
 import type { FastifyRequest } from 'fastify';
-import { isUuid } from '../domain/errors';
 
 export function userIdOf(request: FastifyRequest): string {
   const userId = requireUserId(request);

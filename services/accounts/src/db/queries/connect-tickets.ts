@@ -1,7 +1,7 @@
 // Single-use connect tickets: inserted hashed, consumed with one DELETE … RETURNING so a ticket works once.
 import { eq, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../client';
 import { connectTickets } from '../tables';
-import type { Executor } from './executor';
 
 export type TicketProvider = (typeof connectTickets.$inferSelect)['provider'];
 

@@ -1,7 +1,7 @@
 // Reads and writes of accounts.email_accounts. Every user-facing query filters by user_id.
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import type { AccountsTransaction, Executor } from '../client';
 import { type EmailAccountRow, emailAccounts } from '../tables';
-import type { Executor, Transaction } from './executor';
 
 export type NewEmailAccount = typeof emailAccounts.$inferInsert;
 
@@ -9,12 +9,12 @@ export type NewEmailAccount = typeof emailAccounts.$inferInsert;
  * Serialises every change to one user's accounts for the rest of the transaction. Row locks alone
  * cannot do this when the user has no rows yet (the first account must become the default).
  */
-export async function lockUserAccounts(tx: Transaction, userId: string): Promise<void> {
+export async function lockUserAccounts(tx: AccountsTransaction, userId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`accounts:${userId}`}, 0))`);
 }
 
 /** Locks the user's rows (SELECT … FOR UPDATE) and returns them oldest first. */
-export function selectUserAccountsForUpdate(tx: Transaction, userId: string): Promise<EmailAccountRow[]> {
+export function selectUserAccountsForUpdate(tx: AccountsTransaction, userId: string): Promise<EmailAccountRow[]> {
   return tx
     .select()
     .from(emailAccounts)
@@ -77,7 +77,7 @@ export async function findUserMailbox(
   return row;
 }
 
-export async function insertAccount(tx: Transaction, values: NewEmailAccount): Promise<EmailAccountRow> {
+export async function insertAccount(tx: AccountsTransaction, values: NewEmailAccount): Promise<EmailAccountRow> {
   const [row] = await tx.insert(emailAccounts).values(values).returning();
   if (!row) throw new Error('insert returned no row');
   return row;
@@ -97,7 +97,11 @@ export async function updateUserAccount(
   return row;
 }
 
-export async function deleteUserAccount(tx: Transaction, userId: string, id: string): Promise<EmailAccountRow | undefined> {
+export async function deleteUserAccount(
+  tx: AccountsTransaction,
+  userId: string,
+  id: string,
+): Promise<EmailAccountRow | undefined> {
   const [row] = await tx
     .delete(emailAccounts)
     .where(and(eq(emailAccounts.userId, userId), eq(emailAccounts.id, id)))
@@ -106,18 +110,22 @@ export async function deleteUserAccount(tx: Transaction, userId: string, id: str
 }
 
 /** Clears the user's current default, except `keepId`. Runs before the new default is set (the unique index is checked per row). */
-export async function clearDefault(tx: Transaction, userId: string, keepId: string): Promise<void> {
+export async function clearDefault(tx: AccountsTransaction, userId: string, keepId: string): Promise<void> {
   await tx
     .update(emailAccounts)
     .set({ isDefault: false, updatedAt: new Date() })
     .where(and(eq(emailAccounts.userId, userId), eq(emailAccounts.isDefault, true), ne(emailAccounts.id, keepId)));
 }
 
-export async function markDefault(tx: Transaction, userId: string, id: string): Promise<EmailAccountRow | undefined> {
+export async function markDefault(tx: AccountsTransaction, userId: string, id: string): Promise<EmailAccountRow | undefined> {
   return updateUserAccount(tx, userId, id, { isDefault: true });
 }
 
-export async function selectAccountForUpdate(tx: Transaction, userId: string, id: string): Promise<EmailAccountRow | undefined> {
+export async function selectAccountForUpdate(
+  tx: AccountsTransaction,
+  userId: string,
+  id: string,
+): Promise<EmailAccountRow | undefined> {
   const [row] = await tx
     .select()
     .from(emailAccounts)

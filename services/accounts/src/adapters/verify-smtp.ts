@@ -2,8 +2,8 @@
 import { isIP } from 'node:net';
 import { AppError } from '@mailwright/kit';
 import nodemailer from 'nodemailer';
+import type { SmtpSettings } from '../domain/smtp-settings';
 import { checkTargetHost } from './check-target-host';
-import type { SmtpSettings } from './smtp-settings';
 
 export interface VerifyOptions {
   allowPrivateTargets: boolean;
