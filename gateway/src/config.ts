@@ -1,7 +1,7 @@
 // The gateway's configuration, validated at boot.
 import { baseServiceConfig, checkMetricsExposure, LOOPBACK_HOST, metricsConfig, serviceUrls } from '@mailwright/kit';
 import { type Static, Type } from '@sinclair/typebox';
-import { parseTrustProxy } from './trusted-proxies';
+import { parseTrustProxy } from './plugins/trusted-proxies';
 
 export const GatewayConfigSchema = Type.Object({
   PORT: Type.Integer({ default: 8080, minimum: 0, maximum: 65535 }),

@@ -2,10 +2,10 @@
 // services trust. Caller-supplied internal headers never pass through.
 import { AppError, INTERNAL_TOKEN_HEADER, type InternalClaims, type InternalTokenSigner } from '@mailwright/kit';
 import type { FastifyRequest } from 'fastify';
+import type { ApiKeyResolver } from '../adapters/identity/api-key-resolver';
+import type { SessionVersions } from '../adapters/identity/session-versions';
+import type { UserTokenVerifier } from '../adapters/identity/user-tokens';
 import type { Access } from '../routes/access-rules';
-import type { ApiKeyResolver } from './api-key-resolver';
-import type { SessionVersions } from './session-versions';
-import type { UserTokenVerifier } from './user-token';
 
 declare module 'fastify' {
   interface FastifyRequest {

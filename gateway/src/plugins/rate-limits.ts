@@ -9,6 +9,12 @@ export const CHANGE_PASSWORD_WINDOW_MS = 15 * 60_000;
 
 export type Limiter = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
+export interface Limiters {
+  auth: Limiter;
+  changePassword: Limiter;
+  api: Limiter;
+}
+
 export async function createLimiters(
   app: FastifyInstance,
   redis: Redis,
@@ -17,7 +23,7 @@ export async function createLimiters(
     changePasswordPerWindow: number;
     apiPerMinute: number | ((request: FastifyRequest) => Promise<number>);
   },
-) {
+): Promise<Limiters> {
   await app.register(rateLimit, {
     global: false,
     redis,

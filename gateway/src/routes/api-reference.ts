@@ -1,8 +1,8 @@
 // GET /api/reference: the interactive reference, self-contained (served from our origin, no CDN).
-import type { FastifyInstance } from 'fastify';
-import { REFERENCE_CSS, REFERENCE_HTML, REFERENCE_JS } from '../reference/reference-page';
+import type { RoutesPlugin } from '@mailwright/kit';
+import { REFERENCE_CSS, REFERENCE_HTML, REFERENCE_JS } from './api-reference-page';
 
-export async function registerApiReference(app: FastifyInstance): Promise<void> {
+export const apiReferenceRoutes: RoutesPlugin<unknown> = async (app) => {
   app.get('/api/reference', async (_request, reply) =>
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(REFERENCE_HTML),
   );
@@ -12,4 +12,4 @@ export async function registerApiReference(app: FastifyInstance): Promise<void> 
   app.get('/api/reference/style.css', async (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=300').send(REFERENCE_CSS),
   );
-}
+};

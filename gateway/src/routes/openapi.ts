@@ -1,22 +1,16 @@
 // GET /api/openapi.json: the services' generated documents merged under the public prefixes (cached a minute;
 // a service that does not answer is left out and the result is cached only briefly).
-import type { InternalClient } from '@mailwright/kit';
-import type { FastifyInstance } from 'fastify';
-import type { GatewayConfig } from '../config';
-import { apiDescription } from '../openapi/api-description';
-import { mergeDocuments, type ServiceDocument } from '../openapi/merge-documents';
-import type { PlanRateLimits } from '../plugins/plan-rate-limits';
+import type { RoutesPlugin } from '@mailwright/kit';
+import type { GatewayDeps } from '../deps';
+import { apiDescription } from './openapi/api-description';
+import { mergeDocuments, type ServiceDocument } from './openapi/merge-documents';
 import { upstreams } from './upstreams';
 
 const FULL_TTL_MS = 60_000;
 const PARTIAL_TTL_MS = 5_000;
 
-export function registerOpenApi(
-  app: FastifyInstance,
-  config: GatewayConfig,
-  planLimits: PlanRateLimits,
-  _client?: InternalClient,
-): void {
+export const openApiRoutes: RoutesPlugin<Pick<GatewayDeps, 'config' | 'planLimits'>> = async (app, { deps }) => {
+  const { config, planLimits } = deps;
   let cached: { document: unknown; expiresAt: number } | null = null;
 
   async function load(): Promise<unknown> {
@@ -48,4 +42,4 @@ export function registerOpenApi(
     reply.header('cache-control', 'public, max-age=60');
     return load();
   });
-}
+};

@@ -1,19 +1,17 @@
-// One @fastify/http-proxy registration per upstream prefix: throttle, authenticate, forward.
+// One @fastify/http-proxy registration per upstream prefix (the platform layout's route table): throttle,
+// authenticate, forward.
 import httpProxy from '@fastify/http-proxy';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { GatewayConfig } from '../config';
-import { type Authenticator, forwardHeaders } from '../plugins/authenticate';
-import type { Limiter } from '../plugins/rate-limits';
+import type { RoutesPlugin } from '@mailwright/kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ProxyDeps } from '../deps';
+import { forwardHeaders } from '../plugins/authenticate';
 import { routeRuleFor } from './access-rules';
 import { bodyTooLarge, holdBodyLimit, wasCutOff } from './body-limit';
 import { pathOf } from './request-path';
 import { upstreams } from './upstreams';
 
-export async function registerProxies(
-  app: FastifyInstance,
-  config: GatewayConfig,
-  deps: { authenticate: Authenticator; limiters: { auth: Limiter; changePassword: Limiter; api: Limiter } },
-): Promise<void> {
+export const proxyRoutes: RoutesPlugin<ProxyDeps> = async (app, { deps }) => {
+  const { config, authenticate, limiters } = deps;
   for (const upstream of upstreams) {
     await app.register(httpProxy, {
       upstream: upstream.url(config),
@@ -26,11 +24,11 @@ export async function registerProxies(
         holdBodyLimit(request, upstream.bodyLimit);
         // request.url is already normalised (plugins/normalised-path.ts): the rule is the one the service will serve.
         const rule = routeRuleFor(request.method, pathOf(request.url));
-        if (rule.throttle === 'client-ip') await deps.limiters.auth(request, reply);
+        if (rule.throttle === 'client-ip') await limiters.auth(request, reply);
         if (reply.sent) return;
-        await deps.authenticate(request, rule.access);
-        if (rule.throttle === 'user') await deps.limiters.changePassword(request, reply);
-        if (request.apiKeyId) await deps.limiters.api(request, reply);
+        await authenticate(request, rule.access);
+        if (rule.throttle === 'user') await limiters.changePassword(request, reply);
+        if (request.apiKeyId) await limiters.api(request, reply);
       },
       replyOptions: {
         rewriteRequestHeaders: (request, headers) => forwardHeaders(request as FastifyRequest, headers) as typeof headers,
@@ -51,4 +49,4 @@ export async function registerProxies(
       },
     });
   }
-}
+};

@@ -2,7 +2,7 @@
 // generates its part from the schemas its routes register, so a new route is fuzzed without anyone adding
 // it here). The gateway's own routes are added by hand, and the catalog is checked against the gateway's
 // upstream table so a service that did not answer cannot silently shrink it.
-import { upstreams } from '../../../gateway/src/routes/upstreams';
+import { gatewayRoutes } from '@mailwright/contracts';
 import type { JsonSchema } from './schema-arbitrary';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -76,7 +76,7 @@ export async function loadCatalog(gatewayUrl: string): Promise<CatalogRoute[]> {
 
 /** Upstream prefixes with no route in the catalog: a service left out of the document, or a prefix nobody serves. */
 export function prefixesWithoutRoutes(routes: CatalogRoute[]): string[] {
-  return upstreams
+  return gatewayRoutes
     .map((upstream) => upstream.prefix)
     .filter((prefix) => !routes.some((route) => route.template === prefix || route.template.startsWith(`${prefix}/`)));
 }

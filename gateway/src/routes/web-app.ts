@@ -2,9 +2,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { RoutesPlugin } from '@mailwright/kit';
 
-export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+export const webAppRoutes: RoutesPlugin<{ distDir: string }> = async (app, { deps }) => {
+  const { distDir } = deps;
   const hasWebApp = existsSync(path.join(distDir, 'index.html'));
   if (hasWebApp) {
     // wildcard: files are looked up per request, so a rebuilt web app is served without a gateway restart.
@@ -20,4 +21,4 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     }
     return reply.status(404).send({ message: `Route ${request.method} ${path} not found`, code: 'NOT_FOUND' });
   });
-}
+};

@@ -5,7 +5,7 @@ import { freePort } from '@mailwright/kit/testing';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
-import { waitUntil } from '../../test/support/stand-in-services';
+import { waitUntil } from '../../../test/support/stand-in-services';
 import { RevocationListener } from './revocation-listener';
 
 const quietLog = { warn: () => {}, info: () => {} } as unknown as FastifyBaseLogger;

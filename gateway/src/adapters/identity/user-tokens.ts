@@ -2,7 +2,7 @@
 // session is still on (its `sv` claim against the user's current version) is checked per request by the
 // authenticator, so a cached verification never outlives a revocation.
 import { SESSION_VERSION_CLAIM } from '@mailwright/contracts';
-import { AppError } from '@mailwright/kit';
+import { AppError, TtlCache } from '@mailwright/kit';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 
 export const USER_TOKEN_ISSUER = 'mailwright-identity';
@@ -17,7 +17,7 @@ export interface VerifiedUserToken {
 export class UserTokenVerifier {
   private readonly jwks: ReturnType<typeof createRemoteJWKSet>;
   // A verified token keeps its answer until it expires; ES256 verification is the gateway's costliest step.
-  private readonly verified = new Map<string, VerifiedUserToken & { expiresAt: number }>();
+  private readonly verified = new TtlCache<string, VerifiedUserToken>({ ttlMs: 0, maxEntries: 50_000 });
 
   constructor(identityUrl: string) {
     this.jwks = createRemoteJWKSet(new URL('/.well-known/jwks.json', identityUrl), {
@@ -29,12 +29,8 @@ export class UserTokenVerifier {
 
   /** The user and session version in a valid token, or null for anything else (bad signature, alg, issuer, audience, expiry). */
   async verify(token: string): Promise<VerifiedUserToken | null> {
-    const now = Date.now();
-    const hit = this.verified.get(token);
-    if (hit) {
-      if (hit.expiresAt > now) return hit;
-      this.verified.delete(token);
-    }
+    const hit = this.verified.peek(token);
+    if (hit) return hit;
     try {
       const { payload } = await jwtVerify(token, this.jwks, {
         algorithms: ['ES256'],
@@ -45,10 +41,8 @@ export class UserTokenVerifier {
       if (!payload.sub || !payload.exp) return null;
       const claimed = payload[SESSION_VERSION_CLAIM] ?? 0;
       if (typeof claimed !== 'number' || !Number.isSafeInteger(claimed)) return null;
-      const verified = { userId: payload.sub, sessionVersion: claimed, expiresAt: payload.exp * 1000 };
-      if (this.verified.size > 50_000) this.verified.clear();
-      this.verified.set(token, verified);
-      return verified;
+      // Kept until the token expires (each entry its own lifetime).
+      return this.verified.set(token, { userId: payload.sub, sessionVersion: claimed }, payload.exp * 1000 - Date.now());
     } catch (error) {
       // JWKS unreachable is not the caller's fault: 503 rather than 401.
       if (error instanceof Error && /fetch failed|ECONNREFUSED|timed out|Expected 200 OK/i.test(error.message)) {

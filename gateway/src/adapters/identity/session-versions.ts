@@ -1,9 +1,10 @@
 // Each user's current session version, as identity answers it (GET /internal/users/:id → sessionVersion): a token
 // whose `sv` claim is below it belongs to an ended session (password changed or reset, logged out everywhere).
-// Answers are cached for a few seconds and replaced at once by the `sessions` revocations identity publishes;
-// when identity cannot answer, the request fails (503) rather than trusting a token unchecked.
+// Answers are cached for a few seconds (kit's TtlCache: concurrent misses share one lookup) and replaced at once by
+// the `sessions` revocations identity publishes; when identity cannot answer, the request fails (503) rather than
+// trusting a token unchecked.
 import type { Revocation } from '@mailwright/contracts';
-import { AppError, type InternalClient } from '@mailwright/kit';
+import { AppError, type InternalClient, TtlCache } from '@mailwright/kit';
 
 interface InternalUser {
   /** Missing until identity answers it: treated as 0 (every token's `sv` is at least 0). */
@@ -14,30 +15,24 @@ interface InternalUser {
 const NO_SESSIONS = Number.POSITIVE_INFINITY;
 
 export class SessionVersions {
-  private readonly cache = new Map<string, { version: number; expiresAt: number }>();
-  private readonly inFlight = new Map<string, Promise<number>>();
+  private readonly cache: TtlCache<string, number>;
 
   constructor(
     private readonly client: InternalClient,
     private readonly identityUrl: string,
-    private readonly ttlMs = 3_000,
-  ) {}
+    ttlMs = 3_000,
+  ) {
+    this.cache = new TtlCache({ ttlMs, maxEntries: 50_000 });
+  }
 
   /** The user's current session version (cached up to ttlMs); throws a 503 AppError when identity cannot say. */
-  async current(userId: string): Promise<number> {
-    const hit = this.cache.get(userId);
-    if (hit && hit.expiresAt > Date.now()) return hit.version;
-    let pending = this.inFlight.get(userId);
-    if (!pending) {
-      pending = this.lookup(userId).finally(() => this.inFlight.delete(userId));
-      this.inFlight.set(userId, pending);
-    }
-    return pending;
+  current(userId: string): Promise<number> {
+    return this.cache.get(userId, (id) => this.lookup(id));
   }
 
   revoke(revocation: Revocation): void {
     if (revocation.kind !== 'sessions') return;
-    this.remember(revocation.userId, revocation.sessionVersion);
+    this.cache.set(revocation.userId, this.atLeastKnown(revocation.userId, revocation.sessionVersion));
   }
 
   resync(): void {
@@ -57,15 +52,11 @@ export class SessionVersions {
       if (error instanceof AppError && error.code === 'NOT_FOUND') version = NO_SESSIONS;
       else throw new AppError('SERVICE_UNAVAILABLE', 'The identity service is unavailable right now. Please try again shortly.');
     }
-    return this.remember(userId, version);
+    return this.atLeastKnown(userId, version);
   }
 
   /** Versions only grow: an answer older than a revocation that arrived meanwhile never lowers the cached one. */
-  private remember(userId: string, version: number): number {
-    const known = this.cache.get(userId)?.version ?? Number.NEGATIVE_INFINITY;
-    const current = Math.max(known, version);
-    if (this.cache.size > 50_000) this.cache.clear();
-    this.cache.set(userId, { version: current, expiresAt: Date.now() + this.ttlMs });
-    return current;
+  private atLeastKnown(userId: string, version: number): number {
+    return Math.max(this.cache.peek(userId) ?? Number.NEGATIVE_INFINITY, version);
   }
 }

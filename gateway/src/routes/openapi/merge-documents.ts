@@ -1,8 +1,8 @@
 // One public OpenAPI 3.1 document from the services' own documents: service paths are rewritten to the
 // gateway's public prefixes, each operation gets its security (JWT, API key or none, from the access rules),
 // the shared error shape, the gateway's own answers (401, 413, 429, 503) and examples.
-import { type Access, accessFor } from '../routes/access-rules';
-import type { Upstream } from '../routes/upstreams';
+import { type Access, accessFor } from '../access-rules';
+import type { Upstream } from '../upstreams';
 import { exampleFor } from './example-from-schema';
 
 type Json = Record<string, unknown>;
