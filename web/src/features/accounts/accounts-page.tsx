@@ -5,15 +5,21 @@ import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { type EmailAccount, emailAccountsApi, errorMessage, type OAuthEmailProvider } from '../../api';
-import { Spinner } from '../../components/spinner';
 import { buttonStyles } from '../../components/styles';
 import { useAuth } from '../auth';
 import { CopyId } from '../layout/copy-id';
-import { cardStyles, dangerButtonStyles, EmptyState, PageHeading } from '../layout/page-heading';
+import { PageHeading } from '../layout/page-heading';
+import { ResourceList } from '../layout/resource-list';
+import { ConfirmButton, RowButton } from '../layout/row-buttons';
+import { useLoadErrorNotice } from '../notices/use-load-error-notice';
 import { OAUTH_RETURN_PARAMS, oauthReturnNotice } from './oauth-return';
 import { SmtpAccountDialog, type SmtpAccountSave } from './smtp-account-dialog';
 
 const accountsKey = ['email-accounts'] as const;
+const oauthProviders: { provider: OAuthEmailProvider; label: string }[] = [
+  { provider: 'gmail', label: 'Gmail' },
+  { provider: 'outlook', label: 'Outlook' },
+];
 type DialogState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; account: EmailAccount };
 
 export function AccountsPage() {
@@ -27,9 +33,7 @@ export function AccountsPage() {
   const accounts = useQuery({ queryKey: accountsKey, queryFn: emailAccountsApi.list });
   const handledReturn = useRef('');
 
-  useEffect(() => {
-    if (accounts.isError) toast.error('Failed to fetch accounts', { id: 'accounts-fetch' });
-  }, [accounts.isError]);
+  useLoadErrorNotice(accounts.isError, 'Failed to fetch accounts', 'accounts-fetch');
 
   useEffect(() => {
     const key = searchParams.toString();
@@ -104,7 +108,6 @@ export function AccountsPage() {
     }
   }
 
-  const list = accounts.data ?? [];
   return (
     <>
       <PageHeading
@@ -115,102 +118,68 @@ export function AccountsPage() {
             <button type="button" className={buttonStyles.primary} onClick={() => setDialog({ mode: 'add' })}>
               Add SMTP
             </button>
-            <button
-              type="button"
-              className={buttonStyles.secondary}
-              disabled={connecting !== null}
-              onClick={() => void connect('gmail')}
-            >
-              {connecting === 'gmail' ? 'Connecting...' : 'Connect Gmail'}
-            </button>
-            <button
-              type="button"
-              className={buttonStyles.secondary}
-              disabled={connecting !== null}
-              onClick={() => void connect('outlook')}
-            >
-              {connecting === 'outlook' ? 'Connecting...' : 'Connect Outlook'}
-            </button>
+            {oauthProviders.map(({ provider, label }) => (
+              <button
+                key={provider}
+                type="button"
+                className={buttonStyles.secondary}
+                disabled={connecting !== null}
+                onClick={() => void connect(provider)}
+              >
+                {connecting === provider ? 'Connecting...' : `Connect ${label}`}
+              </button>
+            ))}
           </>
         }
       />
-      <section className={cardStyles}>
-        {accounts.isPending ? (
-          <div className="flex justify-center py-12">
-            <Spinner />
-          </div>
-        ) : list.length === 0 ? (
-          <EmptyState>No email accounts yet. Add an SMTP server or connect Gmail or Outlook.</EmptyState>
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {list.map((account) => (
-              <li
-                key={account._id}
-                className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5"
-                data-testid="account-row"
+      <ResourceList
+        items={accounts.data ?? []}
+        isPending={accounts.isPending}
+        empty="No email accounts yet. Add an SMTP server or connect Gmail or Outlook."
+        itemKey={(account) => account._id}
+        rowTestId="account-row"
+        renderRow={(account) => (
+          <>
+            <div className="min-w-0">
+              <p className="flex flex-wrap items-center gap-2">
+                <span className="truncate font-semibold text-slate-900">{account.displayName || account.email}</span>
+                <span className="rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold tracking-wide text-slate-700">
+                  {account.provider.toUpperCase()}
+                </span>
+                {account.isDefault && (
+                  <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-semibold text-indigo-700">(Default)</span>
+                )}
+                {account.status === 'needs_reconnect' && (
+                  <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">
+                    Reconnect needed
+                  </span>
+                )}
+              </p>
+              <p className="truncate text-sm text-slate-600">{account.email}</p>
+              {account.smtpConfig && (
+                <p className="truncate text-xs text-slate-500">
+                  {account.smtpConfig.host}:{account.smtpConfig.port}
+                  {account.smtpConfig.secure ? ' (SSL/TLS)' : ''}
+                </p>
+              )}
+              <div className="mt-1">
+                <CopyId id={account._id} />
+              </div>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              {!account.isDefault && <RowButton onClick={() => makeDefault.mutate(account._id)}>Set as Default</RowButton>}
+              {account.provider === 'smtp' && <RowButton onClick={() => setDialog({ mode: 'edit', account })}>Edit</RowButton>}
+              <ConfirmButton
+                tone="danger"
+                question="Are you sure you want to delete this account?"
+                onConfirm={() => remove.mutate(account._id)}
               >
-                <div className="min-w-0">
-                  <p className="flex flex-wrap items-center gap-2">
-                    <span className="truncate font-semibold text-slate-900">{account.displayName || account.email}</span>
-                    <span className="rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold tracking-wide text-slate-700">
-                      {account.provider.toUpperCase()}
-                    </span>
-                    {account.isDefault && (
-                      <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-semibold text-indigo-700">
-                        (Default)
-                      </span>
-                    )}
-                    {account.status === 'needs_reconnect' && (
-                      <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">
-                        Reconnect needed
-                      </span>
-                    )}
-                  </p>
-                  <p className="truncate text-sm text-slate-600">{account.email}</p>
-                  {account.smtpConfig && (
-                    <p className="truncate text-xs text-slate-500">
-                      {account.smtpConfig.host}:{account.smtpConfig.port}
-                      {account.smtpConfig.secure ? ' (SSL/TLS)' : ''}
-                    </p>
-                  )}
-                  <div className="mt-1">
-                    <CopyId id={account._id} />
-                  </div>
-                </div>
-                <div className="flex flex-wrap gap-2">
-                  {!account.isDefault && (
-                    <button
-                      type="button"
-                      className={`${buttonStyles.secondary} px-3 py-1.5`}
-                      onClick={() => makeDefault.mutate(account._id)}
-                    >
-                      Set as Default
-                    </button>
-                  )}
-                  {account.provider === 'smtp' && (
-                    <button
-                      type="button"
-                      className={`${buttonStyles.secondary} px-3 py-1.5`}
-                      onClick={() => setDialog({ mode: 'edit', account })}
-                    >
-                      Edit
-                    </button>
-                  )}
-                  <button
-                    type="button"
-                    className={`${dangerButtonStyles} px-3 py-1.5`}
-                    onClick={() => {
-                      if (window.confirm('Are you sure you want to delete this account?')) remove.mutate(account._id);
-                    }}
-                  >
-                    Delete
-                  </button>
-                </div>
-              </li>
-            ))}
-          </ul>
+                Delete
+              </ConfirmButton>
+            </div>
+          </>
         )}
-      </section>
+      />
       {dialog.mode !== 'closed' && (
         <SmtpAccountDialog
           account={dialog.mode === 'edit' ? dialog.account : undefined}

@@ -1,9 +1,8 @@
 // /analytics: total, sent, failed, scheduled; open and click rates with their counts; daily charts.
-import { useEffect } from 'react';
-import toast from 'react-hot-toast';
 import { Spinner } from '../../components/spinner';
 import { useEmailStats } from '../emails/queries';
 import { cardStyles, PageHeading } from '../layout/page-heading';
+import { useLoadErrorNotice } from '../notices/use-load-error-notice';
 import { DailyChart } from './daily-chart';
 
 function Stat({
@@ -28,9 +27,7 @@ function Stat({
 
 export function AnalyticsPage() {
   const stats = useEmailStats();
-  useEffect(() => {
-    if (stats.isError) toast.error('Failed to load data', { id: 'analytics-load' });
-  }, [stats.isError]);
+  useLoadErrorNotice(stats.isError, 'Failed to load data', 'analytics-load');
 
   const data = stats.data;
   return (

@@ -1,9 +1,9 @@
 // The /pricing plan grid: loads the stored plans and renders one card each. What each card's button
 // does is decided by `renderAction`, so the signed-in behaviour (web part 2) plugs in without changes here.
-import { type ReactNode, useEffect } from 'react';
-import toast from 'react-hot-toast';
+import type { ReactNode } from 'react';
 import type { Plan } from '../../api';
 import { Spinner } from '../../components/spinner';
+import { useLoadErrorNotice } from '../notices/use-load-error-notice';
 import { formatPlanPrice } from './format-price';
 import { PlanCard } from './plan-card';
 import { usePlans } from './use-plans';
@@ -19,9 +19,7 @@ interface PricingPlansProps {
 export function PricingPlans({ renderAction, currentPlanId }: PricingPlansProps) {
   const { data: plans, isPending, isError } = usePlans();
 
-  useEffect(() => {
-    if (isError) toast.error(PLANS_FETCH_FAILED, { id: 'plans-fetch-failed' });
-  }, [isError]);
+  useLoadErrorNotice(isError, PLANS_FETCH_FAILED, 'plans-fetch-failed');
 
   if (isPending) {
     return (
@@ -46,7 +44,7 @@ export function PricingPlans({ renderAction, currentPlanId }: PricingPlansProps)
           name={plan.name}
           price={formatPlanPrice(plan.price)}
           features={plan.features}
-          isPopular={plan.id === 'pro'}
+          isPopular={plan.popular}
           isHighlighted={plan.id === currentPlanId}
           action={renderAction(plan)}
         />

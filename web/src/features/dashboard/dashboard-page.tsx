@@ -1,6 +1,5 @@
 // /dashboard: welcome, Email Quota, Subscription, Status, Quick Stats, quick actions, Recent Activity.
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
 import { Spinner } from '../../components/spinner';
 import { linkStyles } from '../../components/styles';
@@ -8,6 +7,7 @@ import { useAuth } from '../auth';
 import { useEmailList, useEmailStats } from '../emails/queries';
 import { StatusBadge } from '../emails/status-badge';
 import { cardStyles, EmptyState, PageHeading } from '../layout/page-heading';
+import { useLoadErrorNotice } from '../notices/use-load-error-notice';
 
 const planNames: Record<string, string> = { free: 'Free', pro: 'Pro', enterprise: 'Enterprise' };
 
@@ -46,9 +46,7 @@ export function DashboardPage() {
     refreshUser().catch(() => undefined);
   }, [refreshUser]);
 
-  useEffect(() => {
-    if (recent.isError || stats.isError) toast.error('Failed to load data', { id: 'dashboard-load' });
-  }, [recent.isError, stats.isError]);
+  useLoadErrorNotice(recent.isError || stats.isError, 'Failed to load data', 'dashboard-load');
 
   return (
     <>

@@ -1,11 +1,12 @@
 // /emails (Email Logs): To, Subject, Status, Date; status filter and pages; a row opens Email Details.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { type EmailLog, type EmailStatus, emailsApi, errorMessage } from '../../api';
-import { Spinner } from '../../components/spinner';
 import { buttonStyles, focusRing, inputStyles } from '../../components/styles';
-import { cardStyles, EmptyState, PageHeading } from '../layout/page-heading';
+import { ListContent } from '../layout/list-content';
+import { cardStyles, PageHeading } from '../layout/page-heading';
+import { useLoadErrorNotice } from '../notices/use-load-error-notice';
 import { EmailDetailsDialog } from './email-details-dialog';
 import { formatEmailTime } from './format-email-time';
 import { emailKeys, useEmailList } from './queries';
@@ -24,9 +25,7 @@ export function EmailsPage() {
   const [selected, setSelected] = useState<EmailLog | null>(null);
   const emails = useEmailList({ page, limit: PAGE_SIZE, status });
 
-  useEffect(() => {
-    if (emails.isError) toast.error('Failed to load data', { id: 'emails-load' });
-  }, [emails.isError]);
+  useLoadErrorNotice(emails.isError, 'Failed to load data', 'emails-load');
 
   const cancel = useMutation({
     mutationFn: (email: EmailLog) => emailsApi.cancel(email._id),
@@ -71,81 +70,73 @@ export function EmailsPage() {
         }
       />
       <section className={`${cardStyles} overflow-hidden`}>
-        {emails.isPending ? (
-          <div className="flex justify-center py-12">
-            <Spinner />
-          </div>
-        ) : rows.length === 0 ? (
-          <EmptyState>No emails sent yet</EmptyState>
-        ) : (
-          <>
-            <ul className="divide-y divide-slate-100 sm:hidden" aria-label="Emails">
-              {rows.map((email) => (
-                <li key={email._id}>
-                  <button
-                    type="button"
-                    data-testid="email-card"
-                    className={`block w-full px-4 py-3 text-left hover:bg-indigo-50/50 ${focusRing}`}
+        <ListContent isPending={emails.isPending} isEmpty={rows.length === 0} empty="No emails sent yet">
+          <ul className="divide-y divide-slate-100 sm:hidden" aria-label="Emails">
+            {rows.map((email) => (
+              <li key={email._id}>
+                <button
+                  type="button"
+                  data-testid="email-card"
+                  className={`block w-full px-4 py-3 text-left hover:bg-indigo-50/50 ${focusRing}`}
+                  onClick={() => setSelected(email)}
+                >
+                  <span className="flex items-center justify-between gap-2">
+                    <span className="truncate text-sm font-medium text-slate-900">{email.subject}</span>
+                    <StatusBadge status={email.status} />
+                  </span>
+                  <span className="mt-0.5 block truncate text-xs text-slate-600">{email.to.join(', ')}</span>
+                  <span className="block text-xs text-slate-500">{formatEmailTime(rowDate(email), email.timezone)}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          <div className="hidden overflow-x-auto sm:block">
+            <table className="w-full min-w-[36rem] text-left text-sm">
+              <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    To
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Subject
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Status
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Date
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {rows.map((email) => (
+                  <tr
+                    key={email._id}
+                    tabIndex={0}
+                    data-testid="email-row"
+                    className={`cursor-pointer hover:bg-indigo-50/50 ${focusRing}`}
                     onClick={() => setSelected(email)}
+                    onKeyDown={(event) => {
+                      if (event.key === 'Enter' || event.key === ' ') {
+                        event.preventDefault();
+                        setSelected(email);
+                      }
+                    }}
                   >
-                    <span className="flex items-center justify-between gap-2">
-                      <span className="truncate text-sm font-medium text-slate-900">{email.subject}</span>
+                    <td className="max-w-[14rem] truncate px-4 py-3 text-slate-900">{email.to.join(', ')}</td>
+                    <td className="max-w-[20rem] truncate px-4 py-3 text-slate-700">{email.subject}</td>
+                    <td className="px-4 py-3">
                       <StatusBadge status={email.status} />
-                    </span>
-                    <span className="mt-0.5 block truncate text-xs text-slate-600">{email.to.join(', ')}</span>
-                    <span className="block text-xs text-slate-500">{formatEmailTime(rowDate(email), email.timezone)}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-            <div className="hidden overflow-x-auto sm:block">
-              <table className="w-full min-w-[36rem] text-left text-sm">
-                <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
-                  <tr>
-                    <th scope="col" className="px-4 py-3 font-medium">
-                      To
-                    </th>
-                    <th scope="col" className="px-4 py-3 font-medium">
-                      Subject
-                    </th>
-                    <th scope="col" className="px-4 py-3 font-medium">
-                      Status
-                    </th>
-                    <th scope="col" className="px-4 py-3 font-medium">
-                      Date
-                    </th>
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3 text-slate-500">
+                      {formatEmailTime(rowDate(email), email.timezone)}
+                    </td>
                   </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {rows.map((email) => (
-                    <tr
-                      key={email._id}
-                      tabIndex={0}
-                      data-testid="email-row"
-                      className={`cursor-pointer hover:bg-indigo-50/50 ${focusRing}`}
-                      onClick={() => setSelected(email)}
-                      onKeyDown={(event) => {
-                        if (event.key === 'Enter' || event.key === ' ') {
-                          event.preventDefault();
-                          setSelected(email);
-                        }
-                      }}
-                    >
-                      <td className="max-w-[14rem] truncate px-4 py-3 text-slate-900">{email.to.join(', ')}</td>
-                      <td className="max-w-[20rem] truncate px-4 py-3 text-slate-700">{email.subject}</td>
-                      <td className="px-4 py-3">
-                        <StatusBadge status={email.status} />
-                      </td>
-                      <td className="whitespace-nowrap px-4 py-3 text-slate-500">
-                        {formatEmailTime(rowDate(email), email.timezone)}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </>
-        )}
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </ListContent>
         {pages > 1 && (
           <nav aria-label="Pages" className="flex items-center justify-between border-t border-slate-200 px-4 py-3">
             <button

@@ -1,12 +1,14 @@
 // /templates: the list (copyable ID, 'Variables: a, b' or 'None'), Create/Edit dialog, delete.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage, type Template, type TemplateBody, templatesApi } from '../../api';
-import { Spinner } from '../../components/spinner';
 import { buttonStyles } from '../../components/styles';
 import { CopyId } from '../layout/copy-id';
-import { cardStyles, dangerButtonStyles, EmptyState, PageHeading } from '../layout/page-heading';
+import { PageHeading } from '../layout/page-heading';
+import { ResourceList } from '../layout/resource-list';
+import { ConfirmButton, RowButton } from '../layout/row-buttons';
+import { useLoadErrorNotice } from '../notices/use-load-error-notice';
 import { templatesKey, useTemplates } from './queries';
 import { TemplateDialog } from './template-dialog';
 
@@ -21,9 +23,7 @@ export function TemplatesPage() {
   const templates = useTemplates();
   const [dialog, setDialog] = useState<DialogState>({ mode: 'closed' });
 
-  useEffect(() => {
-    if (templates.isError) toast.error('Failed to fetch templates', { id: 'templates-fetch' });
-  }, [templates.isError]);
+  useLoadErrorNotice(templates.isError, 'Failed to fetch templates', 'templates-fetch');
 
   const save = useMutation({
     mutationFn: (input: { body: TemplateBody; id?: string }) =>
@@ -45,7 +45,6 @@ export function TemplatesPage() {
     onError: (error) => toast.error(errorMessage(error, 'Failed to delete')),
   });
 
-  const list = templates.data ?? [];
   return (
     <>
       <PageHeading
@@ -57,52 +56,31 @@ export function TemplatesPage() {
           </button>
         }
       />
-      <section className={cardStyles}>
-        {templates.isPending ? (
-          <div className="flex justify-center py-12">
-            <Spinner />
-          </div>
-        ) : list.length === 0 ? (
-          <EmptyState>No templates yet. Create one to reuse it when sending.</EmptyState>
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {list.map((template) => (
-              <li
-                key={template._id}
-                className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5"
-                data-testid="template-row"
-              >
-                <div className="min-w-0">
-                  <p className="truncate font-semibold text-slate-900">{template.name}</p>
-                  <p className="truncate text-sm text-slate-600">{template.subject}</p>
-                  <p className="text-xs text-slate-500">{variablesText(template.variables)}</p>
-                  <div className="mt-1">
-                    <CopyId id={template._id} />
-                  </div>
-                </div>
-                <div className="flex gap-2">
-                  <button
-                    type="button"
-                    className={`${buttonStyles.secondary} px-3 py-1.5`}
-                    onClick={() => setDialog({ mode: 'edit', template })}
-                  >
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className={`${dangerButtonStyles} px-3 py-1.5`}
-                    onClick={() => {
-                      if (window.confirm('Delete this template?')) remove.mutate(template._id);
-                    }}
-                  >
-                    Delete
-                  </button>
-                </div>
-              </li>
-            ))}
-          </ul>
+      <ResourceList
+        items={templates.data ?? []}
+        isPending={templates.isPending}
+        empty="No templates yet. Create one to reuse it when sending."
+        itemKey={(template) => template._id}
+        rowTestId="template-row"
+        renderRow={(template) => (
+          <>
+            <div className="min-w-0">
+              <p className="truncate font-semibold text-slate-900">{template.name}</p>
+              <p className="truncate text-sm text-slate-600">{template.subject}</p>
+              <p className="text-xs text-slate-500">{variablesText(template.variables)}</p>
+              <div className="mt-1">
+                <CopyId id={template._id} />
+              </div>
+            </div>
+            <div className="flex gap-2">
+              <RowButton onClick={() => setDialog({ mode: 'edit', template })}>Edit</RowButton>
+              <ConfirmButton tone="danger" question="Delete this template?" onConfirm={() => remove.mutate(template._id)}>
+                Delete
+              </ConfirmButton>
+            </div>
+          </>
         )}
-      </section>
+      />
       {dialog.mode !== 'closed' && (
         <TemplateDialog
           template={dialog.mode === 'edit' ? dialog.template : undefined}

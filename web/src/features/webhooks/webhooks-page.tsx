@@ -2,12 +2,14 @@
 // send a test event, delete, and see recent deliveries. A disabled endpoint shows why.
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { errorMessage, type WebhookEndpoint, webhooksApi } from '../../api';
-import { Spinner } from '../../components/spinner';
+import { errorMessage, webhooksApi } from '../../api';
 import { buttonStyles } from '../../components/styles';
-import { cardStyles, dangerButtonStyles, EmptyState, PageHeading } from '../layout/page-heading';
+import { cardStyles, PageHeading } from '../layout/page-heading';
+import { ResourceList } from '../layout/resource-list';
+import { ConfirmButton, RowButton } from '../layout/row-buttons';
+import { useLoadErrorNotice } from '../notices/use-load-error-notice';
 import { WebhookDeliveries } from './webhook-deliveries';
 import { WebhookForm } from './webhook-form';
 
@@ -21,9 +23,7 @@ export function WebhooksPage() {
   const [open, setOpen] = useState<string | null>(null);
   const [secret, setSecret] = useState<{ id: string; secret: string } | null>(null);
 
-  useEffect(() => {
-    if (endpoints.isError) toast.error('Failed to fetch webhooks', { id: 'webhooks-fetch' });
-  }, [endpoints.isError]);
+  useLoadErrorNotice(endpoints.isError, 'Failed to fetch webhooks', 'webhooks-fetch');
   const refresh = () => queryClient.invalidateQueries({ queryKey: listKey });
 
   const create = useMutation({
@@ -72,7 +72,6 @@ export function WebhooksPage() {
     onError: (error) => toast.error(errorMessage(error, 'Failed to delete')),
   });
 
-  const list = endpoints.data ?? [];
   return (
     <>
       <PageHeading
@@ -116,112 +115,85 @@ export function WebhooksPage() {
           />
         </section>
       )}
-      <section className={cardStyles}>
-        {endpoints.isPending ? (
-          <div className="flex justify-center py-12">
-            <Spinner />
-          </div>
-        ) : list.length === 0 ? (
-          <EmptyState>No webhook endpoints yet.</EmptyState>
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {list.map((endpoint: WebhookEndpoint) => (
-              <li key={endpoint.id} className="p-4 sm:p-5" data-testid="webhook-row">
-                {editing === endpoint.id ? (
-                  <WebhookForm
-                    initial={{ url: endpoint.url, description: endpoint.description ?? '', events: endpoint.events }}
-                    submitLabel="Save"
-                    isPending={update.isPending}
-                    onCancel={() => setEditing(null)}
-                    onSubmit={(values) => update.mutate({ id: endpoint.id, ...values })}
-                  />
-                ) : (
-                  <div className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
-                    <div className="min-w-0">
-                      <p className="break-all font-mono text-sm font-semibold text-slate-900">{endpoint.url}</p>
-                      {endpoint.description && <p className="text-sm text-slate-600">{endpoint.description}</p>}
-                      <p className="mt-1 text-xs text-slate-500">{endpoint.events.join(', ')}</p>
-                      <p className="mt-1 text-xs">
-                        {endpoint.enabled ? (
-                          <span className="font-semibold text-emerald-700">Enabled</span>
-                        ) : (
-                          <span className="font-semibold text-red-700">Disabled</span>
-                        )}
-                        {endpoint.enabled && endpoint.failingSince && (
-                          <span className="ml-2 text-amber-700">
-                            Failing since {new Date(endpoint.failingSince).toLocaleString()}
-                          </span>
-                        )}
-                      </p>
-                      {!endpoint.enabled && endpoint.disabledReason && (
-                        <p className="mt-1 text-sm text-red-700" data-testid="webhook-disabled-reason">
-                          {endpoint.disabledReason}
-                        </p>
-                      )}
-                    </div>
-                    <div className="flex flex-wrap gap-2">
-                      <button
-                        type="button"
-                        className={`${buttonStyles.secondary} px-3 py-1.5`}
-                        onClick={() => update.mutate({ id: endpoint.id, enabled: !endpoint.enabled })}
-                      >
-                        {endpoint.enabled ? 'Disable' : 'Enable'}
-                      </button>
-                      <button
-                        type="button"
-                        className={`${buttonStyles.secondary} px-3 py-1.5`}
-                        disabled={!endpoint.enabled || test.isPending}
-                        onClick={() => test.mutate(endpoint.id)}
-                      >
-                        Send Test
-                      </button>
-                      <button
-                        type="button"
-                        className={`${buttonStyles.secondary} px-3 py-1.5`}
-                        onClick={() => setEditing(endpoint.id)}
-                      >
-                        Edit
-                      </button>
-                      <button
-                        type="button"
-                        className={`${buttonStyles.secondary} px-3 py-1.5`}
-                        onClick={() => {
-                          if (window.confirm('Rotate the signing secret? The old one stops working at once.'))
-                            rotate.mutate(endpoint.id);
-                        }}
-                      >
-                        Rotate Secret
-                      </button>
-                      <button
-                        type="button"
-                        className={`${buttonStyles.secondary} px-3 py-1.5`}
-                        aria-expanded={open === endpoint.id}
-                        onClick={() => setOpen(open === endpoint.id ? null : endpoint.id)}
-                      >
-                        Deliveries
-                      </button>
-                      <button
-                        type="button"
-                        className={`${dangerButtonStyles} px-3 py-1.5`}
-                        onClick={() => {
-                          if (window.confirm('Delete this webhook endpoint?')) remove.mutate(endpoint.id);
-                        }}
-                      >
-                        Delete
-                      </button>
-                    </div>
-                  </div>
-                )}
-                {open === endpoint.id && (
-                  <div className="mt-3 border-t border-slate-100 pt-3">
-                    <WebhookDeliveries endpointId={endpoint.id} />
-                  </div>
-                )}
-              </li>
-            ))}
-          </ul>
+      <ResourceList
+        items={endpoints.data ?? []}
+        isPending={endpoints.isPending}
+        empty="No webhook endpoints yet."
+        itemKey={(endpoint) => endpoint.id}
+        rowTestId="webhook-row"
+        rowClassName="p-4 sm:p-5"
+        renderRow={(endpoint) => (
+          <>
+            {editing === endpoint.id ? (
+              <WebhookForm
+                initial={{ url: endpoint.url, description: endpoint.description ?? '', events: endpoint.events }}
+                submitLabel="Save"
+                isPending={update.isPending}
+                onCancel={() => setEditing(null)}
+                onSubmit={(values) => update.mutate({ id: endpoint.id, ...values })}
+              />
+            ) : (
+              <div className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
+                <div className="min-w-0">
+                  <p className="break-all font-mono text-sm font-semibold text-slate-900">{endpoint.url}</p>
+                  {endpoint.description && <p className="text-sm text-slate-600">{endpoint.description}</p>}
+                  <p className="mt-1 text-xs text-slate-500">{endpoint.events.join(', ')}</p>
+                  <p className="mt-1 text-xs">
+                    {endpoint.enabled ? (
+                      <span className="font-semibold text-emerald-700">Enabled</span>
+                    ) : (
+                      <span className="font-semibold text-red-700">Disabled</span>
+                    )}
+                    {endpoint.enabled && endpoint.failingSince && (
+                      <span className="ml-2 text-amber-700">
+                        Failing since {new Date(endpoint.failingSince).toLocaleString()}
+                      </span>
+                    )}
+                  </p>
+                  {!endpoint.enabled && endpoint.disabledReason && (
+                    <p className="mt-1 text-sm text-red-700" data-testid="webhook-disabled-reason">
+                      {endpoint.disabledReason}
+                    </p>
+                  )}
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  <RowButton onClick={() => update.mutate({ id: endpoint.id, enabled: !endpoint.enabled })}>
+                    {endpoint.enabled ? 'Disable' : 'Enable'}
+                  </RowButton>
+                  <RowButton disabled={!endpoint.enabled || test.isPending} onClick={() => test.mutate(endpoint.id)}>
+                    Send Test
+                  </RowButton>
+                  <RowButton onClick={() => setEditing(endpoint.id)}>Edit</RowButton>
+                  <ConfirmButton
+                    question="Rotate the signing secret? The old one stops working at once."
+                    onConfirm={() => rotate.mutate(endpoint.id)}
+                  >
+                    Rotate Secret
+                  </ConfirmButton>
+                  <RowButton
+                    aria-expanded={open === endpoint.id}
+                    onClick={() => setOpen(open === endpoint.id ? null : endpoint.id)}
+                  >
+                    Deliveries
+                  </RowButton>
+                  <ConfirmButton
+                    tone="danger"
+                    question="Delete this webhook endpoint?"
+                    onConfirm={() => remove.mutate(endpoint.id)}
+                  >
+                    Delete
+                  </ConfirmButton>
+                </div>
+              </div>
+            )}
+            {open === endpoint.id && (
+              <div className="mt-3 border-t border-slate-100 pt-3">
+                <WebhookDeliveries endpointId={endpoint.id} />
+              </div>
+            )}
+          </>
         )}
-      </section>
+      />
     </>
   );
 }
