@@ -6,7 +6,7 @@ import type { Config } from './config';
 import { createBillingDatabase } from './db/client';
 import { pingDatabase } from './db/queries/ping';
 import type { BillingDeps } from './deps';
-import { expireLapsedSubscriptions } from './domain/expire-subscriptions';
+import { expireLapsedSubscriptions } from './domain/expire-lapsed-subscriptions';
 import { checkoutRoutes } from './routes/checkout';
 import { internalRoutes } from './routes/internal';
 import { planRoutes } from './routes/plans';

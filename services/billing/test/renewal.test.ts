@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { userHeaders } from '@mailwright/kit/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expireLapsedSubscriptions } from '../src/domain/expire-subscriptions';
+import { expireLapsedSubscriptions } from '../src/domain/expire-lapsed-subscriptions';
 import { entitlementsOf, type Harness, startHarness, subscribe } from './harness';
 
 let harness: Harness;

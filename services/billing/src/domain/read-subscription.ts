@@ -1,9 +1,7 @@
-// The user's current subscription and entitlements: one indexed row read, expiring a lapsed plan on the way.
-import type { Entitlements } from '@mailwright/contracts';
+// The user's current subscription: one indexed row read, expiring a lapsed plan on the way.
 import { findSubscription } from '../db/queries/subscriptions';
 import type { BillingDeps } from '../deps';
-import { expireSubscriptionIfLapsed } from './expire-subscriptions';
-import { entitlementsFor } from './plans';
+import { expireSubscriptionIfLapsed } from './expire-subscription-if-lapsed';
 import { type EffectiveSubscription, effectiveSubscription, isLapsed } from './subscription-view';
 
 export async function readSubscription(deps: Pick<BillingDeps, 'db' | 'now'>, userId: string): Promise<EffectiveSubscription> {
@@ -11,8 +9,4 @@ export async function readSubscription(deps: Pick<BillingDeps, 'db' | 'now'>, us
   const row = await findSubscription(deps.db, userId);
   if (row && isLapsed(row, now)) await expireSubscriptionIfLapsed(deps, userId);
   return effectiveSubscription(row, now);
-}
-
-export async function readEntitlements(deps: Pick<BillingDeps, 'db' | 'now'>, userId: string): Promise<Entitlements> {
-  return entitlementsFor(await readSubscription(deps, userId));
 }

@@ -3,7 +3,7 @@ import { Entitlements } from '@mailwright/contracts';
 import { type RoutesPlugin, requireService } from '@mailwright/kit';
 import { Type } from '@sinclair/typebox';
 import type { BillingDeps } from '../deps';
-import { readEntitlements } from '../domain/read-subscription';
+import { readEntitlements } from '../domain/read-entitlements';
 
 const Params = Type.Object({ userId: Type.String({ minLength: 1, maxLength: 128 }) });
 
