@@ -1,6 +1,7 @@
 // Creates a single-use token for a mailed link and sends it. A failed send is logged, not thrown:
 // the account change already happened and the user can ask for a new link.
 
+import { trimTrailingSlash } from '@mailwright/kit';
 import type { LinkMessage } from '../adapters/system-mailer';
 import { insertEmailToken } from '../db/queries/email-tokens';
 import type { UserRow } from '../db/schema/users';
@@ -41,7 +42,7 @@ export async function sendSignUpAttemptNotice(deps: EmailLinkDeps, user: UserRow
   await deliver(deps, signUpAttemptMail(user.email, user.name, { signIn: `${base}/login`, reset: `${base}/forgot-password` }));
 }
 
-const publicUrl = (deps: EmailLinkDeps) => deps.config.PUBLIC_URL.replace(/\/+$/, '');
+const publicUrl = (deps: EmailLinkDeps) => trimTrailingSlash(deps.config.PUBLIC_URL);
 
 async function deliver(deps: EmailLinkDeps, message: LinkMessage): Promise<void> {
   try {
