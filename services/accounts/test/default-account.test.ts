@@ -1,7 +1,6 @@
 // Exactly one default account per user, including under concurrent creates, set-defaults and deletes.
 import { randomUUID } from 'node:crypto';
-import type { TestDatabase } from '@mailwright/kit/testing';
-import { userHeaders } from '@mailwright/kit/testing';
+import { type SmtpPeer, type TestDatabase, userHeaders } from '@mailwright/kit/testing';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,10 +8,10 @@ import { buildApp } from '../src/app';
 import { testConfig } from './helpers/config';
 import { migratedTestDatabase } from './helpers/database';
 import { FixedEntitlements } from './helpers/entitlements';
-import { startSmtpServer, type TestSmtpServer } from './helpers/smtp-server';
+import { startSmtpPeer } from './helpers/smtp-peer';
 
 let database: TestDatabase;
-let smtp: TestSmtpServer;
+let smtp: SmtpPeer;
 let app: FastifyInstance;
 let raw: pg.Client;
 
@@ -40,7 +39,7 @@ async function defaultsOf(userId: string): Promise<string[]> {
 
 beforeAll(async () => {
   database = await migratedTestDatabase('defaults');
-  smtp = await startSmtpServer({ u: 'p' });
+  smtp = await startSmtpPeer({ u: 'p' });
   app = await buildApp(testConfig(database.url), { entitlements: new FixedEntitlements() });
   raw = new pg.Client({ connectionString: database.url });
   await raw.connect();
@@ -49,7 +48,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await raw?.end();
   await app?.close();
-  await smtp?.close();
+  await smtp?.stop();
   await database?.drop();
 });
 

@@ -1,6 +1,6 @@
 // The endpoints the mail service and worker call: resolve the sending account, and get a ready-to-send transport.
 import { randomUUID } from 'node:crypto';
-import { serviceHeaders, type TestDatabase, userHeaders } from '@mailwright/kit/testing';
+import { type SmtpPeer, serviceHeaders, type TestDatabase, userHeaders } from '@mailwright/kit/testing';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,10 +10,10 @@ import { connectMailbox } from './helpers/connect-flow';
 import { migratedTestDatabase } from './helpers/database';
 import { FixedEntitlements } from './helpers/entitlements';
 import { type MockProvider, oauthEnv, recordGrants, revokeNextGrant, startGoogle, startMicrosoft } from './helpers/oauth-servers';
-import { startSmtpServer, type TestSmtpServer } from './helpers/smtp-server';
+import { startSmtpPeer } from './helpers/smtp-peer';
 
 let database: TestDatabase;
-let smtp: TestSmtpServer;
+let smtp: SmtpPeer;
 let google: MockProvider;
 let microsoft: MockProvider;
 let app: FastifyInstance;
@@ -63,7 +63,7 @@ const expireAccessToken = (id: string, interval = '1 minute') =>
 
 beforeAll(async () => {
   database = await migratedTestDatabase('internal');
-  smtp = await startSmtpServer({ u: 's3cret-pass' });
+  smtp = await startSmtpPeer({ u: 's3cret-pass' });
   google = await startGoogle({ email: 'ada@gmail.test', name: 'Ada Lovelace' });
   microsoft = await startMicrosoft({ email: 'grace@outlook.test', name: 'Grace Hopper' });
   googleGrants = recordGrants(google);
@@ -78,7 +78,7 @@ afterAll(async () => {
   await app?.close();
   await google?.stop();
   await microsoft?.stop();
-  await smtp?.close();
+  await smtp?.stop();
   await database?.drop();
 });
 

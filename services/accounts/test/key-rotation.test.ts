@@ -1,29 +1,29 @@
 // ENCRYPTION_KEY rotation: rows sealed with the previous key still open, and a save reseals with the new key id.
 import { randomUUID } from 'node:crypto';
-import { serviceHeaders, type TestDatabase, userHeaders } from '@mailwright/kit/testing';
+import { type SmtpPeer, serviceHeaders, type TestDatabase, userHeaders } from '@mailwright/kit/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { TEST_ENCRYPTION_KEY, testConfig } from './helpers/config';
 import { migratedTestDatabase } from './helpers/database';
 import { FixedEntitlements } from './helpers/entitlements';
-import { startSmtpServer, type TestSmtpServer } from './helpers/smtp-server';
+import { startSmtpPeer } from './helpers/smtp-peer';
 
 const NEW_KEY = 'aa'.repeat(32);
 let database: TestDatabase;
-let smtp: TestSmtpServer;
+let smtp: SmtpPeer;
 let raw: pg.Client;
 
 beforeAll(async () => {
   database = await migratedTestDatabase('rotation');
-  smtp = await startSmtpServer({ u: 'rotating-secret' });
+  smtp = await startSmtpPeer({ u: 'rotating-secret' });
   raw = new pg.Client({ connectionString: database.url });
   await raw.connect();
 });
 
 afterAll(async () => {
   await raw?.end();
-  await smtp?.close();
+  await smtp?.stop();
   await database?.drop();
 });
 

@@ -4,16 +4,16 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Entitlements, FREE_ENTITLEMENTS } from '@mailwright/contracts';
 import { INTERNAL_TOKEN_HEADER, verifyInternalToken } from '@mailwright/kit';
-import { TEST_INTERNAL_SECRET, type TestDatabase, userHeaders } from '@mailwright/kit/testing';
+import { type SmtpPeer, TEST_INTERNAL_SECRET, type TestDatabase, userHeaders } from '@mailwright/kit/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { testConfig } from './helpers/config';
 import { migratedTestDatabase } from './helpers/database';
-import { startSmtpServer, type TestSmtpServer } from './helpers/smtp-server';
+import { startSmtpPeer } from './helpers/smtp-peer';
 
 let database: TestDatabase;
-let smtp: TestSmtpServer;
+let smtp: SmtpPeer;
 let billing: Server;
 let app: FastifyInstance;
 const plans = new Map<string, Entitlements>();
@@ -30,7 +30,7 @@ async function addAccount(userId: string, name: string) {
 
 beforeAll(async () => {
   database = await migratedTestDatabase('plan_limit');
-  smtp = await startSmtpServer({ u: 'p' });
+  smtp = await startSmtpPeer({ u: 'p' });
   billing = createServer((request, response) => {
     void (async () => {
       const match = /^\/internal\/entitlements\/([^/]+)$/.exec(request.url ?? '');
@@ -56,7 +56,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await new Promise((resolve) => billing?.close(resolve));
-  await smtp?.close();
+  await smtp?.stop();
   await database?.drop();
 });
 

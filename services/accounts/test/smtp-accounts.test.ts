@@ -1,7 +1,6 @@
 // SMTP accounts end to end against real Postgres and a real SMTP server with AUTH.
 import { randomUUID } from 'node:crypto';
-import type { TestDatabase } from '@mailwright/kit/testing';
-import { userHeaders } from '@mailwright/kit/testing';
+import { type SmtpPeer, type TestDatabase, userHeaders } from '@mailwright/kit/testing';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,12 +8,12 @@ import { buildApp } from '../src/app';
 import { testConfig } from './helpers/config';
 import { migratedTestDatabase } from './helpers/database';
 import { FixedEntitlements } from './helpers/entitlements';
-import { startSmtpServer, type TestSmtpServer } from './helpers/smtp-server';
+import { startSmtpPeer } from './helpers/smtp-peer';
 
 const PASSWORD = 'correct horse battery staple';
 
 let database: TestDatabase;
-let smtp: TestSmtpServer;
+let smtp: SmtpPeer;
 let app: FastifyInstance;
 let raw: pg.Client;
 
@@ -45,7 +44,7 @@ async function rowsOf(userId: string) {
 
 beforeAll(async () => {
   database = await migratedTestDatabase('smtp');
-  smtp = await startSmtpServer({ sender: PASSWORD, other: 'other-secret-password' });
+  smtp = await startSmtpPeer({ sender: PASSWORD, other: 'other-secret-password' });
   app = await buildApp(testConfig(database.url), { entitlements: new FixedEntitlements() });
   raw = new pg.Client({ connectionString: database.url });
   await raw.connect();
@@ -54,7 +53,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await raw?.end();
   await app?.close();
-  await smtp?.close();
+  await smtp?.stop();
   await database?.drop();
 });
 
@@ -220,7 +219,7 @@ describe('editing an SMTP account', () => {
     const { data: created } = (await call(userId, 'POST', '/email-accounts/smtp', form())).json();
     const [before] = await rowsOf(userId);
     // The editor's own server, which would accept any login and keep the password it was sent.
-    const elsewhere = await startSmtpServer({});
+    const elsewhere = await startSmtpPeer({});
     try {
       for (const change of [
         { host: 'localhost', port: elsewhere.port },
@@ -240,21 +239,21 @@ describe('editing an SMTP account', () => {
       expect(smtp.attempts.filter((attempt) => attempt.username === 'someone-else')).toEqual([]);
       expect(await rowsOf(userId)).toEqual([before]);
     } finally {
-      await elsewhere.close();
+      await elsewhere.stop();
     }
   });
 
   it('moves to another port when the password is given again', async () => {
     const userId = randomUUID();
     const { data: created } = (await call(userId, 'POST', '/email-accounts/smtp', form())).json();
-    const moved = await startSmtpServer({ sender: PASSWORD });
+    const moved = await startSmtpPeer({ sender: PASSWORD });
     try {
       const response = await call(userId, 'PUT', `/email-accounts/${created.id}`, form({ port: moved.port }));
       expect(response.statusCode).toBe(200);
       expect(response.json().data.smtpConfig.port).toBe(moved.port);
       expect(moved.logins).toEqual(['sender']);
     } finally {
-      await moved.close();
+      await moved.stop();
     }
   });
 

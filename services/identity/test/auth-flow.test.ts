@@ -46,7 +46,7 @@ describe('sign-up, verification, login and password flows', () => {
     });
     expect(JSON.stringify(body)).not.toMatch(/argon2|password_?hash/i);
     userId = body.user.id;
-    const mail = await smtp.next(address, /Verify your email/);
+    const mail = await smtp.nextMail(address, /Verify your email/);
     expect(mail.from?.text).toContain('no-reply@mailwright.local');
     verifyToken = linkToken(mail, 'verify-email');
   });
@@ -66,16 +66,16 @@ describe('sign-up, verification, login and password flows', () => {
     expect(taken.json().user.email).toBe(address);
     expect(JSON.stringify(taken.json())).not.toContain('Ada Lovelace');
 
-    const notice = await smtp.next(address, /Someone tried to sign up with your email address/);
+    const notice = await smtp.nextMail(address, /Someone tried to sign up with your email address/);
     expect(notice.text).toContain('http://mailwright.test/login');
     expect(notice.text).toContain('http://mailwright.test/forgot-password');
-    await smtp.next('brand.new@example.com', /Verify your email/);
+    await smtp.nextMail('brand.new@example.com', /Verify your email/);
     // The owner's account is untouched: still one user with this address, still the first password.
     const { rows } = await harness.app.identity.db.$client.query('select id, name from identity.users where email = $1', [
       address,
     ]);
     expect(rows).toEqual([{ id: userId, name: 'Ada Lovelace' }]);
-    const verificationsTo = smtp.messages.filter((mail) => mail.subject?.includes('Verify')).map((mail) => mail.to);
+    const verificationsTo = smtp.mails.filter((mail) => mail.subject?.includes('Verify')).map((mail) => mail.to);
     expect(JSON.stringify(verificationsTo)).not.toContain(address);
   });
 
@@ -85,8 +85,8 @@ describe('sign-up, verification, login and password flows', () => {
     }
     // A mail sent after those attempts has arrived: a second notice would have too.
     await call('POST', '/auth/signup', { name: 'Later', email: 'later.one@example.com', password: 'secret2' });
-    await smtp.next('later.one@example.com', /Verify your email/);
-    expect(smtp.messages.filter((mail) => mail.subject?.startsWith('Someone tried to sign up'))).toEqual([]);
+    await smtp.nextMail('later.one@example.com', /Verify your email/);
+    expect(smtp.mails.filter((mail) => mail.subject?.startsWith('Someone tried to sign up'))).toEqual([]);
   });
 
   it('refuses login before verification and flags requiresVerification', async () => {
@@ -169,7 +169,7 @@ describe('sign-up, verification, login and password flows', () => {
     });
     expect(signup.statusCode).toBe(201);
     expect(signup.json().user.name).toBe('Eve Visit now');
-    const mail = await smtp.next('eve@example.com', /Verify your email/);
+    const mail = await smtp.nextMail('eve@example.com', /Verify your email/);
     expect(mail.text).not.toContain('evil.test');
 
     const updated = await call('PUT', '/auth/profile', { name: 'Ada\nKing www.evil.test' }, userId);
@@ -201,8 +201,8 @@ describe('sign-up, verification, login and password flows', () => {
     const known = await call('POST', '/auth/forgot-password', { email });
     expect(known.json()).toEqual(message);
 
-    const resetToken = linkToken(await smtp.next(address, /Reset your password/), 'reset-password');
-    expect(smtp.messages.some((mail) => mail.text?.includes('ghost@'))).toBe(false);
+    const resetToken = linkToken(await smtp.nextMail(address, /Reset your password/), 'reset-password');
+    expect(smtp.mails.some((mail) => mail.text?.includes('ghost@'))).toBe(false);
 
     const short = await call('POST', `/auth/reset-password/${resetToken}`, { password: '123' });
     expect(short.statusCode).toBe(400);
@@ -219,9 +219,9 @@ describe('sign-up, verification, login and password flows', () => {
   it('treats a password reset as proof of the address: an unverified user can then log in', async () => {
     const signup = await call('POST', '/auth/signup', { name: 'Grace', email: 'grace@example.com', password: 'secret1' });
     expect(signup.statusCode).toBe(201);
-    await smtp.next('grace@example.com', /Verify your email/);
+    await smtp.nextMail('grace@example.com', /Verify your email/);
     await call('POST', '/auth/forgot-password', { email: 'grace@example.com' });
-    const resetToken = linkToken(await smtp.next('grace@example.com', /Reset your password/), 'reset-password');
+    const resetToken = linkToken(await smtp.nextMail('grace@example.com', /Reset your password/), 'reset-password');
     expect((await call('POST', `/auth/reset-password/${resetToken}`, { password: 'brand-new' })).statusCode).toBe(200);
     const login = await call('POST', '/auth/login', { email: 'grace@example.com', password: 'brand-new' });
     expect(login.statusCode).toBe(200);
@@ -230,20 +230,20 @@ describe('sign-up, verification, login and password flows', () => {
 
   it('re-sends the verification mail when an unverified user with the right password tries to log in later', async () => {
     await call('POST', '/auth/signup', { name: 'Late', email: 'late@example.com', password: 'secret1' });
-    await smtp.next('late@example.com', /Verify your email/);
+    await smtp.nextMail('late@example.com', /Verify your email/);
     // Pretend the sign-up mail is old.
     await harness.app.identity.db.$client.query(
       "update identity.email_tokens set created_at = now() - interval '10 minutes' where user_id = (select id from identity.users where email = 'late@example.com')",
     );
     expect((await call('POST', '/auth/login', { email: 'late@example.com', password: 'wrong-one' })).statusCode).toBe(401);
     expect((await call('POST', '/auth/login', { email: 'late@example.com', password: 'secret1' })).statusCode).toBe(403);
-    const token = linkToken(await smtp.next('late@example.com', /Verify your email/), 'verify-email');
+    const token = linkToken(await smtp.nextMail('late@example.com', /Verify your email/), 'verify-email');
     expect((await call('GET', `/auth/verify-email/${token}`)).statusCode).toBe(200);
   });
 
   it('expires verification links after 24 hours', async () => {
     await call('POST', '/auth/signup', { name: 'Slow', email: 'slow@example.com', password: 'secret1' });
-    const token = linkToken(await smtp.next('slow@example.com', /Verify your email/), 'verify-email');
+    const token = linkToken(await smtp.nextMail('slow@example.com', /Verify your email/), 'verify-email');
     await harness.app.identity.db.$client.query(
       "update identity.email_tokens set expires_at = now() - interval '1 second' where user_id = (select id from identity.users where email = 'slow@example.com')",
     );

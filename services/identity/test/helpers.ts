@@ -1,12 +1,10 @@
-// Test plumbing: a fresh database with identity's real migrations, the app, and a real SMTP peer.
+// Test plumbing: a fresh database with identity's real migrations, the app, and kit's SMTP test peer.
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { readConfig, runMigrations } from '@mailwright/kit';
-import { createTestDatabase, TEST_INTERNAL_SECRET, type TestDatabase } from '@mailwright/kit/testing';
+import { createTestDatabase, parsedAddresses, SmtpPeer, TEST_INTERNAL_SECRET, type TestDatabase } from '@mailwright/kit/testing';
 import type { FastifyInstance } from 'fastify';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
 import { buildApp } from '../src/app';
 import { type Config, ConfigSchema } from '../src/config';
 
@@ -46,66 +44,22 @@ export async function createHarness(label: string, env: Record<string, string | 
   };
 }
 
-/** A real SMTP server on a free port that parses what it receives. */
-export class SmtpSink {
-  readonly messages: ParsedMail[] = [];
-  private readonly waiters: Array<{ match: (mail: ParsedMail) => boolean; resolve: (mail: ParsedMail) => void }> = [];
-  private readonly server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData: (stream, _session, callback) => {
-      simpleParser(stream)
-        .then((mail) => {
-          this.messages.push(mail);
-          for (const waiter of [...this.waiters]) {
-            if (waiter.match(mail)) {
-              this.waiters.splice(this.waiters.indexOf(waiter), 1);
-              waiter.resolve(mail);
-            }
-          }
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-
-  async start(): Promise<string> {
-    this.server.on('error', () => {}); // a client's reset socket is re-emitted here; it must not crash the test process
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    const { port } = this.server.server.address() as AddressInfo;
-    return `smtp://127.0.0.1:${port}`;
+/** kit's SMTP test peer, read the way these tests read mail: parsed, by recipient and subject. */
+export class SmtpSink extends SmtpPeer {
+  /** Every parsed mail received and not yet taken by nextMail. */
+  get mails(): ParsedMail[] {
+    return this.messages.map((message) => message.parsed);
   }
 
-  /** The next mail to `to` with a subject matching `subject` (including ones already received and not yet taken). */
-  next(to: string, subject: RegExp, timeoutMs = 10_000): Promise<ParsedMail> {
-    const match = (mail: ParsedMail) => recipientsOf(mail).includes(to) && subject.test(mail.subject ?? '');
-    const existing = this.messages.find(match);
-    if (existing) {
-      this.messages.splice(this.messages.indexOf(existing), 1);
-      return Promise.resolve(existing);
-    }
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`No mail to ${to} matching ${subject} within ${timeoutMs} ms`)), timeoutMs);
-      this.waiters.push({
-        match,
-        resolve: (mail) => {
-          clearTimeout(timer);
-          this.messages.splice(this.messages.indexOf(mail), 1);
-          resolve(mail);
-        },
-      });
-    });
+  /** The next mail to `to` with a subject matching `subject` (one already received and not yet taken included). */
+  async nextMail(to: string, subject: RegExp, timeoutMs = 10_000): Promise<ParsedMail> {
+    const taken = await this.next(
+      ({ parsed }) => parsed !== undefined && parsedAddresses(parsed.to).includes(to) && subject.test(parsed.subject ?? ''),
+      { timeoutMs, take: true },
+    );
+    if (!taken.parsed) throw new Error(`The mail to ${to} was not parsed`);
+    return taken.parsed;
   }
-
-  stop(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-}
-
-function recipientsOf(mail: ParsedMail): string[] {
-  const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
-  return to.flatMap((address) => address.value.map((entry) => entry.address ?? ''));
 }
 
 /** The token at the end of `${PUBLIC_URL}/<path>/<token>` inside a mail's text. */

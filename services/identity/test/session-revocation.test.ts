@@ -17,7 +17,7 @@ describe('ending sessions: password change, reset and log out everywhere', () =>
     harness = await createHarness('session_revocation', { SYSTEM_SMTP_URL: await smtp.start() });
     const signup = await call('POST', '/auth/signup', { name: 'Sam', email, password: 'secret1' });
     userId = signup.json().user.id;
-    const token = linkToken(await smtp.next(email, /Verify your email/), 'verify-email');
+    const token = linkToken(await smtp.nextMail(email, /Verify your email/), 'verify-email');
     expect((await call('GET', `/auth/verify-email/${token}`)).statusCode).toBe(200);
   });
 
@@ -69,7 +69,7 @@ describe('ending sessions: password change, reset and log out everywhere', () =>
   it('ends every session on a password reset', async () => {
     const before = await currentVersion();
     await call('POST', '/auth/forgot-password', { email });
-    const token = linkToken(await smtp.next(email, /Reset your password/), 'reset-password');
+    const token = linkToken(await smtp.nextMail(email, /Reset your password/), 'reset-password');
     expect((await call('POST', `/auth/reset-password/${token}`, { password: 'secret9' })).statusCode).toBe(200);
     expect(await currentVersion()).toBe(before + 1);
     await publishedVersion(before + 1);

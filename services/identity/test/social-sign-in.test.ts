@@ -302,7 +302,7 @@ describe('social sign-in with Google, Microsoft and GitHub', () => {
     const first = await signIn('google');
     expect(first).toMatchObject({ token: null, error: 'email_not_verified' });
     expect(await userCount()).toBe(before + 1);
-    const verifyToken = linkToken(await smtp.next('unverified@gmail.com', /Verify your email/), 'verify-email');
+    const verifyToken = linkToken(await smtp.nextMail('unverified@gmail.com', /Verify your email/), 'verify-email');
 
     // Not yet verified: signing in again still asks for the mail.
     expect((await signIn('google')).error).toBe('email_not_verified');
@@ -335,14 +335,14 @@ describe('social sign-in with Google, Microsoft and GitHub', () => {
   it("drops a link made by an unverified address when the address's owner resets the password", async () => {
     googleClaims = { sub: 'g-squatter', email: 'owner@example.org', email_verified: false, name: 'Squatter' };
     expect((await signIn('google')).error).toBe('email_not_verified');
-    await smtp.next('owner@example.org', /Verify your email/);
+    await smtp.nextMail('owner@example.org', /Verify your email/);
     await harness.app.inject({
       method: 'POST',
       url: '/auth/forgot-password',
       payload: { email: 'owner@example.org' },
       headers: await publicHeaders(),
     });
-    const resetToken = linkToken(await smtp.next('owner@example.org', /Reset your password/), 'reset-password');
+    const resetToken = linkToken(await smtp.nextMail('owner@example.org', /Reset your password/), 'reset-password');
     const reset = await harness.app.inject({
       method: 'POST',
       url: `/auth/reset-password/${resetToken}`,
