@@ -6,6 +6,7 @@ import { AccountsClient } from './adapters/accounts-client';
 import { TemplatesClient } from './adapters/templates-client';
 import type { Config } from './config';
 import { createMailDatabase } from './db/client';
+import { pingDatabase } from './db/queries/ping';
 import type { EmailLogDeps } from './emails/deps';
 import type { OutboxDeps } from './outbox/deps';
 import { EmailIntake } from './outbox/email-intake';
@@ -59,7 +60,7 @@ export async function buildMailApp(
     metricsToken: config.METRICS_TOKEN,
     logLevel: config.LOG_LEVEL,
     readiness: {
-      postgres: () => db.$client.query('select 1'),
+      postgres: () => pingDatabase(db.$client),
       redis: () => queues.redis.ping(),
     },
   });

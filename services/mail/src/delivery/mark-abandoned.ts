@@ -4,6 +4,7 @@
 import { type Job, UnrecoverableError } from 'bullmq';
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import { failAbandonedEmail } from '../db/queries/fail-abandoned-email';
 import type { SendQueueData } from '../queues/queue-config';
 import type { SentMarkers } from './sent-markers';
 
@@ -20,11 +21,7 @@ export async function markAbandoned(
   try {
     // Sent but not recorded: leave the 'sending' row to the reconciler, whose job records it without sending.
     if (markers && (await markers.has(job.data.emailId).catch(() => false))) return;
-    await pool.query(
-      `UPDATE mail.emails SET status = 'failed', error = coalesce(error, $2), updated_at = now()
-       WHERE id = $1 AND status IN ('queued', 'sending')`,
-      [job.data.emailId, error.message.slice(0, 1000)],
-    );
+    await failAbandonedEmail(pool, job.data.emailId, error.message.slice(0, 1000));
   } catch (failure) {
     log.warn({ err: failure, emailId: job.data.emailId, requestId: job.data.requestId }, 'could not mark abandoned email failed');
   }

@@ -3,6 +3,15 @@
 import { WEBHOOK_MESSAGES, WEBHOOK_SIGNATURE_HEADER } from '@mailwright/contracts';
 import { requestPublicUrl, type SecretBox, TargetError } from '@mailwright/kit';
 import type pg from 'pg';
+import {
+  disableEndpoint,
+  failDelivery,
+  hasSucceededSince,
+  loadDeliveryTarget,
+  markEndpointFailing,
+  markEndpointOk,
+  recordAttempt,
+} from '../db/queries/webhook-attempts';
 import { formatDuration, type RetryPolicy, retryDelay } from './retry-policy';
 import { signatureHeader } from './signature';
 
@@ -16,59 +25,11 @@ export interface DeliveryDeps {
 
 export type DeliveryOutcome = 'succeeded' | 'retry' | 'failed' | 'skipped';
 
-interface DeliveryTarget {
-  id: string;
-  status: string;
-  attempts: number;
-  created_at: Date;
-  payload: unknown;
-  event: string;
-  endpoint_id: string;
-  url: string;
-  secret_sealed: string;
-  enabled: boolean;
-}
-
-const LOAD = `
-SELECT d.id, d.status, d.attempts, d.created_at, d.payload, d.event, w.id AS endpoint_id, w.url, w.secret_sealed, w.enabled
-FROM mail.webhook_deliveries d JOIN mail.webhook_endpoints w ON w.id = d.endpoint_id
-WHERE d.id = $1`;
-
-const RECORD = `
-UPDATE mail.webhook_deliveries
-SET attempts = attempts + 1, status = $2, response_status = $3, error = $4, last_attempt_at = now(),
-    next_attempt_at = $5, attempt_log = attempt_log || jsonb_build_array($6::jsonb)
-WHERE id = $1`;
-
-const ENDPOINT_OK = 'UPDATE mail.webhook_endpoints SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL';
-
-/** Marks the endpoint failing since its first failure after a success. */
-const ENDPOINT_FAILED = `
-UPDATE mail.webhook_endpoints SET failing_since = coalesce(failing_since, now())
-WHERE id = $1
-RETURNING enabled, failing_since`;
-
-const DISABLE = `
-UPDATE mail.webhook_endpoints SET enabled = false, disabled_at = now(), disabled_reason = $2, updated_at = now()
-WHERE id = $1 AND enabled`;
-
-async function succeededSince(pool: pg.Pool, endpointId: string, since: number): Promise<boolean> {
-  const { rows } = await pool.query(
-    "SELECT 1 FROM mail.webhook_deliveries WHERE endpoint_id = $1 AND status = 'succeeded' AND last_attempt_at >= $2 LIMIT 1",
-    [endpointId, new Date(since)],
-  );
-  return rows.length > 0;
-}
-
 export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string): Promise<DeliveryOutcome> {
-  const { rows } = await deps.pool.query<DeliveryTarget>(LOAD, [deliveryId]);
-  const target = rows[0];
+  const target = await loadDeliveryTarget(deps.pool, deliveryId);
   if (!target || target.status === 'succeeded' || target.status === 'failed') return 'skipped';
   if (!target.enabled) {
-    await deps.pool.query(
-      "UPDATE mail.webhook_deliveries SET status = 'failed', error = $2, next_attempt_at = NULL WHERE id = $1",
-      [deliveryId, 'The endpoint is disabled'],
-    );
+    await failDelivery(deps.pool, deliveryId, 'The endpoint is disabled');
     return 'failed';
   }
 
@@ -119,13 +80,19 @@ export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string): P
   };
 
   if (error === null) {
-    await deps.pool.query(RECORD, [deliveryId, 'succeeded', responseStatus, null, null, JSON.stringify(attempt)]);
-    await deps.pool.query(ENDPOINT_OK, [target.endpoint_id]);
+    await recordAttempt(deps.pool, deliveryId, {
+      status: 'succeeded',
+      responseStatus,
+      error: null,
+      nextAttemptAt: null,
+      attempt,
+    });
+    await markEndpointOk(deps.pool, target.endpoint_id);
     return 'succeeded';
   }
 
-  const endpoint = await deps.pool.query<{ enabled: boolean; failing_since: Date }>(ENDPOINT_FAILED, [target.endpoint_id]);
-  const failingSince = endpoint.rows[0] ? new Date(endpoint.rows[0].failing_since).getTime() : Date.now();
+  const endpoint = await markEndpointFailing(deps.pool, target.endpoint_id);
+  const failingSince = endpoint ? new Date(endpoint.failing_since).getTime() : Date.now();
   const delay = retryDelay(deps.policy, target.attempts + 1);
   const createdAt = new Date(target.created_at).getTime();
   const givingUp = Date.now() + delay > createdAt + deps.policy.windowMs;
@@ -133,21 +100,20 @@ export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string): P
   // delivery used up its window without any delivery to the endpoint succeeding meanwhile.
   const failedForWindow =
     Date.now() - failingSince >= deps.policy.windowMs ||
-    (givingUp && !(await succeededSince(deps.pool, target.endpoint_id, createdAt)));
-  let stillEnabled = endpoint.rows[0]?.enabled ?? false;
+    (givingUp && !(await hasSucceededSince(deps.pool, target.endpoint_id, createdAt)));
+  let stillEnabled = endpoint?.enabled ?? false;
   if (stillEnabled && failedForWindow) {
     const reason = WEBHOOK_MESSAGES.disabledAfterFailures(formatDuration(deps.policy.windowMs), error);
-    await deps.pool.query(DISABLE, [target.endpoint_id, reason]);
+    await disableEndpoint(deps.pool, target.endpoint_id, reason);
     stillEnabled = false;
   }
   const willRetry = stillEnabled && !givingUp;
-  await deps.pool.query(RECORD, [
-    deliveryId,
-    willRetry ? 'retrying' : 'failed',
+  await recordAttempt(deps.pool, deliveryId, {
+    status: willRetry ? 'retrying' : 'failed',
     responseStatus,
     error,
-    willRetry ? new Date(Date.now() + delay) : null,
-    JSON.stringify(attempt),
-  ]);
+    nextAttemptAt: willRetry ? new Date(Date.now() + delay) : null,
+    attempt,
+  });
   return willRetry ? 'retry' : 'failed';
 }

@@ -10,54 +10,45 @@ import {
   type WebhookWithSecret,
 } from '@mailwright/contracts';
 import { AppError } from '@mailwright/kit';
-import { and, desc, eq } from 'drizzle-orm';
 import { insertWebhookEndpointWithinLimit } from '../db/queries/insert-webhook-endpoint';
-import { webhookDeliveries } from '../db/schema/webhook-deliveries';
-import { type WebhookEndpointRow, webhookEndpoints } from '../db/schema/webhook-endpoints';
+import {
+  deleteEndpoint,
+  type EndpointChanges,
+  findEndpoint,
+  listEndpointDeliveries,
+  listEndpoints,
+  updateEndpoint,
+} from '../db/queries/webhook-endpoints';
+import type { WebhookEndpointRow } from '../db/schema/webhook-endpoints';
 import { isUuid } from '../emails/get-email';
 import { checkWebhookUrl } from './check-url';
 import type { WebhookDeps } from './deps';
+
+type WebhookManagementDeps = Pick<WebhookDeps, 'db' | 'secrets' | 'allowPrivateTargets'>;
+
 import { serializeDelivery, serializeEndpoint } from './serialize-webhook';
 import { newWebhookSecret } from './signature';
 
 const notFound = () => new AppError('NOT_FOUND', WEBHOOK_MESSAGES.notFound);
 
-async function findOwned(
-  deps: Pick<WebhookDeps, 'db' | 'secrets' | 'allowPrivateTargets'>,
-  userId: string,
-  id: string,
-): Promise<WebhookEndpointRow> {
+async function findOwned(deps: WebhookManagementDeps, userId: string, id: string): Promise<WebhookEndpointRow> {
   if (!isUuid(id)) throw notFound();
-  const [row] = await deps.db
-    .select()
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)));
+  const row = await findEndpoint(deps.db, userId, id);
   if (!row) throw notFound();
   return row;
 }
 
-export async function listWebhooks(
-  deps: Pick<WebhookDeps, 'db' | 'secrets' | 'allowPrivateTargets'>,
-  userId: string,
-): Promise<WebhookEndpoint[]> {
-  const rows = await deps.db
-    .select()
-    .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.userId, userId))
-    .orderBy(webhookEndpoints.createdAt);
+export async function listWebhooks(deps: WebhookManagementDeps, userId: string): Promise<WebhookEndpoint[]> {
+  const rows = await listEndpoints(deps.db, userId);
   return rows.map(serializeEndpoint);
 }
 
-export async function getWebhook(
-  deps: Pick<WebhookDeps, 'db' | 'secrets' | 'allowPrivateTargets'>,
-  userId: string,
-  id: string,
-): Promise<WebhookEndpoint> {
+export async function getWebhook(deps: WebhookManagementDeps, userId: string, id: string): Promise<WebhookEndpoint> {
   return serializeEndpoint(await findOwned(deps, userId, id));
 }
 
 export async function createWebhook(
-  deps: Pick<WebhookDeps, 'db' | 'secrets' | 'allowPrivateTargets'>,
+  deps: WebhookManagementDeps,
   userId: string,
   body: CreateWebhookBody,
 ): Promise<WebhookWithSecret> {
@@ -79,69 +70,44 @@ export async function createWebhook(
 }
 
 export async function updateWebhook(
-  deps: Pick<WebhookDeps, 'db' | 'secrets' | 'allowPrivateTargets'>,
+  deps: WebhookManagementDeps,
   userId: string,
   id: string,
   body: UpdateWebhookBody,
 ): Promise<WebhookEndpoint> {
   await findOwned(deps, userId, id);
-  const changes: Partial<typeof webhookEndpoints.$inferInsert> = { updatedAt: new Date() };
+  const changes: EndpointChanges = { updatedAt: new Date() };
   if (body.url !== undefined) changes.url = await checkWebhookUrl(body.url, deps.allowPrivateTargets);
   if (body.events !== undefined) changes.events = [...new Set(body.events)];
   if (body.description !== undefined) changes.description = body.description.trim() || null;
   if (body.enabled === true)
     Object.assign(changes, { enabled: true, disabledReason: null, disabledAt: null, failingSince: null });
   if (body.enabled === false) Object.assign(changes, { enabled: false, disabledReason: null, disabledAt: new Date() });
-  const [row] = await deps.db
-    .update(webhookEndpoints)
-    .set(changes)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)))
-    .returning();
+  const row = await updateEndpoint(deps.db, userId, id, changes);
   if (!row) throw notFound();
   return serializeEndpoint(row);
 }
 
-export async function deleteWebhook(
-  deps: Pick<WebhookDeps, 'db' | 'secrets' | 'allowPrivateTargets'>,
-  userId: string,
-  id: string,
-): Promise<void> {
+export async function deleteWebhook(deps: WebhookManagementDeps, userId: string, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound();
-  const deleted = await deps.db
-    .delete(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)))
-    .returning({ id: webhookEndpoints.id });
-  if (deleted.length === 0) throw notFound();
+  if (!(await deleteEndpoint(deps.db, userId, id))) throw notFound();
 }
 
-export async function rotateWebhookSecret(
-  deps: Pick<WebhookDeps, 'db' | 'secrets' | 'allowPrivateTargets'>,
-  userId: string,
-  id: string,
-): Promise<WebhookWithSecret> {
+export async function rotateWebhookSecret(deps: WebhookManagementDeps, userId: string, id: string): Promise<WebhookWithSecret> {
   await findOwned(deps, userId, id);
   const secret = newWebhookSecret();
-  const [row] = await deps.db
-    .update(webhookEndpoints)
-    .set({ secretSealed: deps.secrets.seal(secret), updatedAt: new Date() })
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)))
-    .returning();
+  const row = await updateEndpoint(deps.db, userId, id, { secretSealed: deps.secrets.seal(secret), updatedAt: new Date() });
   if (!row) throw notFound();
   return { ...serializeEndpoint(row), secret };
 }
 
 export async function listDeliveries(
-  deps: Pick<WebhookDeps, 'db' | 'secrets' | 'allowPrivateTargets'>,
+  deps: WebhookManagementDeps,
   userId: string,
   id: string,
   limit: number,
 ): Promise<WebhookDelivery[]> {
   await findOwned(deps, userId, id);
-  const rows = await deps.db
-    .select()
-    .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.endpointId, id), eq(webhookDeliveries.userId, userId)))
-    .orderBy(desc(webhookDeliveries.createdAt))
-    .limit(limit);
+  const rows = await listEndpointDeliveries(deps.db, userId, id, limit);
   return rows.map(serializeDelivery);
 }

@@ -2,9 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { WebhookDelivery } from '@mailwright/contracts';
 import { AppError } from '@mailwright/kit';
-import { and, eq } from 'drizzle-orm';
-import { webhookDeliveries } from '../db/schema/webhook-deliveries';
-import { webhookEndpoints } from '../db/schema/webhook-endpoints';
+import { endRetryingDelivery, findDelivery, findEndpoint, insertDelivery } from '../db/queries/webhook-endpoints';
 import { isUuid } from '../emails/get-email';
 import { attemptDelivery } from './attempt-delivery';
 import type { WebhookDeps } from './deps';
@@ -15,40 +13,29 @@ export async function sendTestDelivery(
   userId: string,
   id: string,
 ): Promise<WebhookDelivery> {
-  const [endpoint] = isUuid(id)
-    ? await deps.db
-        .select()
-        .from(webhookEndpoints)
-        .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)))
-    : [];
+  const endpoint = isUuid(id) ? await findEndpoint(deps.db, userId, id) : undefined;
   if (!endpoint) throw new AppError('NOT_FOUND', 'Webhook endpoint not found');
   if (!endpoint.enabled) throw new AppError('CONFLICT', 'Enable the endpoint before sending a test event');
   const eventId = randomUUID();
-  const [delivery] = await deps.db
-    .insert(webhookDeliveries)
-    .values({
-      endpointId: endpoint.id,
-      userId,
-      eventId,
-      event: 'webhook.test',
-      payload: {
-        id: eventId,
-        type: 'webhook.test',
-        createdAt: new Date().toISOString(),
-        data: { message: 'This is a test event from Mailwright.', endpointId: endpoint.id },
-      },
-    })
-    .returning();
+  const delivery = await insertDelivery(deps.db, {
+    endpointId: endpoint.id,
+    userId,
+    eventId,
+    event: 'webhook.test',
+    payload: {
+      id: eventId,
+      type: 'webhook.test',
+      createdAt: new Date().toISOString(),
+      data: { message: 'This is a test event from Mailwright.', endpointId: endpoint.id },
+    },
+  });
   if (!delivery) throw new Error('delivery insert returned nothing');
   // A test is one try: never retried, and never the attempt that disables the endpoint.
   await attemptDelivery(
     { ...deps.delivery, policy: { ...deps.delivery.policy, windowMs: Number.MAX_SAFE_INTEGER } },
     delivery.id,
   );
-  await deps.db
-    .update(webhookDeliveries)
-    .set({ nextAttemptAt: null, status: 'failed' })
-    .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.status, 'retrying')));
-  const [after] = await deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, delivery.id));
+  await endRetryingDelivery(deps.db, delivery.id);
+  const after = await findDelivery(deps.db, delivery.id);
   return serializeDelivery(after ?? delivery);
 }

@@ -1,12 +1,12 @@
-// The email row as raw SQL returns it, aliased to the drizzle row's camelCase names so both paths share one type.
-export const EMAIL_COLUMNS = `id, user_id AS "userId", email_account_id AS "emailAccountId", template_id AS "templateId",
-  api_key_id AS "apiKeyId", from_email AS "fromEmail", from_name AS "fromName", "to", cc, bcc, subject, body,
-  is_html AS "isHtml", links, status, error, message_id AS "messageId", timezone, scheduled_at AS "scheduledAt",
-  sent_at AS "sentAt", quota_month AS "quotaMonth", attempts, claim_token AS "claimToken", claimed_at AS "claimedAt", job_id AS "jobId",
-  opened, opened_at AS "openedAt", clicked, clicked_at AS "clickedAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
+// The email row as raw SQL returns it, derived from the drizzle table: every column aliased to the drizzle row's
+// camelCase name, so both paths share one type and a new column is added to the table alone.
+import { getTableColumns } from 'drizzle-orm';
+import { emails } from '../schema/emails';
 
-/** The same list qualified with a table alias, for statements that join. */
-export const emailColumnsOf = (alias: string) =>
-  EMAIL_COLUMNS.split(/,\s*/)
-    .map((column) => `${alias}.${column.trim()}`)
-    .join(', ');
+const columns = Object.entries(getTableColumns(emails)).map(([key, column]) => ({ key, name: column.name }));
+
+/** The list qualified with a table alias (statements that join or select from a CTE). */
+export const emailColumnsOf = (alias?: string) =>
+  columns.map(({ key, name }) => `${alias ? `${alias}.` : ''}"${name}" AS "${key}"`).join(', ');
+
+export const EMAIL_COLUMNS = emailColumnsOf();

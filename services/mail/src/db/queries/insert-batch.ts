@@ -3,7 +3,7 @@
 import type pg from 'pg';
 import type { EmailRow } from '../schema/emails';
 import { EMAIL_COLUMNS } from './email-columns';
-import { emailInsertValues, INSERT_COLUMNS, INSERT_PARAMS, type NewEmail } from './insert-email';
+import { emailInsertValues, INSERT_COLUMNS, INSERT_PARAMS, type NewEmail } from './new-email';
 
 const TAKE_QUOTA = `
 INSERT INTO mail.quota_usage AS q (user_id, month, used, email_limit)

@@ -5,7 +5,7 @@
 import type pg from 'pg';
 import type { EmailRow } from '../schema/emails';
 import { emailColumnsOf } from './email-columns';
-import { emailInsertValues, INSERT_COLUMN_NAMES, INSERT_COLUMNS, type NewEmail } from './insert-email';
+import { emailInsertRecord, INSERT_COLUMN_NAMES, INSERT_COLUMNS, type NewEmail } from './new-email';
 
 const INSERT_INTAKE = `
 WITH quota AS (
@@ -50,11 +50,6 @@ function quotaGroups(items: IntakeItem[]): QuotaGroup[] {
   return [...groups.values()];
 }
 
-function asRecord(email: NewEmail): Record<string, unknown> {
-  const values = emailInsertValues(email);
-  return Object.fromEntries(INSERT_COLUMN_NAMES.map((name, index) => [name, values[index]]));
-}
-
 /** The stored rows by email id; an email missing from the map was not stored because its group's quota did not fit. */
 export async function insertIntake(executor: pg.Pool | pg.PoolClient, items: IntakeItem[]): Promise<Map<string, EmailRow>> {
   const groups = quotaGroups(items);
@@ -66,7 +61,7 @@ export async function insertIntake(executor: pg.Pool | pg.PoolClient, items: Int
       groups.map((group) => group.month),
       groups.map((group) => group.count),
       groups.map((group) => group.limit),
-      JSON.stringify(items.map((item) => asRecord(item.email))),
+      JSON.stringify(items.map((item) => emailInsertRecord(item.email))),
     ],
   });
   return new Map(rows.map((row) => [row.id, row]));

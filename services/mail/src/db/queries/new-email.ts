@@ -1,0 +1,56 @@
+// What an insert sets on an email row: the keys are listed here once; their column names come from the drizzle
+// table, so the insert statements (and their parameter numbers) follow the table instead of a copied list.
+import { getTableColumns } from 'drizzle-orm';
+import { type EmailRow, type EmailStatus, emails } from '../schema/emails';
+
+const NEW_EMAIL_KEYS = [
+  'id',
+  'userId',
+  'emailAccountId',
+  'templateId',
+  'apiKeyId',
+  'fromEmail',
+  'fromName',
+  'to',
+  'cc',
+  'bcc',
+  'subject',
+  'body',
+  'isHtml',
+  'links',
+  'status',
+  'messageId',
+  'timezone',
+  'scheduledAt',
+  'quotaMonth',
+  'jobId',
+] as const satisfies ReadonlyArray<keyof EmailRow>;
+
+type NewEmailKey = (typeof NEW_EMAIL_KEYS)[number];
+
+export type NewEmail = Omit<Pick<EmailRow, NewEmailKey>, 'status' | 'jobId'> & {
+  status: Extract<EmailStatus, 'queued' | 'scheduled'>;
+  /** The queue job that will send it (sendJobId(id), or the batch job it was accepted into). */
+  jobId: string;
+};
+
+const tableColumns = getTableColumns(emails);
+
+/** The column names an insert sets, in parameter order. */
+export const INSERT_COLUMN_NAMES: readonly string[] = NEW_EMAIL_KEYS.map((key) => tableColumns[key].name);
+export const INSERT_COLUMNS = `(${INSERT_COLUMN_NAMES.map((name) => `"${name}"`).join(', ')})`;
+export const INSERT_PARAMS = INSERT_COLUMN_NAMES.map((_, i) => `$${i + 1}`).join(', ');
+/** The parameter after the email's own (a statement's extra value, such as the monthly limit). */
+export const NEXT_PARAM = INSERT_COLUMN_NAMES.length + 1;
+
+/** The `$n` placeholder of one of the email's values in INSERT_PARAMS. */
+export const paramOf = (key: NewEmailKey) => `$${NEW_EMAIL_KEYS.indexOf(key) + 1}`;
+
+export function emailInsertValues(email: NewEmail): unknown[] {
+  return NEW_EMAIL_KEYS.map((key) => email[key]);
+}
+
+/** The email as a record keyed by column name (jsonb_populate_recordset). */
+export function emailInsertRecord(email: NewEmail): Record<string, unknown> {
+  return Object.fromEntries(NEW_EMAIL_KEYS.map((key) => [tableColumns[key].name, email[key]]));
+}
