@@ -2,25 +2,24 @@
 import { isIP } from 'node:net';
 import { AppError } from '@mailwright/kit';
 import nodemailer from 'nodemailer';
+import type { Config } from '../config';
 import type { SmtpSettings } from '../domain/smtp-settings';
 import { checkTargetHost } from './check-target-host';
 
-export interface VerifyOptions {
-  allowPrivateTargets: boolean;
-  timeoutMs: number;
-}
+export type VerifyOptions = Pick<Config, 'ALLOW_PRIVATE_TARGETS' | 'SMTP_VERIFY_TIMEOUT_MS'>;
 
 export async function verifySmtpSettings(settings: SmtpSettings, options: VerifyOptions): Promise<void> {
-  const target = await checkTargetHost(settings.host, options.allowPrivateTargets);
+  const target = await checkTargetHost(settings.host, options.ALLOW_PRIVATE_TARGETS);
+  const timeoutMs = options.SMTP_VERIFY_TIMEOUT_MS;
   const transport = nodemailer.createTransport({
     host: target.connectTo,
     port: settings.port,
     secure: settings.secure,
     auth: { user: settings.username, pass: settings.password },
-    connectionTimeout: options.timeoutMs,
-    greetingTimeout: options.timeoutMs,
-    socketTimeout: options.timeoutMs,
-    dnsTimeout: options.timeoutMs,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+    dnsTimeout: timeoutMs,
     tls: isIP(target.serverName) ? {} : { servername: target.serverName },
   });
   try {

@@ -11,7 +11,7 @@ import {
 } from '../db/queries/email-accounts';
 import type { AccountsDeps } from '../deps';
 import { assertCanAddAccount } from './account-limit';
-import { displayNameOf, readSmtpForm } from './smtp-settings';
+import { displayNameOf, readSmtpForm, sealedSmtpColumns } from './smtp-settings';
 import { toEmailAccount } from './to-email-account';
 import { isUniqueViolation } from './unique-violation';
 
@@ -29,10 +29,7 @@ export async function createSmtpAccount(
   assertCanAddAccount(entitlements, await countUserAccounts(deps.db, userId));
   if (await findUserMailbox(deps.db, userId, 'smtp', email)) throw duplicate();
 
-  await verifySmtpSettings(settings, {
-    allowPrivateTargets: deps.config.ALLOW_PRIVATE_TARGETS,
-    timeoutMs: deps.config.SMTP_VERIFY_TIMEOUT_MS,
-  });
+  await verifySmtpSettings(settings, deps.config);
 
   try {
     const row = await deps.db.transaction(async (tx) => {
@@ -45,12 +42,7 @@ export async function createSmtpAccount(
         email,
         displayName: displayNameOf(body, email),
         isDefault: !(await findDefaultAccount(tx, userId)),
-        smtpHost: settings.host,
-        smtpPort: settings.port,
-        smtpSecure: settings.secure,
-        smtpUsername: settings.username,
-        secretSealed: deps.box.seal(settings.password),
-        secretKeyId: deps.box.keyId,
+        ...sealedSmtpColumns(settings, deps.box),
       });
     });
     return toEmailAccount(row);

@@ -1,6 +1,6 @@
 // Normalises the SMTP form (spec section 5): port defaults to 587, secure to false, the display name to the address.
 import { DEFAULT_SMTP_PORT } from '@mailwright/contracts';
-import { AppError } from '@mailwright/kit';
+import { AppError, type SecretBox } from '@mailwright/kit';
 
 export interface SmtpSettings {
   host: string;
@@ -37,4 +37,16 @@ export function readSmtpForm(form: SmtpForm, password: string): SmtpSettings {
 
 export function displayNameOf(form: { displayName?: string }, email: string): string {
   return form.displayName?.trim() || email;
+}
+
+/** The row's SMTP columns for `settings`, the password sealed with the current key. */
+export function sealedSmtpColumns(settings: SmtpSettings, box: SecretBox) {
+  return {
+    smtpHost: settings.host,
+    smtpPort: settings.port,
+    smtpSecure: settings.secure,
+    smtpUsername: settings.username,
+    secretSealed: box.seal(settings.password),
+    secretKeyId: box.keyId,
+  };
 }

@@ -7,7 +7,7 @@ import { findUserAccount, updateUserAccount } from '../db/queries/email-accounts
 import type { AccountsDeps } from '../deps';
 import { accountNotFound } from './errors';
 import { assertPasswordReentered } from './password-reentry';
-import { displayNameOf, readSmtpForm } from './smtp-settings';
+import { displayNameOf, readSmtpForm, sealedSmtpColumns } from './smtp-settings';
 import { toEmailAccount } from './to-email-account';
 
 export async function updateSmtpAccount(
@@ -31,20 +31,12 @@ export async function updateSmtpAccount(
   const hasNewPassword = newPassword !== '';
   const settings = readSmtpForm(body, hasNewPassword ? newPassword : deps.box.open(current.secretSealed));
   assertPasswordReentered(current, settings, hasNewPassword);
-  await verifySmtpSettings(settings, {
-    allowPrivateTargets: deps.config.ALLOW_PRIVATE_TARGETS,
-    timeoutMs: deps.config.SMTP_VERIFY_TIMEOUT_MS,
-  });
+  await verifySmtpSettings(settings, deps.config);
 
   const row = await updateUserAccount(deps.db, userId, id, {
     displayName: displayNameOf(body, current.email),
-    smtpHost: settings.host,
-    smtpPort: settings.port,
-    smtpSecure: settings.secure,
-    smtpUsername: settings.username,
     // Resealing also moves the row onto the current key after a rotation.
-    secretSealed: deps.box.seal(settings.password),
-    secretKeyId: deps.box.keyId,
+    ...sealedSmtpColumns(settings, deps.box),
     status: 'active',
   });
   if (!row) throw accountNotFound();
