@@ -4,8 +4,7 @@ import { DEFAULT_SMTP_PORT } from '@mailwright/contracts';
 import { type FormEvent, useState } from 'react';
 import type { CreateSmtpAccountBody, EmailAccount, UpdateSmtpAccountBody } from '../../api';
 import { TextField } from '../../components/text-field';
-import { DialogActions } from '../layout/dialog-actions';
-import { Modal } from '../layout/modal';
+import { FormDialog } from '../layout/form-dialog';
 import { changesPasswordTarget, KEEP_PASSWORD_HINT, PASSWORD_REENTRY_HINT } from './password-reentry';
 
 /** What the dialog submits: a new account (password required), or an edit (no password keeps the stored one). */
@@ -50,61 +49,56 @@ export function SmtpAccountDialog({ account, isSaving, onSave, onClose }: Props)
   }
 
   return (
-    <Modal
+    <FormDialog
       title={isEdit ? 'Edit SMTP Account' : 'Add SMTP Account'}
       onClose={onClose}
-      footer={
-        <DialogActions
-          onCancel={onClose}
-          confirmLabel={isEdit ? 'Update Account' : 'Add Account'}
-          busyLabel="Saving..."
-          isBusy={isSaving}
-          form="smtp-account-form"
-        />
-      }
+      formId="smtp-account-form"
+      formClassName="grid gap-4 sm:grid-cols-2"
+      onSubmit={submit}
+      confirmLabel={isEdit ? 'Update Account' : 'Add Account'}
+      busyLabel="Saving..."
+      isBusy={isSaving}
     >
-      <form id="smtp-account-form" className="grid gap-4 sm:grid-cols-2" onSubmit={submit}>
-        <TextField
-          label="Email"
-          type="email"
-          required
-          value={form.email}
-          onChange={set('email')}
-          disabled={isEdit}
-          className="sm:col-span-2"
+      <TextField
+        label="Email"
+        type="email"
+        required
+        value={form.email}
+        onChange={set('email')}
+        disabled={isEdit}
+        className="sm:col-span-2"
+      />
+      <TextField label="Display Name" value={form.displayName} onChange={set('displayName')} className="sm:col-span-2" />
+      <TextField label="SMTP Host" required value={form.host} onChange={set('host')} placeholder="smtp.example.com" />
+      <TextField
+        label="Port"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={65535}
+        required
+        value={form.port}
+        onChange={set('port')}
+      />
+      <TextField label="Username" required value={form.username} onChange={set('username')} autoComplete="off" />
+      <TextField
+        label="Password"
+        type="password"
+        required={needsPassword}
+        value={form.password}
+        onChange={set('password')}
+        autoComplete="new-password"
+        hint={isEdit ? (needsPassword ? PASSWORD_REENTRY_HINT : KEEP_PASSWORD_HINT) : undefined}
+      />
+      <label className="flex items-center gap-2 text-sm text-slate-700 sm:col-span-2">
+        <input
+          type="checkbox"
+          className="h-4 w-4 rounded border-slate-300 text-indigo-600"
+          checked={form.secure}
+          onChange={(event) => setForm((current) => ({ ...current, secure: event.target.checked }))}
         />
-        <TextField label="Display Name" value={form.displayName} onChange={set('displayName')} className="sm:col-span-2" />
-        <TextField label="SMTP Host" required value={form.host} onChange={set('host')} placeholder="smtp.example.com" />
-        <TextField
-          label="Port"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={65535}
-          required
-          value={form.port}
-          onChange={set('port')}
-        />
-        <TextField label="Username" required value={form.username} onChange={set('username')} autoComplete="off" />
-        <TextField
-          label="Password"
-          type="password"
-          required={needsPassword}
-          value={form.password}
-          onChange={set('password')}
-          autoComplete="new-password"
-          hint={isEdit ? (needsPassword ? PASSWORD_REENTRY_HINT : KEEP_PASSWORD_HINT) : undefined}
-        />
-        <label className="flex items-center gap-2 text-sm text-slate-700 sm:col-span-2">
-          <input
-            type="checkbox"
-            className="h-4 w-4 rounded border-slate-300 text-indigo-600"
-            checked={form.secure}
-            onChange={(event) => setForm((current) => ({ ...current, secure: event.target.checked }))}
-          />
-          Use SSL/TLS (secure connection, usually on 465)
-        </label>
-      </form>
-    </Modal>
+        Use SSL/TLS (secure connection, usually on 465)
+      </label>
+    </FormDialog>
   );
 }

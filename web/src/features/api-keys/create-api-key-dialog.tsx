@@ -5,7 +5,7 @@ import type { ApiKey } from '../../api';
 import { copyToClipboard } from '../../components/copy-to-clipboard';
 import { buttonStyles } from '../../components/styles';
 import { TextField } from '../../components/text-field';
-import { DialogActions } from '../layout/dialog-actions';
+import { FormDialog } from '../layout/form-dialog';
 import { Modal } from '../layout/modal';
 
 interface Props {
@@ -56,29 +56,23 @@ export function CreateApiKeyDialog({ created, isSaving, onCreate, onClose }: Pro
   }
 
   return (
-    <Modal
+    <FormDialog
       title="Create API Key"
       onClose={onClose}
-      footer={
-        <DialogActions
-          onCancel={onClose}
-          confirmLabel="Create Key"
-          busyLabel="Creating..."
-          isBusy={isSaving}
-          form="api-key-form"
-        />
-      }
+      formId="api-key-form"
+      onSubmit={submit}
+      confirmLabel="Create Key"
+      busyLabel="Creating..."
+      isBusy={isSaving}
     >
-      <form id="api-key-form" onSubmit={submit}>
-        <TextField
-          label="Key Name"
-          required
-          maxLength={100}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          placeholder="e.g. Production server"
-        />
-      </form>
-    </Modal>
+      <TextField
+        label="Key Name"
+        required
+        maxLength={100}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        placeholder="e.g. Production server"
+      />
+    </FormDialog>
   );
 }

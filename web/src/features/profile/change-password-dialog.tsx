@@ -5,8 +5,7 @@ import toast from 'react-hot-toast';
 import { authApi, errorMessage } from '../../api';
 import { TextField } from '../../components/text-field';
 import { useAuth } from '../auth';
-import { DialogActions } from '../layout/dialog-actions';
-import { Modal } from '../layout/modal';
+import { FormDialog } from '../layout/form-dialog';
 import { passwordChangeError } from './password-rules';
 
 export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
@@ -36,46 +35,41 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Modal
+    <FormDialog
       title="Change Password"
       onClose={onClose}
-      footer={
-        <DialogActions
-          onCancel={onClose}
-          confirmLabel="Change Password"
-          busyLabel="Saving..."
-          isBusy={isSaving}
-          form="change-password-form"
-        />
-      }
+      formId="change-password-form"
+      formClassName="grid gap-4"
+      onSubmit={(event) => void submit(event)}
+      confirmLabel="Change Password"
+      busyLabel="Saving..."
+      isBusy={isSaving}
     >
-      <form id="change-password-form" className="grid gap-4" onSubmit={(event) => void submit(event)}>
-        <TextField
-          label="Current Password"
-          type="password"
-          required
-          autoComplete="current-password"
-          value={currentPassword}
-          onChange={(event) => setCurrentPassword(event.target.value)}
-        />
-        <TextField
-          label="New Password"
-          type="password"
-          required
-          autoComplete="new-password"
-          value={newPassword}
-          onChange={(event) => setNewPassword(event.target.value)}
-          hint="Minimum 6 characters"
-        />
-        <TextField
-          label="Confirm New Password"
-          type="password"
-          required
-          autoComplete="new-password"
-          value={confirmPassword}
-          onChange={(event) => setConfirmPassword(event.target.value)}
-        />
-      </form>
-    </Modal>
+      <TextField
+        label="Current Password"
+        type="password"
+        required
+        autoComplete="current-password"
+        value={currentPassword}
+        onChange={(event) => setCurrentPassword(event.target.value)}
+      />
+      <TextField
+        label="New Password"
+        type="password"
+        required
+        autoComplete="new-password"
+        value={newPassword}
+        onChange={(event) => setNewPassword(event.target.value)}
+        hint="Minimum 6 characters"
+      />
+      <TextField
+        label="Confirm New Password"
+        type="password"
+        required
+        autoComplete="new-password"
+        value={confirmPassword}
+        onChange={(event) => setConfirmPassword(event.target.value)}
+      />
+    </FormDialog>
   );
 }

@@ -6,7 +6,9 @@ import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
 import { emailAccountsApi, emailsApi, errorMessage, type Template, templatesApi } from '../../api';
-import { buttonStyles, inputStyles, linkStyles } from '../../components/styles';
+import { SelectField } from '../../components/select-field';
+import { buttonStyles, linkStyles } from '../../components/styles';
+import { TextAreaField } from '../../components/text-area-field';
 import { TextField } from '../../components/text-field';
 import { emailKeys } from '../emails/queries';
 import { cardStyles, PageHeading } from '../layout/page-heading';
@@ -15,30 +17,6 @@ import { TemplatePreview } from '../templates/template-preview';
 import { VariableInputs, valuesFor } from '../templates/variable-inputs';
 import { buildSendBody, isScheduled } from './build-send-body';
 import { browserTimeZone, buildTimeZoneOptions, withZone } from './time-zone-options';
-
-function SelectField({
-  label,
-  id,
-  hint,
-  children,
-  ...select
-}: React.SelectHTMLAttributes<HTMLSelectElement> & { label: string; id: string; hint?: string }) {
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <select id={id} className={inputStyles} aria-describedby={hint ? `${id}-hint` : undefined} {...select}>
-        {children}
-      </select>
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
 
 const today = () => {
   const now = new Date();
@@ -188,20 +166,15 @@ export function SendEmailPage() {
           <TextField label="BCC" value={bcc} onChange={(event) => setBcc(event.target.value)} placeholder="Optional" />
         </div>
         <TextField label="Subject" required value={subject} onChange={(event) => setSubject(event.target.value)} />
-        <div>
-          <label htmlFor="message" className="mb-1.5 block text-sm font-medium text-slate-700">
-            Message
-          </label>
-          <textarea
-            id="message"
-            required
-            rows={10}
-            value={body}
-            onChange={(event) => setBody(event.target.value)}
-            className={inputStyles}
-            placeholder="Plain text or HTML"
-          />
-        </div>
+        <TextAreaField
+          label="Message"
+          id="message"
+          required
+          rows={10}
+          value={body}
+          onChange={(event) => setBody(event.target.value)}
+          placeholder="Plain text or HTML"
+        />
         {template && (
           <>
             <VariableInputs idPrefix="var" names={variableNames} values={variableValues} onChange={setVariables} />

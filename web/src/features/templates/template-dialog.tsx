@@ -3,10 +3,9 @@
 import { extractVariables } from '@mailwright/contracts';
 import { type FormEvent, useMemo, useState } from 'react';
 import type { Template, TemplateBody } from '../../api';
-import { inputStyles } from '../../components/styles';
+import { TextAreaField } from '../../components/text-area-field';
 import { TextField } from '../../components/text-field';
-import { DialogActions } from '../layout/dialog-actions';
-import { Modal } from '../layout/modal';
+import { FormDialog } from '../layout/form-dialog';
 import { TemplatePreview } from './template-preview';
 import { VariableInputs, valuesFor } from './variable-inputs';
 
@@ -30,49 +29,42 @@ export function TemplateDialog({ template, isSaving, onSave, onClose }: Props) {
   }
 
   return (
-    <Modal
+    <FormDialog
       size="lg"
       title={template ? 'Edit Template' : 'Create Template'}
       onClose={onClose}
-      footer={
-        <DialogActions
-          onCancel={onClose}
-          confirmLabel={template ? 'Update Template' : 'Create Template'}
-          busyLabel="Saving..."
-          isBusy={isSaving}
-          form="template-form"
-        />
-      }
+      formId="template-form"
+      formClassName="grid gap-4"
+      onSubmit={submit}
+      confirmLabel={template ? 'Update Template' : 'Create Template'}
+      busyLabel="Saving..."
+      isBusy={isSaving}
     >
-      <form id="template-form" className="grid gap-4" onSubmit={submit}>
-        <TextField label="Template Name" required value={name} onChange={(event) => setName(event.target.value)} />
-        <TextField
-          label="Subject"
-          required
-          value={subject}
-          onChange={(event) => setSubject(event.target.value)}
-          placeholder="Welcome, {{name}}!"
-        />
-        <div>
-          <label htmlFor="template-body" className="mb-1.5 block text-sm font-medium text-slate-700">
-            Body
-          </label>
-          <textarea
-            id="template-body"
-            required
-            rows={8}
-            value={body}
-            onChange={(event) => setBody(event.target.value)}
-            className={`${inputStyles} font-mono`}
-            placeholder="Hi {{name}}, thanks for joining. Plain text or HTML."
-          />
-          <p className="mt-1 text-xs text-slate-500">
+      <TextField label="Template Name" required value={name} onChange={(event) => setName(event.target.value)} />
+      <TextField
+        label="Subject"
+        required
+        value={subject}
+        onChange={(event) => setSubject(event.target.value)}
+        placeholder="Welcome, {{name}}!"
+      />
+      <TextAreaField
+        label="Body"
+        id="template-body"
+        required
+        rows={8}
+        value={body}
+        onChange={(event) => setBody(event.target.value)}
+        extraClassName="font-mono"
+        placeholder="Hi {{name}}, thanks for joining. Plain text or HTML."
+        note={
+          <>
             Write variables in double braces, like {'{{name}}'}. Variables: {variables.length ? variables.join(', ') : 'None'}
-          </p>
-        </div>
-        <VariableInputs idPrefix="sample" names={variables} values={valuesFor(variables, samples)} onChange={setSamples} />
-        <TemplatePreview subject={subject} body={body} values={valuesFor(variables, samples)} />
-      </form>
-    </Modal>
+          </>
+        }
+      />
+      <VariableInputs idPrefix="sample" names={variables} values={valuesFor(variables, samples)} onChange={setSamples} />
+      <TemplatePreview subject={subject} body={body} values={valuesFor(variables, samples)} />
+    </FormDialog>
   );
 }
