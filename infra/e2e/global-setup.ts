@@ -3,9 +3,8 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { findPostgres, withDatabase } from '../launcher/postgres';
+import { dropDatabase as dropNamedDatabase, findPostgres, withDatabase } from '../launcher/postgres';
 import { findRedis } from '../launcher/redis';
 import { type Stack, startStack } from '../launcher/stack';
 import { GoogleStandIn } from './support/oauth-stand-in';
@@ -39,12 +38,7 @@ export async function setup(project: TestProject): Promise<void> {
   const redis = await findRedis(path.join(rootDir, '.data'), log);
   const databaseName = `mw_e2e_${Date.now().toString(36)}`;
   const databaseUrl = withDatabase(postgres.serverUrl, databaseName);
-  dropDatabase = async () => {
-    const admin = new pg.Client({ connectionString: withDatabase(postgres.serverUrl, 'postgres') });
-    await admin.connect();
-    await admin.query(`drop database if exists "${databaseName}" with (force)`);
-    await admin.end();
-  };
+  dropDatabase = () => dropNamedDatabase(postgres.serverUrl, databaseName);
   rmSync(path.join(rootDir, 'test-artifacts', 'logs'), { recursive: true, force: true });
   sink = new SmtpSink();
   await sink.start();

@@ -11,7 +11,6 @@ import { freePort } from '../launcher/stack';
 import { encodedPaths } from './fuzz/encoded-paths';
 import { checkAnswer, countsFor, figures, noAnswer, perRoute, problems, refusalSamples } from './fuzz/findings';
 import { encodeRaw, HOSTILE_VALUES } from './fuzz/hostile-values';
-import { rawCall } from './fuzz/raw-request';
 import { type CatalogRoute, loadCatalog, prefixesWithoutRoutes, routeName } from './fuzz/route-catalog';
 import { type Caller, isDisruptive, RouteTargets } from './fuzz/route-targets';
 import {
@@ -26,6 +25,7 @@ import {
 import { allStringSlots, baseBody } from './fuzz/string-slots';
 import { type ApiResponse, addSinkAccount, Client, signUpVerified, type User, upgrade } from './support/client';
 import { type FaultStack, startFaultStack } from './support/fault-stack';
+import { rawCall } from './support/raw-request';
 import { formatTable, writeReport } from './support/report';
 import { RowCounter } from './support/row-counts';
 
@@ -53,7 +53,9 @@ const targets = new RouteTargets();
 async function probe(route: CatalogRoute, label: string, path: string, body?: unknown): Promise<void> {
   const name = routeName(route);
   try {
-    const answer = await rawCall(fs.gatewayUrl, route.method, path, {
+    const answer = await rawCall(fs.gatewayUrl, {
+      method: route.method,
+      path,
       headers: targets.headersFor(route),
       body: body === undefined ? undefined : JSON.stringify(body),
     });

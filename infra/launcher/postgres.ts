@@ -4,8 +4,9 @@ import pg from 'pg';
 
 export const LOCAL_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
-export async function canConnect(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+export async function canConnect(url: string, timeoutMs = 2000): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
+  client.on('error', () => {}); // a refused or reset connection is the `false` answer, reported by connect()
   try {
     await client.connect();
     await client.query('select 1');
@@ -53,6 +54,17 @@ export function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;
   return parsed.toString();
+}
+
+/** Drops `database` from the server at `serverUrl` (connections to it are ended). */
+export async function dropDatabase(serverUrl: string, database: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists "${database}" with (force)`);
+  } finally {
+    await admin.end();
+  }
 }
 
 const redact = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]+@/, '//$1:***@');

@@ -41,17 +41,36 @@ export async function findRedis(
   mkdirSync(dir, { recursive: true });
   const port = 6390;
   log(`no Redis at 127.0.0.1:6379: starting redis-server on port ${port} (data in .data/redis)`);
-  const child: ChildProcess = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--maxmemory-policy', 'noeviction'],
-    { stdio: 'ignore' },
-  );
+  const child = spawnRedisServer(port, { dir });
   const url = `redis://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 50 && !(await canPing(url)); attempt++) await new Promise((r) => setTimeout(r, 100));
+  // The processes retry their connections; say so if it is slow, and carry on as before.
+  await waitForRedis(url, 5_000).catch((error: Error) => log(error.message));
   return {
     url,
     stop: async () => {
       child.kill('SIGTERM');
     },
   };
+}
+
+/**
+ * Starts redis-server on 127.0.0.1:`port` with `noeviction` (BullMQ loses jobs under eviction): persistent (AOF in
+ * `dir`) for the launcher, or without any persistence for a suite's throw-away server.
+ */
+export function spawnRedisServer(port: number, persistence: { dir: string } | 'none'): ChildProcess {
+  const storage =
+    persistence === 'none' ? ['--save', '', '--appendonly', 'no'] : ['--dir', persistence.dir, '--appendonly', 'yes'];
+  return spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', ...storage, '--maxmemory-policy', 'noeviction'], {
+    stdio: 'ignore',
+  });
+}
+
+/** Resolves once Redis at `url` answers PING; rejects after `timeoutMs`. */
+export async function waitForRedis(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await canPing(url)) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`redis-server did not answer at ${url} within ${timeoutMs} ms`);
 }

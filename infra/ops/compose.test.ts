@@ -7,6 +7,7 @@ import type { AnySchema } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { processes } from '../docker/processes';
 import { checkConfig, parseCompose, readRepoFile, repoRoot, sampleSecrets } from './support/deploy-files';
+import { basesOf, readStages, targetText } from './support/dockerfile';
 
 const require = createRequire(import.meta.url);
 const env = { ...sampleSecrets } as Record<string, string | undefined>;
@@ -77,12 +78,12 @@ describe('docker-compose.yml', () => {
   });
 
   it('builds every process from its Dockerfile target', () => {
-    const dockerfile = readRepoFile('infra/docker/Dockerfile');
+    const stages = readStages(readRepoFile('infra/docker/Dockerfile'));
     for (const spec of processes) {
       const service = compose.services[spec.name];
       expect(service, spec.name).toBeDefined();
       expect(service?.build).toMatchObject({ context: '.', dockerfile: 'infra/docker/Dockerfile', target: spec.name });
-      expect(dockerfile).toMatch(new RegExp(`^FROM runtime AS ${spec.name}$`, 'm'));
+      expect(basesOf(stages, spec.name), spec.name).toContain('runtime');
     }
   });
 
@@ -143,11 +144,8 @@ describe('docker-compose.yml', () => {
 
 describe('Dockerfile', () => {
   const dockerfile = readRepoFile('infra/docker/Dockerfile');
-  const stage = (name: string) => {
-    const start = dockerfile.indexOf(`FROM runtime AS ${name}\n`);
-    const end = dockerfile.indexOf('\nFROM ', start + 1);
-    return dockerfile.slice(start, end === -1 ? undefined : end);
-  };
+  const stages = readStages(dockerfile);
+  const stage = (name: string) => targetText(stages, name);
 
   it('runs as the unprivileged node user on a slim Node 20 base', () => {
     expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:20-bookworm-slim$/m);

@@ -22,16 +22,32 @@ export interface CallOptions {
 export const gatewayUrl = () => inject('gatewayUrl');
 
 export async function api<T = Record<string, unknown>>(path: string, options: CallOptions = {}): Promise<ApiResponse<T>> {
+  return callJson<T>(`${gatewayUrl()}${path}`, options);
+}
+
+/**
+ * One JSON call (the e2e and fault suites' clients both make theirs here): a body is sent as JSON unless raw, a token
+ * as a bearer, an API key as X-API-Key; redirects are not followed; a body that is not JSON (pixel, redirect) is
+ * left as text. `send` replaces fetch (another source address); `signal` bounds the call.
+ */
+export async function callJson<T = Record<string, unknown>>(
+  url: string,
+  options: CallOptions,
+  extras: { signal?: AbortSignal; send?: (url: string, init: RequestInit) => Promise<Response> } = {},
+): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { ...options.headers };
-  if (options.body !== undefined || options.rawBody !== undefined) headers['content-type'] ??= 'application/json';
+  const hasBody = options.body !== undefined || options.rawBody !== undefined;
+  if (hasBody) headers['content-type'] ??= 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.apiKey) headers['x-api-key'] = options.apiKey;
-  const response = await fetch(`${gatewayUrl()}${path}`, {
-    method: options.method ?? (options.body === undefined && options.rawBody === undefined ? 'GET' : 'POST'),
+  const init: RequestInit = {
+    method: options.method ?? (hasBody ? 'POST' : 'GET'),
     headers,
     body: (options.rawBody as BodyInit | undefined) ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
     redirect: 'manual',
-  });
+    ...(extras.signal ? { signal: extras.signal } : {}),
+  };
+  const response = await (extras.send ?? fetch)(url, init);
   const text = await response.text();
   let body: unknown = text;
   try {
@@ -42,7 +58,7 @@ export async function api<T = Record<string, unknown>>(path: string, options: Ca
   return { status: response.status, body: body as T, headers: response.headers, text };
 }
 
-export const uniqueEmail = (label: string) => `${label}-${randomBytes(5).toString('hex')}@example.test`;
+export const uniqueEmail = (label: string, domain = 'example.test') => `${label}-${randomBytes(5).toString('hex')}@${domain}`;
 
 /** Waits for mail addressed to `to` that matches `predicate` to reach the sink. */
 export async function waitForMail(

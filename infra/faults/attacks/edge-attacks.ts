@@ -2,10 +2,10 @@
 // something else than they read, X-Forwarded-For chosen by the client, chunked bodies past the edge limit, text
 // Postgres cannot store in any JSON route, an API key that keeps working after it was disabled or deleted, and
 // metrics readable without a token. Paths are sent byte for byte (fetch would resolve dot segments first).
-import { Agent, request as httpRequest } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { uniqueEmail, waitFor } from '../support/client';
+import { type RawAnswer, type RawRequest, rawCall } from '../support/raw-request';
 import { AUTH_MAX, attackContext, expectNoNewProblems, figures, tally } from './attack-context';
 
 const SPELLINGS = 'throttle by path spelling';
@@ -19,61 +19,11 @@ const METRICS = 'metrics off loopback';
 /** Source addresses of this file (127.0.0.40–59): each sees its own per-IP auth limit of 5 a minute. */
 const host = (n: number) => `127.0.0.${40 + n}`;
 
-interface RawAnswer {
-  status: number;
-  text: string;
-}
-
-/** One request with the path exactly as written; `chunks` go out with Transfer-Encoding: chunked. */
-function rawRequest(options: {
-  path: string;
-  method?: string;
-  headers?: Record<string, string>;
-  body?: string;
-  chunks?: string[];
-  fromHost?: string;
-  port?: number;
-  address?: string;
-}): Promise<RawAnswer> {
-  const { fs } = attackContext();
-  const gateway = new URL(fs.gatewayUrl);
-  // A connection of its own, kept alive until the answer: Node's client sends a body after a `Connection: close`
-  // header in a way the proxy's parser refuses, which would test the client instead of the gateway.
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  return new Promise<RawAnswer>((resolve, reject) => {
-    const request = httpRequest(
-      {
-        agent,
-        host: options.address ?? gateway.hostname,
-        port: options.port ?? Number(gateway.port),
-        path: options.path,
-        method: options.method ?? 'GET',
-        headers: options.headers,
-        localAddress: options.fromHost,
-        timeout: 30_000,
-      },
-      (response) => {
-        let text = '';
-        response.on('data', (chunk: Buffer) => {
-          text += chunk.toString();
-        });
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
-      },
-    );
-    request.on('timeout', () => request.destroy(new Error(`${options.path}: no answer in 30 s`)));
-    request.on('error', reject);
-    if (options.chunks) {
-      let next = 0;
-      const writeNext = () => {
-        const chunk = options.chunks?.[next++];
-        if (chunk === undefined || request.destroyed) return request.end();
-        request.write(chunk, writeNext);
-      };
-      writeNext();
-    } else {
-      request.end(options.body);
-    }
-  }).finally(() => agent.destroy());
+/** One request to this suite's gateway (or another listener) with the path exactly as written, on a connection of its own. */
+function rawRequest(options: Omit<RawRequest, 'ownConnection'> & { port?: number; address?: string }): Promise<RawAnswer> {
+  const gateway = new URL(attackContext().fs.gatewayUrl);
+  const { port, address, ...request } = options;
+  return rawCall(`http://${address ?? gateway.hostname}:${port ?? gateway.port}`, { ...request, ownConnection: true });
 }
 
 const messageOf = (answer: RawAnswer) => {

@@ -1,11 +1,11 @@
 // JSON calls through a fault stack's gateway, and the users, accounts and plans the suites need.
 import { randomBytes } from 'node:crypto';
 import { Agent, fetch as undiciFetch } from 'undici';
-import type { ApiResponse, CallOptions as E2eCallOptions } from '../../e2e/support/api';
+import { type ApiResponse, callJson, type CallOptions as E2eCallOptions, uniqueEmail } from '../../e2e/support/api';
 import type { SmtpSink } from '../../e2e/support/smtp-sink';
 import type { FaultStack } from './fault-stack';
 
-export type { ApiResponse } from '../../e2e/support/api';
+export { type ApiResponse, uniqueEmail } from '../../e2e/support/api';
 
 export interface CallOptions extends E2eCallOptions {
   /** Call from another loopback source address (127.0.0.x) so per-IP rate limits see a different client. */
@@ -26,39 +26,24 @@ const agentFor = (localAddress: string) => {
 export class Client {
   constructor(private readonly gatewayUrl: string) {}
 
-  async call<T = Record<string, unknown>>(path: string, options: CallOptions = {}): Promise<ApiResponse<T>> {
-    const headers: Record<string, string> = { ...options.headers };
-    const hasBody = options.body !== undefined || options.rawBody !== undefined;
-    if (hasBody) headers['content-type'] ??= 'application/json';
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
-    if (options.apiKey) headers['x-api-key'] = options.apiKey;
-    const init = {
-      method: options.method ?? (hasBody ? 'POST' : 'GET'),
-      headers,
-      body: (options.rawBody as BodyInit | undefined) ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
-      redirect: 'manual' as const,
+  call<T = Record<string, unknown>>(path: string, options: CallOptions = {}): Promise<ApiResponse<T>> {
+    const { fromHost } = options;
+    return callJson<T>(`${this.gatewayUrl}${path}`, options, {
       signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
-    };
-    const url = `${this.gatewayUrl}${path}`;
-    const response = options.fromHost
-      ? ((await undiciFetch(url, {
-          ...init,
-          body: init.body as string | Uint8Array | undefined,
-          dispatcher: agentFor(options.fromHost),
-        })) as unknown as Response)
-      : await fetch(url, init);
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = text ? JSON.parse(text) : {};
-    } catch {
-      // not JSON
-    }
-    return { status: response.status, body: body as T, headers: response.headers, text };
+      ...(fromHost ? { send: (url, init) => sendFrom(fromHost, url, init) } : {}),
+    });
   }
 }
 
-export const uniqueEmail = (label: string, domain = 'example.test') => `${label}-${randomBytes(5).toString('hex')}@${domain}`;
+/** fetch from another loopback source address (undici's agent with a local address). */
+async function sendFrom(localAddress: string, url: string, init: RequestInit): Promise<Response> {
+  const response = await undiciFetch(url, {
+    ...(init as Parameters<typeof undiciFetch>[1]),
+    body: init.body as string | Uint8Array | undefined,
+    dispatcher: agentFor(localAddress),
+  });
+  return response as unknown as Response;
+}
 
 export interface User {
   email: string;

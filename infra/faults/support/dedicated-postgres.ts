@@ -7,7 +7,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { createRequire } from 'node:module';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { canConnect } from '../../launcher/postgres';
 import { freePort } from '../../launcher/stack';
 
 function binDir(): string {
@@ -79,7 +79,7 @@ export class DedicatedPostgres {
     const deadline = Date.now() + 30_000;
     while (Date.now() < deadline) {
       if (this.child.exitCode !== null) throw new Error(`postgres exited with code ${this.child.exitCode}`);
-      if (await this.canConnect()) return;
+      if (await canConnect(this.url(), 1000)) return;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     throw new Error(`postgres did not accept connections on port ${this.port}`);
@@ -97,19 +97,5 @@ export class DedicatedPostgres {
   async destroy(): Promise<void> {
     await this.stop();
     rmSync(this.dir, { recursive: true, force: true });
-  }
-
-  private async canConnect(): Promise<boolean> {
-    const client = new pg.Client({ connectionString: this.url(), connectionTimeoutMillis: 1000 });
-    client.on('error', () => {});
-    try {
-      await client.connect();
-      await client.query('select 1');
-      return true;
-    } catch {
-      return false;
-    } finally {
-      await client.end().catch(() => {});
-    }
   }
 }

@@ -1,7 +1,8 @@
 // A redis-server of the suite's own on a random port, without persistence: FLUSHALL and restarts there
 // touch nothing else (the shared Redis on :6379 serves colleagues' tests and the e2e stack).
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
+import { spawnRedisServer, waitForRedis } from '../../launcher/redis';
 import { freePort } from '../../launcher/stack';
 
 export class DedicatedRedis {
@@ -14,28 +15,8 @@ export class DedicatedRedis {
 
   async start(): Promise<void> {
     if (!this.port) this.port = await freePort();
-    this.child = spawn(
-      'redis-server',
-      [
-        '--port',
-        String(this.port),
-        '--bind',
-        '127.0.0.1',
-        '--save',
-        '',
-        '--appendonly',
-        'no',
-        '--maxmemory-policy',
-        'noeviction',
-      ],
-      { stdio: 'ignore' },
-    );
-    const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline) {
-      if (await this.ping()) return;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`redis-server did not start on port ${this.port}`);
+    this.child = spawnRedisServer(this.port, 'none');
+    await waitForRedis(this.url, 10_000);
   }
 
   async flushAll(): Promise<void> {
@@ -53,18 +34,5 @@ export class DedicatedRedis {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGKILL');
     await exited;
-  }
-
-  private async ping(): Promise<boolean> {
-    const client = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    client.on('error', () => {});
-    try {
-      await client.connect();
-      return (await client.ping()) === 'PONG';
-    } catch {
-      return false;
-    } finally {
-      client.disconnect();
-    }
   }
 }

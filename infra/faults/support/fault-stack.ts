@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { RazorpayStandIn } from '../../e2e/support/razorpay-stand-in';
 import { SmtpSink } from '../../e2e/support/smtp-sink';
-import { findPostgres, withDatabase } from '../../launcher/postgres';
+import { dropDatabase, findPostgres, withDatabase } from '../../launcher/postgres';
 import { type Stack, startStack } from '../../launcher/stack';
 import { DedicatedPostgres } from './dedicated-postgres';
 import { DedicatedRedis } from './dedicated-redis';
@@ -101,12 +101,7 @@ export async function startFaultStack(options: FaultStackOptions): Promise<Fault
       await razorpay.stop();
       await redis.stop();
       if (postgres) await postgres.destroy();
-      else {
-        const admin = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') });
-        await admin.connect();
-        await admin.query(`drop database if exists "${databaseName}" with (force)`);
-        await admin.end();
-      }
+      else await dropDatabase(serverUrl, databaseName);
     },
   };
 }
