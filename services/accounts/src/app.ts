@@ -12,6 +12,7 @@ import { MicrosoftMailProvider } from './adapters/mail-providers/microsoft';
 import type { OAuthProviders } from './adapters/mail-providers/provider';
 import type { Config } from './config';
 import { createAccountsDatabase } from './db/client';
+import { pingDatabase } from './db/queries/ping';
 import type { AccountsDeps } from './deps';
 import { connectStates } from './domain/connect-states';
 import { emailAccountRoutes } from './routes/email-accounts';
@@ -31,7 +32,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     internalSecret: config.INTERNAL_SECRET,
     metricsToken: config.METRICS_TOKEN,
     logLevel: config.LOG_LEVEL,
-    readiness: { database: async () => void (await db.$client.query('select 1')) },
+    readiness: { database: () => pingDatabase(db) },
   });
   const box = secretBoxFromConfig(config);
   const deps: AccountsDeps = {

@@ -9,6 +9,7 @@ import { buildSignInProviders } from './adapters/sign-in-providers/providers';
 import { createSystemMailer, type SystemMailer } from './adapters/system-mailer';
 import type { Config } from './config';
 import { createIdentityDatabase } from './db/client';
+import { pingDatabase } from './db/queries/ping';
 import type { IdentityDeps } from './deps';
 import { ApiKeyUsage } from './domain/api-key-usage';
 import { SessionTokens } from './domain/session-tokens';
@@ -38,7 +39,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     internalSecret: config.INTERNAL_SECRET,
     metricsToken: config.METRICS_TOKEN,
     logLevel: config.LOG_LEVEL,
-    readiness: { database: () => db.$client.query('select 1') },
+    readiness: { database: () => pingDatabase(db) },
   });
   const redis = connectRedis(config.REDIS_URL, app.log);
   let deps: IdentityDeps;
