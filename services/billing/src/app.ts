@@ -13,12 +13,12 @@ import { planRoutes } from './routes/plans';
 import { subscriptionRoutes } from './routes/subscription';
 import { webhookRoutes } from './routes/webhook';
 
-export interface BuildOverrides {
+export interface AppOverrides {
   /** The clock every use-case reads; tests move it past end dates. */
   now?: () => Date;
 }
 
-export async function buildApp(config: Config, overrides: BuildOverrides = {}): Promise<FastifyInstance> {
+export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const db = createBillingDatabase(config.DATABASE_URL);
   const app = createServiceApp({
     name: 'billing',
