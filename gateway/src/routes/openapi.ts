@@ -1,6 +1,6 @@
 // GET /api/openapi.json: the services' generated documents merged under the public prefixes (cached a minute;
 // a service that does not answer is left out and the result is cached only briefly).
-import type { RoutesPlugin } from '@mailwright/kit';
+import { type RoutesPlugin, TtlCache } from '@mailwright/kit';
 import type { GatewayDeps } from '../deps';
 import { apiDescription } from './openapi/api-description';
 import { mergeDocuments, type ServiceDocument } from './openapi/merge-documents';
@@ -11,10 +11,11 @@ const PARTIAL_TTL_MS = 5_000;
 
 export const openApiRoutes: RoutesPlugin<Pick<GatewayDeps, 'config' | 'planLimits'>> = async (app, { deps }) => {
   const { config, planLimits } = deps;
-  let cached: { document: unknown; expiresAt: number } | null = null;
+  const cache = new TtlCache<'document', unknown>({ ttlMs: FULL_TTL_MS, maxEntries: 1 });
 
   async function load(): Promise<unknown> {
-    if (cached && cached.expiresAt > Date.now()) return cached.document;
+    const cached = cache.peek('document');
+    if (cached !== undefined) return cached;
     const services = new Map(upstreams.map((upstream) => [upstream.service, upstream.url(config)]));
     const results = await Promise.all(
       [...services].map(async ([service, url]): Promise<ServiceDocument | null> => {
@@ -34,8 +35,7 @@ export const openApiRoutes: RoutesPlugin<Pick<GatewayDeps, 'config' | 'planLimit
       config.PUBLIC_URL,
       apiDescription(planLimits.table, config.RATE_LIMIT_API_MAX),
     );
-    cached = { document, expiresAt: Date.now() + (documents.length === services.size ? FULL_TTL_MS : PARTIAL_TTL_MS) };
-    return document;
+    return cache.set('document', document, documents.length === services.size ? FULL_TTL_MS : PARTIAL_TTL_MS);
   }
 
   app.get('/api/openapi.json', async (_request, reply) => {
