@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import {
+  gatewayProcess,
+  gatewayRoutes,
+  mailWorkerProcess,
+  platformProcesses,
+  platformServices,
+  publicRoutes,
+  serviceUrlVar,
+} from './platform-layout';
+
+describe('platform layout', () => {
+  it('gives every process its own name, port variable and port', () => {
+    const unique = (values: unknown[]) => new Set(values).size === values.length;
+    expect(unique(platformProcesses.map((process) => process.name))).toBe(true);
+    expect(unique(platformProcesses.map((process) => process.portVar))).toBe(true);
+    expect(unique(platformProcesses.map((process) => process.defaultPort))).toBe(true);
+  });
+
+  it('starts the gateway on 8080 and the worker with its metrics listener on 4010', () => {
+    expect(gatewayProcess).toMatchObject({ entry: 'gateway/src/server.ts', portVar: 'PORT', defaultPort: 8080 });
+    expect(mailWorkerProcess).toMatchObject({ entry: 'services/mail/src/worker.ts', portVar: 'WORKER_METRICS_PORT' });
+  });
+
+  it('names each service URL variable after the service', () => {
+    expect(platformServices.map((service) => serviceUrlVar(service.name))).toEqual([
+      'IDENTITY_URL',
+      'ACCOUNTS_URL',
+      'TEMPLATES_URL',
+      'MAIL_URL',
+      'BILLING_URL',
+    ]);
+  });
+
+  it('routes every public prefix to a declared service, no prefix twice', () => {
+    const services = new Set(platformServices.map((service) => service.name));
+    for (const route of gatewayRoutes) expect(services.has(route.service), route.prefix).toBe(true);
+    expect(new Set(gatewayRoutes.map((route) => route.prefix)).size).toBe(gatewayRoutes.length);
+  });
+
+  it('declares public routes only under a routed prefix', () => {
+    for (const [method, pattern] of publicRoutes) {
+      const prefix = pattern.source.replace(/^\^/, '').replaceAll('\\/', '/').split(/[([]/)[0] ?? '';
+      const routed = gatewayRoutes.some((route) => prefix.startsWith(`${route.prefix}/`));
+      expect(routed, `${method} ${pattern}`).toBe(true);
+    }
+  });
+});
