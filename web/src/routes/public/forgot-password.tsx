@@ -1,11 +1,11 @@
 // /forgot-password: asks for the email address and sends a reset link.
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link } from 'react-router-dom';
 import { authApi } from '../../api';
 import { AuthCard } from '../../components/auth-card';
-import { buttonStyles, linkStyles } from '../../components/styles';
-import { TextField } from '../../components/text-field';
+import { EmailAddressField } from '../../features/auth/auth-fields';
+import { AuthForm } from '../../features/auth/auth-form';
+import { BackToLoginLink } from '../../features/auth/auth-links';
 
 export const RESET_LINK_SENT = 'Reset link sent to your email';
 export const RESET_LINK_FAILED = 'Failed to send reset link';
@@ -33,32 +33,23 @@ export function ForgotPasswordPage() {
     <AuthCard
       title="Forgot your password?"
       subtitle="Enter your email address and we'll send you a link to reset it."
-      footer={
-        <Link to="/login" className={linkStyles}>
-          ← Back to login
-        </Link>
-      }
+      footer={<BackToLoginLink />}
     >
-      <form onSubmit={handleSubmit} className="space-y-5">
-        <TextField
-          label="Email address"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          placeholder="you@example.com"
-        />
-        <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={isSubmitting}>
-          {isSubmitting ? 'Sending...' : 'Send reset link'}
-        </button>
-        {isSent && (
-          <p className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-800" role="status">
-            If an account exists for {email}, a reset link is on its way. Check your inbox.
-          </p>
-        )}
-      </form>
+      <AuthForm
+        onSubmit={handleSubmit}
+        isSubmitting={isSubmitting}
+        submitLabel="Send reset link"
+        busyLabel="Sending..."
+        after={
+          isSent && (
+            <p className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-800" role="status">
+              If an account exists for {email}, a reset link is on its way. Check your inbox.
+            </p>
+          )
+        }
+      >
+        <EmailAddressField value={email} onChange={setEmail} />
+      </AuthForm>
     </AuthCard>
   );
 }

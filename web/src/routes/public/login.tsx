@@ -4,9 +4,12 @@ import toast from 'react-hot-toast';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ApiError, errorMessage } from '../../api';
 import { AuthCard } from '../../components/auth-card';
-import { buttonStyles, focusRing, linkStyles } from '../../components/styles';
+import { focusRing, linkStyles } from '../../components/styles';
 import { TextField } from '../../components/text-field';
 import { useAuth } from '../../features/auth';
+import { EmailAddressField } from '../../features/auth/auth-fields';
+import { AuthForm } from '../../features/auth/auth-form';
+import { AuthSwitchLink } from '../../features/auth/auth-links';
 import { SocialSignInButtons } from '../../features/auth/social-sign-in-buttons';
 import { LONG_NOTICE_MS } from '../../features/notices/notice-settings';
 
@@ -54,26 +57,10 @@ export function LoginPage() {
     <AuthCard
       title="Welcome back"
       subtitle="Sign in to your Mailwright account"
-      footer={
-        <>
-          Don't have an account?{' '}
-          <Link to="/signup" className={linkStyles}>
-            Sign up
-          </Link>
-        </>
-      }
+      footer={<AuthSwitchLink question="Don't have an account?" to="/signup" label="Sign up" />}
     >
-      <form onSubmit={handleSubmit} className="space-y-5">
-        <TextField
-          label="Email address"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          placeholder="you@example.com"
-        />
+      <AuthForm onSubmit={handleSubmit} isSubmitting={isSubmitting} submitLabel="Sign in" busyLabel="Signing in...">
+        <EmailAddressField value={email} onChange={setEmail} />
         <TextField
           label="Password"
           type="password"
@@ -98,10 +85,7 @@ export function LoginPage() {
             Forgot password?
           </Link>
         </div>
-        <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={isSubmitting}>
-          {isSubmitting ? 'Signing in...' : 'Sign in'}
-        </button>
-      </form>
+      </AuthForm>
       <SocialSignInButtons />
     </AuthCard>
   );

@@ -1,12 +1,12 @@
 // /reset-password/:token: sets a new password, then goes to /login.
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { authApi } from '../../api';
 import { AuthCard } from '../../components/auth-card';
-import { buttonStyles, linkStyles } from '../../components/styles';
-import { TextField } from '../../components/text-field';
-import { MIN_PASSWORD_LENGTH } from './signup';
+import { NewPasswordField } from '../../features/auth/auth-fields';
+import { AuthForm } from '../../features/auth/auth-form';
+import { BackToLoginLink } from '../../features/auth/auth-links';
 
 export const RESET_SUCCESS = 'Password reset successful!';
 export const RESET_FAILED = 'Password reset failed';
@@ -31,31 +31,10 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <AuthCard
-      title="Set a new password"
-      subtitle="Choose a new password for your account."
-      footer={
-        <Link to="/login" className={linkStyles}>
-          ← Back to login
-        </Link>
-      }
-    >
-      <form onSubmit={handleSubmit} className="space-y-5">
-        <TextField
-          label="New password"
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          required
-          minLength={MIN_PASSWORD_LENGTH}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          placeholder="Minimum 6 characters"
-        />
-        <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={isSubmitting}>
-          {isSubmitting ? 'Resetting...' : 'Reset password'}
-        </button>
-      </form>
+    <AuthCard title="Set a new password" subtitle="Choose a new password for your account." footer={<BackToLoginLink />}>
+      <AuthForm onSubmit={handleSubmit} isSubmitting={isSubmitting} submitLabel="Reset password" busyLabel="Resetting...">
+        <NewPasswordField label="New password" value={password} onChange={setPassword} />
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -1,18 +1,19 @@
 // /signup: full name, email, password; success hands the verify message to /login (spec sections 2, 5, 8).
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../api';
 import { AuthCard } from '../../components/auth-card';
-import { buttonStyles, linkStyles } from '../../components/styles';
 import { TextField } from '../../components/text-field';
 import { useAuth } from '../../features/auth';
+import { EmailAddressField, NewPasswordField } from '../../features/auth/auth-fields';
+import { AuthForm } from '../../features/auth/auth-form';
+import { AuthSwitchLink } from '../../features/auth/auth-links';
 import { SocialSignInButtons } from '../../features/auth/social-sign-in-buttons';
 import type { LoginHandover } from './login';
 
 export const SIGNUP_SUCCESS = 'Account created! Please check your email to verify your account before logging in.';
 export const SIGNUP_FAILED = 'Signup failed';
-export const MIN_PASSWORD_LENGTH = 6;
 
 export function SignupPage() {
   const { signup } = useAuth();
@@ -39,16 +40,9 @@ export function SignupPage() {
     <AuthCard
       title="Create your account"
       subtitle="Start sending with Mailwright for free"
-      footer={
-        <>
-          Already have an account?{' '}
-          <Link to="/login" className={linkStyles}>
-            Sign in
-          </Link>
-        </>
-      }
+      footer={<AuthSwitchLink question="Already have an account?" to="/login" label="Sign in" />}
     >
-      <form onSubmit={handleSubmit} className="space-y-5">
+      <AuthForm onSubmit={handleSubmit} isSubmitting={isSubmitting} submitLabel="Create account" busyLabel="Creating account...">
         <TextField
           label="Full name"
           name="name"
@@ -58,31 +52,9 @@ export function SignupPage() {
           onChange={(e) => setName(e.target.value)}
           placeholder="Jane Doe"
         />
-        <TextField
-          label="Email address"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          placeholder="you@example.com"
-        />
-        <TextField
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          required
-          minLength={MIN_PASSWORD_LENGTH}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          placeholder="Minimum 6 characters"
-        />
-        <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={isSubmitting}>
-          {isSubmitting ? 'Creating account...' : 'Create account'}
-        </button>
-      </form>
+        <EmailAddressField value={email} onChange={setEmail} />
+        <NewPasswordField label="Password" value={password} onChange={setPassword} />
+      </AuthForm>
       <SocialSignInButtons />
     </AuthCard>
   );
