@@ -1,12 +1,12 @@
-// The mail worker: send jobs, tracking-event jobs and the reconciler, in one process. Several processes
-// may run on one Redis; BullMQ hands each job to one of them and the row claim keeps a send single.
-import { createDatabase, InternalClient, loggerOptions, type MetricsRegistry, processMetrics } from '@mailwright/kit';
-import { type Job, Queue, Worker } from 'bullmq';
+// The mail worker: send jobs, tracking-event jobs, webhook deliveries and the reconciler, in one process. Several
+// processes may run on one Redis; BullMQ hands each job to one of them and the row claim keeps a send single.
+// The composition root of the worker process: its deps are built here, and each declared queue gets its processor.
+import { InternalClient, loggerOptions, type MetricsRegistry, processMetrics } from '@mailwright/kit';
 import pino, { type Logger } from 'pino';
 import { AccountsClient } from './adapters/accounts-client';
 import { workerConnection } from './adapters/redis-connection';
 import type { Config } from './config';
-import * as tables from './db/tables';
+import { createMailDatabase } from './db/client';
 import { AttachmentLoader } from './delivery/attachment-loader';
 import { EmailClaims } from './delivery/claim-emails';
 import { DeliveryAdmission } from './delivery/delivery-admission';
@@ -17,20 +17,14 @@ import { SentMarkers } from './delivery/sent-markers';
 import { MessageSender } from './delivery/transports/message-sender';
 import { TransportSource } from './delivery/transports/transport-source';
 import { countJobOutcomes, listenForMetrics, workerMailMetrics } from './delivery/worker-metrics';
-import {
-  SEND_QUEUE,
-  SEND_STALL_MS,
-  type SendJobData,
-  type SendQueueData,
-  sendJobOptions,
-  TRACKING_QUEUE,
-  type TrackingJobData,
-  workerTimings,
-} from './queues/queue-config';
-import { WEBHOOK_BACKOFF, WEBHOOK_QUEUE, type WebhookJobData } from './queues/webhook-queue';
+import { consumeQueue } from './queues/consume-queue';
+import { openQueue } from './queues/open-queue';
+import { QueueHealth } from './queues/queue-health';
+import { SEND_QUEUE, SEND_STALL_MS, type SendJobData, type SendQueueData, sendJobOptions, sendQueue } from './queues/send-queue';
+import { TRACKING_QUEUE, type TrackingJobData, trackingQueue } from './queues/tracking-queue';
+import { WEBHOOK_QUEUE, type WebhookJobData, webhookQueue } from './queues/webhook-queue';
 import { trackingProcessor } from './tracking/record-tracking-job';
 import { TrackingTokens } from './tracking/tracking-token';
-import { retryDelay } from './webhooks/retry-policy';
 import { webhookSecretBox } from './webhooks/secret-box';
 import { WebhookEvents } from './webhooks/webhook-events';
 import { webhookProcessor } from './webhooks/webhook-job';
@@ -55,41 +49,30 @@ export interface WorkerOptions {
 
 export async function startWorker(config: Config, options: WorkerOptions = {}): Promise<MailWorker> {
   const log = options.logger ?? pino(loggerOptions('mail-worker', config.LOG_LEVEL));
-  const db = createDatabase(config.DATABASE_URL, tables, { max: 10 });
-  const internal = new InternalClient(config.INTERNAL_SECRET, 'mail-worker');
+  const db = createMailDatabase(config.DATABASE_URL, { max: 10 });
+  const health = new QueueHealth(log);
+  // Adds jobs (retries, reconciler, webhook events), reads queue depth, holds the markers and the reconciler lock.
+  const producer = workerConnection(config.REDIS_URL);
+  health.watch('producer', producer);
+  const sendJobs = openQueue<SendQueueData>(SEND_QUEUE, producer, config.QUEUE_PREFIX);
+  const trackingJobs = openQueue<TrackingJobData>(TRACKING_QUEUE, producer, config.QUEUE_PREFIX);
+  const webhookJobs = openQueue<WebhookJobData>(WEBHOOK_QUEUE, producer, config.QUEUE_PREFIX);
+  const queues = [sendJobs, trackingJobs, webhookJobs];
+  for (const queue of queues) queue.on('error', (error) => log.warn({ err: error, queue: queue.name }, 'queue error'));
+
+  const metrics = options.metrics ?? processMetrics('mail-worker');
+  const mail = workerMailMetrics(metrics, { [SEND_QUEUE]: sendJobs, [TRACKING_QUEUE]: trackingJobs });
+  const reconcileOptions = options.reconcile ?? DEFAULT_RECONCILE_OPTIONS;
+  const claims = new EmailClaims(db.$client, reconcileOptions.staleClaimSeconds);
+  const markers = new SentMarkers(producer, config.QUEUE_PREFIX);
   const sender = new MessageSender({
     smtpConnections: config.SMTP_MAX_CONNECTIONS,
     allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
   });
-  const reconcileOptions = options.reconcile ?? DEFAULT_RECONCILE_OPTIONS;
-  const claims = new EmailClaims(db.$client, reconcileOptions.staleClaimSeconds);
-  const connections = [
-    workerConnection(config.REDIS_URL),
-    workerConnection(config.REDIS_URL),
-    workerConnection(config.REDIS_URL),
-    workerConnection(config.REDIS_URL),
-  ];
-  for (const connection of connections) connection.on('error', () => {});
-  const [sendConnection, trackingConnection, queueConnection, webhookConnection] = connections as [
-    (typeof connections)[0],
-    (typeof connections)[0],
-    (typeof connections)[0],
-    (typeof connections)[0],
-  ];
-  const markers = new SentMarkers(queueConnection, config.QUEUE_PREFIX);
-  const metrics = options.metrics ?? processMetrics('mail-worker');
-  const sendQueue = new Queue<SendQueueData>(SEND_QUEUE, { connection: queueConnection, prefix: config.QUEUE_PREFIX });
-  const trackingQueue = new Queue<TrackingJobData>(TRACKING_QUEUE, { connection: queueConnection, prefix: config.QUEUE_PREFIX });
-  sendQueue.on('error', () => {});
-  trackingQueue.on('error', () => {});
-  const mail = workerMailMetrics(metrics, { [SEND_QUEUE]: sendQueue, [TRACKING_QUEUE]: trackingQueue });
-  let closing = false;
-  const webhookQueue = new Queue<WebhookJobData>(WEBHOOK_QUEUE, { connection: queueConnection, prefix: config.QUEUE_PREFIX });
-  webhookQueue.on('error', () => {});
   // Send outcomes arrive one by one; their events share a statement when they come within 50 ms.
   const webhooks = new WebhookEvents(
     db.$client,
-    webhookQueue,
+    webhookJobs,
     (error) => log.warn({ err: error }, 'webhook event not stored'),
     50,
   );
@@ -99,12 +82,16 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
     maxDelayMs: config.WEBHOOK_RETRY_MAX_DELAY_MS,
     windowMs: config.WEBHOOK_FAILURE_WINDOW_MS,
   };
+  let closing = false;
 
-  const sendWorker = new Worker<SendQueueData>(
-    SEND_QUEUE,
+  const context = { config, log, health };
+  const sendWorker = consumeQueue<SendQueueData>(
+    sendQueue,
     sendProcessor({
       claims,
-      transports: new TransportSource(new AccountsClient(internal, config.ACCOUNTS_URL)),
+      transports: new TransportSource(
+        new AccountsClient(new InternalClient(config.INTERNAL_SECRET, 'mail-worker'), config.ACCOUNTS_URL),
+      ),
       sender,
       tokens: TrackingTokens.fromConfig(config),
       publicUrl: config.PUBLIC_URL,
@@ -119,22 +106,17 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
         stallMs: SEND_STALL_MS,
       }),
       deliveryTimeoutMs: config.DELIVERY_TIMEOUT_MS,
-      enqueueRetry: (data: SendJobData, retry) => sendQueue.add('send', data, { ...sendJobOptions, ...retry }),
+      enqueueRetry: (data: SendJobData, retry) => sendJobs.add('send', data, { ...sendJobOptions, ...retry }),
       resultRetryMs: options.resultRetryMs,
       isClosing: () => closing,
       onOutcome: (outcome, provider) => (outcome === 'sent' ? mail.emailsSent : mail.emailsFailed).inc({ provider }),
       log,
     }),
-    { connection: sendConnection, prefix: config.QUEUE_PREFIX, concurrency: config.WORKER_CONCURRENCY, ...workerTimings },
+    context,
   );
-  const trackingWorker = new Worker<TrackingJobData>(TRACKING_QUEUE, trackingProcessor(db.$client, webhooks), {
-    connection: trackingConnection,
-    prefix: config.QUEUE_PREFIX,
-    concurrency: 4,
-    ...workerTimings,
-  });
-  const webhookWorker = new Worker<WebhookJobData>(
-    WEBHOOK_QUEUE,
+  const trackingWorker = consumeQueue<TrackingJobData>(trackingQueue, trackingProcessor(db.$client, webhooks), context);
+  const webhookWorker = consumeQueue<WebhookJobData>(
+    webhookQueue(webhookPolicy),
     webhookProcessor({
       pool: db.$client,
       box: webhookSecretBox(config),
@@ -142,31 +124,18 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
       allowPrivate: config.ALLOW_PRIVATE_TARGETS,
       timeoutMs: config.WEBHOOK_TIMEOUT_MS,
     }),
-    {
-      connection: webhookConnection,
-      prefix: config.QUEUE_PREFIX,
-      concurrency: 20,
-      ...workerTimings,
-      settings: {
-        backoffStrategy: (attemptsMade: number, type?: string) =>
-          type === WEBHOOK_BACKOFF ? retryDelay(webhookPolicy, attemptsMade) : 1_000 * 2 ** Math.max(0, attemptsMade - 1),
-      },
-    },
+    context,
   );
-  webhookWorker.on('error', (error) => log.error({ err: error }, 'webhook worker error'));
-  sendWorker.on('error', (error) => log.error({ err: error }, 'send worker error'));
-  trackingWorker.on('error', (error) => log.error({ err: error }, 'tracking worker error'));
-  sendWorker.on('failed', (job: Job<SendQueueData> | undefined, error: Error) => {
+  const workers = [sendWorker, trackingWorker, webhookWorker];
+  sendWorker.on('failed', (job, error) => {
     if (job) void markAbandoned(db.$client, job, error, log, markers);
   });
+  for (const worker of workers) countJobOutcomes(worker, worker.name, mail.jobs);
 
-  countJobOutcomes(sendWorker, SEND_QUEUE, mail.jobs);
-  countJobOutcomes(trackingWorker, TRACKING_QUEUE, mail.jobs);
-  countJobOutcomes(webhookWorker, WEBHOOK_QUEUE, mail.jobs);
   const reconciler = new Reconciler(
     db.$client,
-    sendQueue,
-    queueConnection,
+    sendJobs,
+    producer,
     `${config.QUEUE_PREFIX}:mail:reconciler-lock`,
     log,
     reconcileOptions,
@@ -176,11 +145,12 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
     reconciling = reconciler.runOnce().catch((error: unknown) => log.warn({ err: error }, 'reconciler pass failed'));
   }, config.RECONCILE_INTERVAL_MS);
 
-  await Promise.all([sendWorker.waitUntilReady(), trackingWorker.waitUntilReady(), webhookWorker.waitUntilReady()]);
+  await Promise.all(workers.map((worker) => worker.waitUntilReady()));
   // Listening last: the launcher waits on /healthz, so it answers only once the workers are ready.
-  const listener = await listenForMetrics(metrics, config.WORKER_METRICS_PORT, queueConnection, {
+  const listener = await listenForMetrics(metrics, config.WORKER_METRICS_PORT, producer, {
     host: config.WORKER_METRICS_HOST,
     token: config.METRICS_TOKEN,
+    isConnected: () => health.isReady(),
   });
   log.info(
     { concurrency: config.WORKER_CONCURRENCY, prefix: config.QUEUE_PREFIX, metricsPort: listener?.port ?? null },
@@ -195,13 +165,12 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
       clearInterval(timer);
       await listener?.close();
       await reconciling;
-      await Promise.allSettled([sendWorker.close(), trackingWorker.close(), webhookWorker.close()]);
+      await Promise.allSettled(workers.map((worker) => worker.close()));
       await claims.drain();
       await Promise.allSettled([webhooks.drain(), attachments.drain()]);
-      await webhookQueue.close().catch(() => {});
       sender.close();
-      await Promise.allSettled([sendQueue.close(), trackingQueue.close()]);
-      for (const connection of connections) connection.disconnect();
+      await Promise.allSettled(queues.map((queue) => queue.close()));
+      producer.disconnect();
       await db.$client.end();
     },
   };

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEND_QUEUE, sendJobId } from '../src/queues/queue-config';
+import { SEND_QUEUE, sendJobId } from '../src/queues/send-queue';
 import { Harness, waitFor } from './support/harness';
 import { TarpitSmtp } from './support/tarpit-smtp';
 

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewEmail } from '../src/db/queries/insert-email';
-import { sendJobId } from '../src/queues/queue-config';
+import { sendJobId } from '../src/queues/send-queue';
 import { quotaMonth } from '../src/sending/quota-month';
 import { Harness } from './support/harness';
 

@@ -8,7 +8,7 @@ import { Queue } from 'bullmq';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRACKING_CAP } from '../src/db/queries/record-tracking-events';
-import { TRACKING_QUEUE, type TrackingEvent, type TrackingJobData } from '../src/queues/queue-config';
+import { TRACKING_QUEUE, type TrackingEvent, type TrackingJobData } from '../src/queues/tracking-queue';
 import { WEBHOOK_QUEUE, type WebhookJobData } from '../src/queues/webhook-queue';
 import { trackingProcessor } from '../src/tracking/record-tracking-job';
 import { webhookSecretBox } from '../src/webhooks/secret-box';

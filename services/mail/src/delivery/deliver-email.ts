@@ -13,42 +13,11 @@
 //    next claim of the row (job retry or reconciler) sees attempts > 1, finds the marker and records 'sent'
 //    without sending. Only a crash between the provider's answer and the first record attempt can still
 //    resend, as before (bounded by the jobs in flight).
-import type { Logger } from 'pino';
-import type { TrackingTokens } from '../tracking/tracking-token';
-import type { WebhookEvents } from '../webhooks/webhook-events';
-import type { AttachmentLoader } from './attachment-loader';
-import type { ClaimedEmail, EmailClaims } from './claim-emails';
+import type { ClaimedEmail } from './claim-emails';
 import { mailOptions } from './compose-message';
-import type { Admitted, DeliveryAdmission } from './delivery-admission';
+import type { Admitted } from './delivery-admission';
+import type { SendDeps } from './deps';
 import { SendFailure } from './send-failure';
-import type { SentMarkers } from './sent-markers';
-import type { MessageSender } from './transports/message-sender';
-import type { TransportSource } from './transports/transport-source';
-
-export interface SendDeps {
-  claims: EmailClaims;
-  /** The account, tenant and worker-slot bounds a delivery waits for (delivery-admission.ts). */
-  admission: DeliveryAdmission;
-  /** The overall deadline of one delivery once admitted (DELIVERY_TIMEOUT_MS); past it, it is retried with backoff. */
-  deliveryTimeoutMs: number;
-  transports: TransportSource;
-  sender: MessageSender;
-  tokens: TrackingTokens;
-  publicUrl: string;
-  /** Attachment bytes stored with the email. */
-  attachments?: AttachmentLoader;
-  /** email.sent / email.failed webhook events. */
-  webhooks?: WebhookEvents;
-  /** Markers of sends whose result could not be recorded at once (see above). */
-  markers?: SentMarkers;
-  /** How long recording 'sent' is retried in-process before the job is left to its retry (default 2 min). */
-  resultRetryMs?: number;
-  /** True once the worker is closing: stop retrying the record, the marker covers the job's retry. */
-  isClosing?: () => boolean;
-  /** Counts per provider (emails_sent_total / emails_failed_total). */
-  onOutcome?: (outcome: 'sent' | 'failed', provider: string) => void;
-  log?: Logger;
-}
 
 export type Delivery =
   | { kind: 'sent' }

@@ -5,7 +5,7 @@ import { type Job, UnrecoverableError } from 'bullmq';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { failAbandonedEmail } from '../db/queries/fail-abandoned-email';
-import type { SendQueueData } from '../queues/queue-config';
+import type { SendQueueData } from '../queues/send-queue';
 import type { SentMarkers } from './sent-markers';
 
 export async function markAbandoned(

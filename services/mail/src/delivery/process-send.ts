@@ -15,15 +15,9 @@ import {
   sendJobId,
   sendJobOptions,
   yieldDelay,
-} from '../queues/queue-config';
-import { type Delivery, deliverEmail, type SendDeps } from './deliver-email';
-
-export type { SendDeps } from './deliver-email';
-
-export interface SendProcessorDeps extends SendDeps {
-  /** Adds an email's own job (a batch member's retry). */
-  enqueueRetry?: (data: SendJobData, options: { jobId: string; delay: number }) => Promise<unknown>;
-}
+} from '../queues/send-queue';
+import { type Delivery, deliverEmail } from './deliver-email';
+import type { SendProcessorDeps } from './deps';
 
 export type SendOutcome = 'sent' | 'skipped';
 

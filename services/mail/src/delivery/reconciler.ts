@@ -8,7 +8,7 @@ import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import { isOwnJobOf, type SendQueueData, sendJobId, sendJobOptions } from '../queues/queue-config';
+import { isOwnJobOf, type SendQueueData, sendJobId, sendJobOptions } from '../queues/send-queue';
 
 interface PendingRow {
   id: string;

@@ -44,6 +44,8 @@ export interface MetricsExposure {
   host?: string;
   /** METRICS_TOKEN; required when `host` is not loopback. */
   token?: string;
+  /** Whether every Redis connection the worker consumes with is up (readiness). */
+  isConnected?: () => boolean;
 }
 
 export async function listenForMetrics(
@@ -58,7 +60,7 @@ export async function listenForMetrics(
     host: exposure.host,
     token: exposure.token,
     hostVariable: 'WORKER_METRICS_HOST',
-    isReady: async () => (await withTimeout(redis.ping(), 1_000, 'Redis ping')) === 'PONG',
+    isReady: async () => (exposure.isConnected?.() ?? true) && (await withTimeout(redis.ping(), 1_000, 'Redis ping')) === 'PONG',
   });
   return {
     port: (server.address() as AddressInfo).port,

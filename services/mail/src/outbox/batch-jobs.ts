@@ -2,7 +2,7 @@
 // as one time), added before it answers. Single sends get theirs from the intake's windows (job-windows.ts).
 import type { NewEmail } from '../db/queries/insert-email';
 import type { EmailRow } from '../db/schema/emails';
-import { batchJobId } from '../queues/queue-config';
+import { batchJobId } from '../queues/send-queue';
 import type { SendProducer } from './send-producer';
 
 /** Copies of the emails, each carrying the batch job id of its due time. */

@@ -9,7 +9,7 @@
 // for Redis.
 import type { NewEmail } from '../db/queries/insert-email';
 import type { EmailRow } from '../db/schema/emails';
-import { batchJobId } from '../queues/queue-config';
+import { batchJobId } from '../queues/send-queue';
 import type { SendProducer } from './send-producer';
 
 interface JobWindow {

@@ -12,7 +12,7 @@ import {
   type SendQueueData,
   sendJobId,
   sendJobOptions,
-} from '../queues/queue-config';
+} from '../queues/send-queue';
 
 const ENQUEUE_TIMEOUT_MS = 1_000;
 

@@ -6,7 +6,8 @@ import type { Redis } from 'ioredis';
 import { producerConnection } from '../adapters/redis-connection';
 import type { Config } from '../config';
 import { openQueue } from './open-queue';
-import { SEND_QUEUE, type SendQueueData, TRACKING_QUEUE, type TrackingJobData } from './queue-config';
+import { SEND_QUEUE, type SendQueueData } from './send-queue';
+import { TRACKING_QUEUE, type TrackingJobData } from './tracking-queue';
 import { WEBHOOK_QUEUE, type WebhookJobData } from './webhook-queue';
 
 export interface ProducerQueues {

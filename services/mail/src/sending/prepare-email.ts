@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { isHtml as isHtmlBody, isValidTimeZone, MAIL_MESSAGES, type SendEmailBody } from '@mailwright/contracts';
 import { AppError } from '@mailwright/kit';
 import type { NewEmail } from '../db/queries/insert-email';
-import { sendJobId } from '../queues/queue-config';
+import { sendJobId } from '../queues/send-queue';
 import { extractLinks } from '../tracking/add-tracking';
 import type { RequestDownloads } from './attachments/attachment-downloads';
 import { checkAttachmentList, type PreparedAttachment, prepareAttachments } from './attachments/prepare-attachments';

@@ -5,7 +5,7 @@ import type { Job } from 'bullmq';
 import type pg from 'pg';
 import { recordTrackingEvents } from '../db/queries/record-tracking-events';
 import { isUuid } from '../emails/get-email';
-import type { TrackingEvent, TrackingJobData } from '../queues/queue-config';
+import type { TrackingEvent, TrackingJobData } from '../queues/tracking-queue';
 import type { WebhookEvents } from '../webhooks/webhook-events';
 
 function isEvent(value: unknown): value is TrackingEvent {

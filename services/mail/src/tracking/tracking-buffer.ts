@@ -4,7 +4,7 @@
 // a replayed hit adds nothing to a batch that already holds one.
 import type { Queue } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
-import { type TrackingEvent, type TrackingJobData, trackingJobOptions } from '../queues/queue-config';
+import { type TrackingEvent, type TrackingJobData, trackingJobOptions } from '../queues/tracking-queue';
 
 export class TrackingBuffer {
   private events: TrackingEvent[] = [];

@@ -4,7 +4,7 @@
 // TRACKING_CAP.intervalSeconds old. One statement: the counter upsert locks each counter row, so workers
 // in any number of processes agree, and a retried batch cannot half-apply.
 import type pg from 'pg';
-import type { TrackingEvent } from '../../queues/queue-config';
+import type { TrackingEvent } from '../../queues/tracking-queue';
 import { OPEN_COUNTER_INDEX } from '../schema/tracking-counters';
 
 export const TRACKING_CAP = {

@@ -1,10 +1,10 @@
-// The mail queues as configuration: names, job options, and the timings that let a killed worker's
-// jobs resume within seconds instead of BullMQ's default ~60 s.
+// The send queue: name, job data, job ids and options. One job per email ('email-<id>') or one for the emails
+// accepted together ('batch-<uuid>'); the worker's side (processor, concurrency) is declared in worker-queues.ts.
 import { randomUUID } from 'node:crypto';
-import type { JobsOptions, WorkerOptions } from 'bullmq';
+import type { JobsOptions } from 'bullmq';
+import type { QueueDeclaration } from './queue-declaration';
 
 export const SEND_QUEUE = 'send';
-export const TRACKING_QUEUE = 'tracking';
 
 /** Total tries of a transient failure (network, SMTP 4xx, provider 429/5xx) before the email is failed. */
 export const SEND_ATTEMPTS = 5;
@@ -38,19 +38,6 @@ export interface SendBatchJobData {
 
 export type SendQueueData = SendJobData | SendBatchJobData;
 
-export interface TrackingEvent {
-  type: 'open' | 'click';
-  emailId: string;
-  linkIndex: number | null;
-  at: string;
-  ip: string | null;
-  userAgent: string | null;
-}
-
-export interface TrackingJobData {
-  events: TrackingEvent[];
-}
-
 export const sendJobOptions: JobsOptions = {
   attempts: SEND_ATTEMPTS,
   backoff: { type: 'exponential', delay: 1_000 },
@@ -67,16 +54,8 @@ export const yieldDelay = () => 1_000 + Math.floor(Math.random() * 1_000);
 /** An account or tenant none of whose deliveries finished for this long is stalled: its waiting emails yield. */
 export const SEND_STALL_MS = 1_000;
 
-export const trackingJobOptions: JobsOptions = {
-  attempts: 5,
-  backoff: { type: 'exponential', delay: 500 },
-  removeOnComplete: true,
-  removeOnFail: { count: 1_000 },
-};
-
-/** A lock renewed every lockDuration/2; a dead worker's job is seen stalled within ~lockDuration + stalledInterval. */
-export const workerTimings: Pick<WorkerOptions, 'lockDuration' | 'stalledInterval' | 'maxStalledCount'> = {
-  lockDuration: 6_000,
-  stalledInterval: 3_000,
-  maxStalledCount: 5,
+export const sendQueue: QueueDeclaration = {
+  name: SEND_QUEUE,
+  // Each slot is one SMTP or provider call in flight; the admission gates (delivery-admission.ts) bound accounts.
+  concurrency: (config) => config.WORKER_CONCURRENCY,
 };

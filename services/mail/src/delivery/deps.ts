@@ -1,0 +1,41 @@
+// What delivering emails needs: claims, admission, transports, tracking tokens, results and their side effects.
+import type { Logger } from 'pino';
+import type { SendJobData } from '../queues/send-queue';
+import type { TrackingTokens } from '../tracking/tracking-token';
+import type { WebhookEvents } from '../webhooks/webhook-events';
+import type { AttachmentLoader } from './attachment-loader';
+import type { EmailClaims } from './claim-emails';
+import type { DeliveryAdmission } from './delivery-admission';
+import type { SentMarkers } from './sent-markers';
+import type { MessageSender } from './transports/message-sender';
+import type { TransportSource } from './transports/transport-source';
+
+export interface SendDeps {
+  claims: EmailClaims;
+  /** The account, tenant and worker-slot bounds a delivery waits for (delivery-admission.ts). */
+  admission: DeliveryAdmission;
+  /** The overall deadline of one delivery once admitted (DELIVERY_TIMEOUT_MS); past it, it is retried with backoff. */
+  deliveryTimeoutMs: number;
+  transports: TransportSource;
+  sender: MessageSender;
+  tokens: TrackingTokens;
+  publicUrl: string;
+  /** Attachment bytes stored with the email. */
+  attachments?: AttachmentLoader;
+  /** email.sent / email.failed webhook events. */
+  webhooks?: WebhookEvents;
+  /** Markers of sends whose result could not be recorded at once (see above). */
+  markers?: SentMarkers;
+  /** How long recording 'sent' is retried in-process before the job is left to its retry (default 2 min). */
+  resultRetryMs?: number;
+  /** True once the worker is closing: stop retrying the record, the marker covers the job's retry. */
+  isClosing?: () => boolean;
+  /** Counts per provider (emails_sent_total / emails_failed_total). */
+  onOutcome?: (outcome: 'sent' | 'failed', provider: string) => void;
+  log?: Logger;
+}
+
+export interface SendProcessorDeps extends SendDeps {
+  /** Adds an email's own job (a batch member's retry). */
+  enqueueRetry?: (data: SendJobData, options: { jobId: string; delay: number }) => Promise<unknown>;
+}
