@@ -85,6 +85,13 @@ describe('SmtpPeer', () => {
     ]);
   });
 
+  it('asks a login check function when given one', async () => {
+    const peer = await startPeer({ users: (_username, password) => password === 'secret' });
+    await send(peer, 'a@example.test', { auth: { user: 'anyone', pass: 'secret' } });
+    await expect(send(peer, 'b@example.test', { auth: { user: 'anyone', pass: 'nope' } })).rejects.toThrow(/535|Authentication/);
+    expect(peer.logins).toEqual(['anyone']);
+  });
+
   it('answers with the configured error a number of times, at RCPT or DATA', async () => {
     const peer = await startPeer();
     peer.reject('busy', 421, 'Try again later', 1);

@@ -12,8 +12,8 @@ export type SmtpPeerContent = 'parsed' | 'raw' | 'count';
 export interface SmtpPeerOptions {
   /** Default 'parsed'. In 'count' mode nothing is kept in `received`; `delivered` and `onMessage` still see each message. */
   content?: SmtpPeerContent;
-  /** When set, AUTH checks username → password against this map; otherwise any login is accepted. */
-  users?: Record<string, string>;
+  /** When set, AUTH checks username → password against this map (or asks this function); otherwise any login is accepted. */
+  users?: Record<string, string> | ((username: string, password: string) => boolean);
   /** Refuse mail from clients that did not authenticate (default false). */
   authRequired?: boolean;
   /** Default ['PLAIN', 'LOGIN']. */
@@ -177,7 +177,8 @@ export class SmtpPeer {
         const username = auth.username ?? '';
         const password = auth.password ?? '';
         this.attempts.push({ username, password });
-        if (users && users[username] !== password) return callback(new Error('Authentication failed'));
+        const isAccepted = !users || (typeof users === 'function' ? users(username, password) : users[username] === password);
+        if (!isAccepted) return callback(new Error('Authentication failed'));
         this.logins.push(username);
         callback(null, { user: username });
       },
