@@ -4,6 +4,7 @@
 import { trimTrailingSlash } from '@mailwright/kit';
 import type { LinkMessage } from '../adapters/system-mailer';
 import { insertEmailToken } from '../db/queries/email-tokens';
+import type { EmailTokenPurpose } from '../db/schema/email-tokens';
 import type { UserRow } from '../db/schema/users';
 import type { IdentityDeps } from '../deps';
 import { passwordResetMail, verificationMail } from './mails/link-messages';
@@ -12,28 +13,45 @@ import { generateSecretToken, hashSecret, RESET_PASSWORD_TTL_MS, VERIFY_EMAIL_TT
 
 export type EmailLinkDeps = Pick<IdentityDeps, 'db' | 'config' | 'mailer' | 'log'>;
 
-export async function sendVerificationLink(deps: EmailLinkDeps, user: UserRow): Promise<void> {
-  const token = generateSecretToken();
-  await insertEmailToken(deps.db, {
-    userId: user.id,
-    purpose: 'verify_email',
-    tokenHash: hashSecret(token),
-    expiresAt: new Date(Date.now() + VERIFY_EMAIL_TTL_MS),
-  });
-  const link = `${publicUrl(deps)}/verify-email/${token}`;
-  await deliver(deps, verificationMail(user.email, user.name, link));
+export function sendVerificationLink(deps: EmailLinkDeps, user: UserRow): Promise<void> {
+  return sendTokenLink(
+    deps,
+    user,
+    { purpose: 'verify_email', ttlMs: VERIFY_EMAIL_TTL_MS, path: 'verify-email' },
+    verificationMail,
+  );
 }
 
-export async function sendPasswordResetLink(deps: EmailLinkDeps, user: UserRow): Promise<void> {
+export function sendPasswordResetLink(deps: EmailLinkDeps, user: UserRow): Promise<void> {
+  return sendTokenLink(
+    deps,
+    user,
+    { purpose: 'reset_password', ttlMs: RESET_PASSWORD_TTL_MS, path: 'reset-password' },
+    passwordResetMail,
+  );
+}
+
+interface TokenLink {
+  purpose: EmailTokenPurpose;
+  ttlMs: number;
+  /** The web app's page that takes the token: `${PUBLIC_URL}/<path>/<token>`. */
+  path: string;
+}
+
+async function sendTokenLink(
+  deps: EmailLinkDeps,
+  user: UserRow,
+  { purpose, ttlMs, path }: TokenLink,
+  mail: (to: string, name: string, link: string) => LinkMessage,
+): Promise<void> {
   const token = generateSecretToken();
   await insertEmailToken(deps.db, {
     userId: user.id,
-    purpose: 'reset_password',
+    purpose,
     tokenHash: hashSecret(token),
-    expiresAt: new Date(Date.now() + RESET_PASSWORD_TTL_MS),
+    expiresAt: new Date(Date.now() + ttlMs),
   });
-  const link = `${publicUrl(deps)}/reset-password/${token}`;
-  await deliver(deps, passwordResetMail(user.email, user.name, link));
+  await deliver(deps, mail(user.email, user.name, `${publicUrl(deps)}/${path}/${token}`));
 }
 
 /** Someone signed up with this existing account's address: tell the owner, with ways in (no token needed). */

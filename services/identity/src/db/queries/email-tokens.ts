@@ -1,19 +1,21 @@
 // Mailed single-use tokens: consumed with one UPDATE so a token can never be used twice.
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { IdentityDatabase, IdentityTransaction } from '../client';
+import type { IdentityExecutor } from '../client';
 import { type EmailTokenPurpose, emailTokens } from '../schema/email-tokens';
 
-type Db = IdentityDatabase | IdentityTransaction;
-
 export async function insertEmailToken(
-  db: Db,
+  db: IdentityExecutor,
   values: { userId: string; purpose: EmailTokenPurpose; tokenHash: string; expiresAt: Date },
 ): Promise<void> {
   await db.insert(emailTokens).values(values);
 }
 
 /** Marks the token used and answers its user, or undefined when it is unknown, used or expired. */
-export async function consumeEmailToken(db: Db, tokenHash: string, purpose: EmailTokenPurpose): Promise<string | undefined> {
+export async function consumeEmailToken(
+  db: IdentityExecutor,
+  tokenHash: string,
+  purpose: EmailTokenPurpose,
+): Promise<string | undefined> {
   const [row] = await db
     .update(emailTokens)
     .set({ usedAt: sql`now()` })
@@ -30,7 +32,7 @@ export async function consumeEmailToken(db: Db, tokenHash: string, purpose: Emai
 }
 
 /** Retires every open token of one purpose (e.g. other reset links after a reset). */
-export async function retireEmailTokens(db: Db, userId: string, purpose: EmailTokenPurpose): Promise<void> {
+export async function retireEmailTokens(db: IdentityExecutor, userId: string, purpose: EmailTokenPurpose): Promise<void> {
   await db
     .update(emailTokens)
     .set({ usedAt: sql`now()` })
@@ -38,7 +40,12 @@ export async function retireEmailTokens(db: Db, userId: string, purpose: EmailTo
 }
 
 /** True when a token of this purpose was issued to the user within the last `seconds`. */
-export async function issuedRecently(db: Db, userId: string, purpose: EmailTokenPurpose, seconds: number): Promise<boolean> {
+export async function issuedRecently(
+  db: IdentityExecutor,
+  userId: string,
+  purpose: EmailTokenPurpose,
+  seconds: number,
+): Promise<boolean> {
   const [row] = await db
     .select({ id: emailTokens.id })
     .from(emailTokens)

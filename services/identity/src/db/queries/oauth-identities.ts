@@ -1,12 +1,10 @@
 // Lookups and links between users and provider accounts.
 import { and, eq } from 'drizzle-orm';
-import type { IdentityDatabase, IdentityTransaction } from '../client';
+import type { IdentityExecutor } from '../client';
 import { oauthIdentities } from '../schema/oauth-identities';
 
-type Db = IdentityDatabase | IdentityTransaction;
-
 export async function findUserIdByProviderIdentity(
-  db: Db,
+  db: IdentityExecutor,
   provider: string,
   providerUserId: string,
 ): Promise<string | undefined> {
@@ -18,7 +16,7 @@ export async function findUserIdByProviderIdentity(
 }
 
 export async function linkProviderIdentity(
-  db: Db,
+  db: IdentityExecutor,
   values: { userId: string; provider: string; providerUserId: string; email: string },
 ): Promise<void> {
   await db
@@ -28,6 +26,6 @@ export async function linkProviderIdentity(
 }
 
 /** Drops every provider link of a user (links made while the account's address was unproven). */
-export async function unlinkProviderIdentities(db: Db, userId: string): Promise<void> {
+export async function unlinkProviderIdentities(db: IdentityExecutor, userId: string): Promise<void> {
   await db.delete(oauthIdentities).where(eq(oauthIdentities.userId, userId));
 }

@@ -1,9 +1,9 @@
 // Signing key rows: newest active first.
 import { desc, eq, sql } from 'drizzle-orm';
-import type { IdentityDatabase, IdentityTransaction } from '../client';
+import type { IdentityExecutor, IdentityTransaction } from '../client';
 import { signingKeys } from '../schema/signing-keys';
 
-export function activeSigningKeys(db: IdentityDatabase | IdentityTransaction) {
+export function activeSigningKeys(db: IdentityExecutor) {
   return db.select().from(signingKeys).where(eq(signingKeys.isActive, true)).orderBy(desc(signingKeys.createdAt));
 }
 

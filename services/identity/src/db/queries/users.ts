@@ -1,24 +1,22 @@
 // User rows and their linked social sign-in identities.
 import { asc, eq, sql } from 'drizzle-orm';
-import type { IdentityDatabase, IdentityTransaction } from '../client';
+import type { IdentityExecutor } from '../client';
 import { oauthIdentities } from '../schema/oauth-identities';
 import { type UserRow, users } from '../schema/users';
 
-type Db = IdentityDatabase | IdentityTransaction;
-
-export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+export async function findUserById(db: IdentityExecutor, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
 }
 
-export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+export async function findUserByEmail(db: IdentityExecutor, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email));
   return row;
 }
 
 /** Inserts a user; undefined when the email is taken. */
 export async function insertUser(
-  db: Db,
+  db: IdentityExecutor,
   values: { email: string; name: string; passwordHash: string | null; isVerified: boolean; avatar?: string | null },
 ): Promise<UserRow | undefined> {
   const [row] = await db.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
@@ -26,7 +24,7 @@ export async function insertUser(
 }
 
 export async function updateUser(
-  db: Db,
+  db: IdentityExecutor,
   id: string,
   changes: Partial<Pick<UserRow, 'name' | 'avatar' | 'passwordHash' | 'isVerified'>>,
 ): Promise<UserRow | undefined> {
@@ -39,7 +37,7 @@ export async function updateUser(
 }
 
 /** Ends every session of the user: answers the new session version (tokens below it are refused). */
-export async function bumpSessionVersion(db: Db, id: string): Promise<number | undefined> {
+export async function bumpSessionVersion(db: IdentityExecutor, id: string): Promise<number | undefined> {
   const [row] = await db
     .update(users)
     .set({ sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: sql`now()` })
@@ -48,7 +46,7 @@ export async function bumpSessionVersion(db: Db, id: string): Promise<number | u
   return row?.sessionVersion;
 }
 
-export async function providersOf(db: Db, userId: string): Promise<string[]> {
+export async function providersOf(db: IdentityExecutor, userId: string): Promise<string[]> {
   const rows = await db
     .select({ provider: oauthIdentities.provider })
     .from(oauthIdentities)
