@@ -9,7 +9,7 @@ import { SecretBox } from '@mailwright/kit';
 import { decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, importJWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RAZORPAY_WEBHOOK_SECRET } from '../e2e/support/razorpay-stand-in';
-import { freePort } from '../launcher/stack';
+import { freePort } from '../launcher/free-port';
 import { type AliceResources, AUTH_MAX, figures, problems, setAttackContext, tally } from './attacks/attack-context';
 import { addSinkAccount, Client, signUpVerified, type User, uniqueEmail, upgrade, waitFor } from './support/client';
 import { type FaultStack, startFaultStack } from './support/fault-stack';

@@ -7,7 +7,7 @@
 // up), never 5xx, never a stack trace, and a refused request must leave every table's row count as it was.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../launcher/stack';
+import { freePort } from '../launcher/free-port';
 import { encodedPaths } from './fuzz/encoded-paths';
 import { checkAnswer, countsFor, figures, noAnswer, perRoute, problems, refusalSamples } from './fuzz/findings';
 import { encodeRaw, HOSTILE_VALUES } from './fuzz/hostile-values';

@@ -3,11 +3,12 @@
 // platform layout in @mailwright/contracts.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, type WriteStream } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { gatewayProcess, mailWorkerProcess, type PlatformProcess, platformServices, serviceUrlVar } from '@mailwright/contracts';
 import { ensureDatabase, runMigrations } from '@mailwright/kit';
+import { freePort } from './free-port';
 import { formatLogLine, lineSplitter } from './log-lines';
+import { stackEnvironment } from './stack-environment';
 
 export interface StackOptions {
   rootDir: string;
@@ -161,25 +162,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     ports.set(spec.name, options.ports === 'random' ? await freePort() : (spec.defaultPort ?? 0));
   }
   const gatewayPort = ports.get(gatewayProcess.name) ?? gatewayProcess.defaultPort;
-  const publicUrl =
-    options.env?.PUBLIC_URL ?? (options.ports === 'random' ? `http://127.0.0.1:${gatewayPort}` : 'http://localhost:8080');
-  const env: Record<string, string> = {
-    NODE_ENV: process.env.NODE_ENV ?? 'production',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-    DATABASE_URL: options.databaseUrl,
-    REDIS_URL: options.redisUrl,
-    PUBLIC_URL: publicUrl,
-    ...options.secrets,
-    ...options.env,
-  };
-  for (const spec of [...platformServices, gatewayProcess]) {
-    const port = ports.get(spec.name);
-    if (port !== undefined) env[spec.portVar] = String(port);
-  }
-  for (const spec of platformServices) {
-    const port = ports.get(spec.name);
-    if (port !== undefined) env[serviceUrlVar(spec.name)] = `http://127.0.0.1:${port}`;
-  }
+  const env = stackEnvironment(options, ports);
 
   const stack = new Stack(options, env, `http://127.0.0.1:${gatewayPort}`, ports);
   options.onCreated?.(stack);
@@ -194,30 +177,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   }
   log(`started ${[...stack.processes.keys()].join(', ')}`);
   return stack;
-}
-
-// Ports for stack processes come from below the kernel's ephemeral range (32768+ on Linux), so an
-// outgoing connection cannot take a port between our check and the process binding it, and are never
-// handed out twice by this process (two of our own processes racing for one port looked healthy).
-const PORT_RANGE = { from: 20_000, to: 32_000 };
-const handedOut = new Set<number>();
-
-function canListen(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}
-
-export async function freePort(): Promise<number> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const port = PORT_RANGE.from + Math.floor(Math.random() * (PORT_RANGE.to - PORT_RANGE.from));
-    if (handedOut.has(port) || !(await canListen(port))) continue;
-    handedOut.add(port);
-    return port;
-  }
-  throw new Error(`no free port between ${PORT_RANGE.from} and ${PORT_RANGE.to}`);
 }
 
 async function waitForHealth(url: string, child: ChildProcess, name: string): Promise<void> {

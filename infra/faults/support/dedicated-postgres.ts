@@ -7,8 +7,8 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { createRequire } from 'node:module';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../launcher/free-port';
 import { canConnect } from '../../launcher/postgres';
-import { freePort } from '../../launcher/stack';
 
 function binDir(): string {
   const system = '/usr/lib/postgresql';

@@ -2,8 +2,8 @@
 // touch nothing else (the shared Redis on :6379 serves colleagues' tests and the e2e stack).
 import type { ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
+import { freePort } from '../../launcher/free-port';
 import { spawnRedisServer, waitForRedis } from '../../launcher/redis';
-import { freePort } from '../../launcher/stack';
 
 export class DedicatedRedis {
   private child: ChildProcess | undefined;

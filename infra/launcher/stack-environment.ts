@@ -1,0 +1,36 @@
+// The environment every process of a stack starts with: where Postgres, Redis and the public URL are, the
+// secrets, and each process's port and each service's URL as the platform layout names them.
+import { gatewayProcess, platformServices, serviceUrlVar } from '@mailwright/contracts';
+
+export interface StackEnvironmentOptions {
+  databaseUrl: string;
+  redisUrl: string;
+  secrets: Record<string, string>;
+  ports: 'default' | 'random';
+  env?: Record<string, string>;
+}
+
+/** `ports`: the port each process listens on, by process name (services not started are absent). */
+export function stackEnvironment(options: StackEnvironmentOptions, ports: Map<string, number>): Record<string, string> {
+  const gatewayPort = ports.get(gatewayProcess.name) ?? gatewayProcess.defaultPort;
+  const publicUrl =
+    options.env?.PUBLIC_URL ?? (options.ports === 'random' ? `http://127.0.0.1:${gatewayPort}` : 'http://localhost:8080');
+  const env: Record<string, string> = {
+    NODE_ENV: process.env.NODE_ENV ?? 'production',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    DATABASE_URL: options.databaseUrl,
+    REDIS_URL: options.redisUrl,
+    PUBLIC_URL: publicUrl,
+    ...options.secrets,
+    ...options.env,
+  };
+  for (const spec of [...platformServices, gatewayProcess]) {
+    const port = ports.get(spec.name);
+    if (port !== undefined) env[spec.portVar] = String(port);
+  }
+  for (const spec of platformServices) {
+    const port = ports.get(spec.name);
+    if (port !== undefined) env[serviceUrlVar(spec.name)] = `http://127.0.0.1:${port}`;
+  }
+  return env;
+}
