@@ -20,7 +20,8 @@ export async function startSocialSignIn(deps: StartSocialSignInDeps, providerNam
     cookie: signInBindingCookie(provider.name),
     publicUrl: deps.config.PUBLIC_URL,
   });
-  // The attempt row makes the state single-use and keeps the PKCE verifier server-side.
+  // The attempt row makes the state single-use, keeps the PKCE verifier server-side and holds the binding
+  // hash the callback checks (the signed state carries it too; the row is the copy that can be spent).
   await insertOAuthState(deps.db, {
     jti,
     provider: provider.name,
