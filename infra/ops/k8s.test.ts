@@ -2,7 +2,7 @@
 // wiring checked precisely: probes, resources, images, env from the Secret/ConfigMap, services, HPA, job.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { platformProcesses } from '@mailwright/contracts';
+import { platformProcesses, platformServices, serviceUrlVar } from '@mailwright/contracts';
 import { checkMetricsExposure } from '@mailwright/kit';
 import * as apps from 'kubernetes-models/apps/v1';
 import * as autoscaling from 'kubernetes-models/autoscaling/v2';
@@ -146,6 +146,13 @@ describe('k8s manifests', () => {
       });
     });
   }
+
+  it('reaches every service at its Service name on the port the platform layout gives it', () => {
+    for (const service of platformServices) {
+      expect(configMap?.data?.[serviceUrlVar(service.name)], service.name).toBe(`http://${service.name}:${service.defaultPort}`);
+      expect(find('Service', service.name)?.spec.ports[0].port, service.name).toBe(service.defaultPort);
+    }
+  });
 
   it("gives the gateway settings its boot checks accept: X-Forwarded-For trusted by hop count, never 'true'", () => {
     const container = find('Deployment', 'gateway')?.spec.template.spec.containers[0];
