@@ -1,6 +1,6 @@
 // /email-accounts: the sender accounts, Add SMTP (add/edit), Connect Gmail / Connect Outlook, and the
 // notices of an OAuth return (the success/error parameters are then removed from the address).
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -12,6 +12,7 @@ import { PageHeading } from '../layout/page-heading';
 import { ResourceList } from '../layout/resource-list';
 import { ConfirmButton, RowButton } from '../layout/row-buttons';
 import { useLoadErrorNotice } from '../notices/use-load-error-notice';
+import { useNotifyingMutation } from '../notices/use-notifying-mutation';
 import { OAUTH_RETURN_PARAMS, oauthReturnNotice } from './oauth-return';
 import { SmtpAccountDialog, type SmtpAccountSave } from './smtp-account-dialog';
 
@@ -65,36 +66,28 @@ export function AccountsPage() {
     void navigate({ pathname: '/email-accounts', search: search ? `?${search}` : '' }, { replace: true });
   }, [searchParams, navigate, queryClient, signedInEmail]);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: accountsKey });
-
-  const save = useMutation({
+  const save = useNotifyingMutation({
     mutationFn: (input: SmtpAccountSave) =>
       input.kind === 'edit' ? emailAccountsApi.update(input.accountId, input.body) : emailAccountsApi.addSmtp(input.body),
-    onSuccess: (_data, input) => {
-      toast.success(input.kind === 'edit' ? 'Email account updated successfully' : 'Email account added successfully');
-      setDialog({ mode: 'closed' });
-      void refresh();
-    },
-    onError: (error, input) =>
-      toast.error(errorMessage(error, input.kind === 'edit' ? 'Failed to update account' : 'Failed to add account')),
+    success: (_data, input) =>
+      input.kind === 'edit' ? 'Email account updated successfully' : 'Email account added successfully',
+    failure: (input) => (input.kind === 'edit' ? 'Failed to update account' : 'Failed to add account'),
+    invalidates: accountsKey,
+    onSuccess: () => setDialog({ mode: 'closed' }),
   });
 
-  const remove = useMutation({
+  const remove = useNotifyingMutation({
     mutationFn: emailAccountsApi.remove,
-    onSuccess: () => {
-      toast.success('Account deleted');
-      void refresh();
-    },
-    onError: (error) => toast.error(errorMessage(error, 'Failed to delete account')),
+    success: 'Account deleted',
+    failure: 'Failed to delete account',
+    invalidates: accountsKey,
   });
 
-  const makeDefault = useMutation({
+  const makeDefault = useNotifyingMutation({
     mutationFn: emailAccountsApi.setDefault,
-    onSuccess: () => {
-      toast.success('Default account updated');
-      void refresh();
-    },
-    onError: (error) => toast.error(errorMessage(error, 'Failed to set default')),
+    success: 'Default account updated',
+    failure: 'Failed to set default',
+    invalidates: accountsKey,
   });
 
   async function connect(provider: OAuthEmailProvider) {

@@ -1,53 +1,44 @@
 // /api-keys: name, masked key, last used (or Never), Active/Inactive toggle, Delete; Create API Key.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
-import { type ApiKey, apiKeysApi, errorMessage } from '../../api';
+import { type ApiKey, apiKeysApi } from '../../api';
 import { buttonStyles } from '../../components/styles';
 import { formatEmailTime } from '../emails/format-email-time';
 import { PageHeading } from '../layout/page-heading';
 import { ResourceList } from '../layout/resource-list';
 import { ConfirmButton } from '../layout/row-buttons';
 import { useLoadErrorNotice } from '../notices/use-load-error-notice';
+import { useNotifyingMutation } from '../notices/use-notifying-mutation';
 import { ActiveSwitch } from './active-switch';
 import { CreateApiKeyDialog } from './create-api-key-dialog';
 
 const keysKey = ['api-keys'] as const;
 
 export function ApiKeysPage() {
-  const queryClient = useQueryClient();
   const keys = useQuery({ queryKey: keysKey, queryFn: apiKeysApi.list });
   const [isDialogOpen, setIsDialogOpen] = useState(false);
   const [created, setCreated] = useState<ApiKey | null>(null);
 
   useLoadErrorNotice(keys.isError, 'Failed to fetch API keys', 'keys-fetch');
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: keysKey });
-
-  const create = useMutation({
+  const create = useNotifyingMutation({
     mutationFn: apiKeysApi.create,
-    onSuccess: (key) => {
-      toast.success('API key created');
-      setCreated(key);
-      void refresh();
-    },
-    onError: (error) => toast.error(errorMessage(error, 'Failed to create API key')),
+    success: 'API key created',
+    failure: 'Failed to create API key',
+    invalidates: keysKey,
+    onSuccess: (key) => setCreated(key),
   });
-  const toggle = useMutation({
+  const toggle = useNotifyingMutation({
     mutationFn: apiKeysApi.toggle,
-    onSuccess: () => {
-      toast.success('API key status updated');
-      void refresh();
-    },
-    onError: (error) => toast.error(errorMessage(error, 'Failed to update')),
+    success: 'API key status updated',
+    failure: 'Failed to update',
+    invalidates: keysKey,
   });
-  const remove = useMutation({
+  const remove = useNotifyingMutation({
     mutationFn: apiKeysApi.remove,
-    onSuccess: () => {
-      toast.success('API key deleted');
-      void refresh();
-    },
-    onError: (error) => toast.error(errorMessage(error, 'Failed to delete')),
+    success: 'API key deleted',
+    failure: 'Failed to delete',
+    invalidates: keysKey,
   });
 
   return (

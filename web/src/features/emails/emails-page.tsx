@@ -1,12 +1,11 @@
 // /emails (Email Logs): To, Subject, Status, Date; status filter and pages; a row opens Email Details.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
-import { type EmailLog, type EmailStatus, emailsApi, errorMessage } from '../../api';
+import { type EmailLog, type EmailStatus, emailsApi } from '../../api';
 import { buttonStyles, focusRing, inputStyles } from '../../components/styles';
 import { ListContent } from '../layout/list-content';
 import { cardStyles, PageHeading } from '../layout/page-heading';
 import { useLoadErrorNotice } from '../notices/use-load-error-notice';
+import { useNotifyingMutation } from '../notices/use-notifying-mutation';
 import { EmailDetailsDialog } from './email-details-dialog';
 import { formatEmailTime } from './format-email-time';
 import { emailKeys, useEmailList } from './queries';
@@ -19,7 +18,6 @@ const statuses: readonly (EmailStatus | '')[] = ['', 'sent', 'scheduled', 'faile
 export const rowDate = (email: EmailLog) => email.sentAt ?? email.scheduledAt ?? email.createdAt;
 
 export function EmailsPage() {
-  const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<EmailStatus | ''>('');
   const [selected, setSelected] = useState<EmailLog | null>(null);
@@ -27,14 +25,12 @@ export function EmailsPage() {
 
   useLoadErrorNotice(emails.isError, 'Failed to load data', 'emails-load');
 
-  const cancel = useMutation({
+  const cancel = useNotifyingMutation({
     mutationFn: (email: EmailLog) => emailsApi.cancel(email._id),
-    onSuccess: () => {
-      toast.success('Scheduled email cancelled');
-      setSelected(null);
-      void queryClient.invalidateQueries({ queryKey: emailKeys.all });
-    },
-    onError: (error) => toast.error(errorMessage(error, 'Failed to cancel email')),
+    success: 'Scheduled email cancelled',
+    failure: 'Failed to cancel email',
+    invalidates: emailKeys.all,
+    onSuccess: () => setSelected(null),
   });
 
   const rows = emails.data?.data ?? [];

@@ -1,14 +1,12 @@
-// /templates: the list (copyable ID, 'Variables: a, b' or 'None'), Create/Edit dialog, delete.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
-import { errorMessage, type Template, type TemplateBody, templatesApi } from '../../api';
+import { type Template, type TemplateBody, templatesApi } from '../../api';
 import { buttonStyles } from '../../components/styles';
 import { CopyId } from '../layout/copy-id';
 import { PageHeading } from '../layout/page-heading';
 import { ResourceList } from '../layout/resource-list';
 import { ConfirmButton, RowButton } from '../layout/row-buttons';
 import { useLoadErrorNotice } from '../notices/use-load-error-notice';
+import { useNotifyingMutation } from '../notices/use-notifying-mutation';
 import { templatesKey, useTemplates } from './queries';
 import { TemplateDialog } from './template-dialog';
 
@@ -19,30 +17,25 @@ export function variablesText(variables: string[]): string {
 }
 
 export function TemplatesPage() {
-  const queryClient = useQueryClient();
   const templates = useTemplates();
   const [dialog, setDialog] = useState<DialogState>({ mode: 'closed' });
 
   useLoadErrorNotice(templates.isError, 'Failed to fetch templates', 'templates-fetch');
 
-  const save = useMutation({
+  const save = useNotifyingMutation({
     mutationFn: (input: { body: TemplateBody; id?: string }) =>
       input.id ? templatesApi.update(input.id, input.body) : templatesApi.create(input.body),
-    onSuccess: (_data, input) => {
-      toast.success(input.id ? 'Template updated' : 'Template created');
-      setDialog({ mode: 'closed' });
-      void queryClient.invalidateQueries({ queryKey: templatesKey });
-    },
-    onError: (error) => toast.error(errorMessage(error, 'Failed to save template')),
+    success: (_data, input) => (input.id ? 'Template updated' : 'Template created'),
+    failure: 'Failed to save template',
+    invalidates: templatesKey,
+    onSuccess: () => setDialog({ mode: 'closed' }),
   });
 
-  const remove = useMutation({
+  const remove = useNotifyingMutation({
     mutationFn: templatesApi.remove,
-    onSuccess: () => {
-      toast.success('Template deleted');
-      void queryClient.invalidateQueries({ queryKey: templatesKey });
-    },
-    onError: (error) => toast.error(errorMessage(error, 'Failed to delete')),
+    success: 'Template deleted',
+    failure: 'Failed to delete',
+    invalidates: templatesKey,
   });
 
   return (

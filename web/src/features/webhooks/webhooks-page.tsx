@@ -1,15 +1,16 @@
 // /webhooks: endpoints that receive signed email events; create, edit, enable/disable, rotate the secret,
 // send a test event, delete, and see recent deliveries. A disabled endpoint shows why.
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { errorMessage, webhooksApi } from '../../api';
+import { webhooksApi } from '../../api';
 import { buttonStyles } from '../../components/styles';
 import { cardStyles, PageHeading } from '../layout/page-heading';
 import { ResourceList } from '../layout/resource-list';
 import { ConfirmButton, RowButton } from '../layout/row-buttons';
 import { useLoadErrorNotice } from '../notices/use-load-error-notice';
+import { useNotifyingMutation } from '../notices/use-notifying-mutation';
 import { WebhookDeliveries } from './webhook-deliveries';
 import { WebhookForm } from './webhook-form';
 
@@ -24,52 +25,46 @@ export function WebhooksPage() {
   const [secret, setSecret] = useState<{ id: string; secret: string } | null>(null);
 
   useLoadErrorNotice(endpoints.isError, 'Failed to fetch webhooks', 'webhooks-fetch');
-  const refresh = () => queryClient.invalidateQueries({ queryKey: listKey });
 
-  const create = useMutation({
+  const create = useNotifyingMutation({
     mutationFn: webhooksApi.create,
+    success: 'Webhook endpoint added',
+    failure: 'Failed to add the endpoint',
+    invalidates: listKey,
     onSuccess: (created) => {
-      toast.success('Webhook endpoint added');
       setSecret({ id: created.id, secret: created.secret });
       setIsCreating(false);
-      void refresh();
     },
-    onError: (error) => toast.error(errorMessage(error, 'Failed to add the endpoint')),
   });
-  const update = useMutation({
+  const update = useNotifyingMutation({
     mutationFn: webhooksApi.update,
-    onSuccess: () => {
-      toast.success('Webhook endpoint updated');
-      setEditing(null);
-      void refresh();
-    },
-    onError: (error) => toast.error(errorMessage(error, 'Failed to update the endpoint')),
+    success: 'Webhook endpoint updated',
+    failure: 'Failed to update the endpoint',
+    invalidates: listKey,
+    onSuccess: () => setEditing(null),
   });
-  const rotate = useMutation({
+  const rotate = useNotifyingMutation({
     mutationFn: webhooksApi.rotateSecret,
-    onSuccess: (rotated) => {
-      toast.success('Signing secret rotated');
-      setSecret({ id: rotated.id, secret: rotated.secret });
-    },
-    onError: (error) => toast.error(errorMessage(error, 'Failed to rotate the secret')),
+    success: 'Signing secret rotated',
+    failure: 'Failed to rotate the secret',
+    onSuccess: (rotated) => setSecret({ id: rotated.id, secret: rotated.secret }),
   });
-  const test = useMutation({
+  const test = useNotifyingMutation({
     mutationFn: webhooksApi.test,
+    failure: 'Failed to send the test event',
+    // The delivery's own outcome is the notice.
     onSuccess: (delivery) => {
       if (delivery.status === 'succeeded') toast.success(`Test event delivered (HTTP ${delivery.responseStatus})`);
       else toast.error(delivery.error ?? 'Test event failed');
       void queryClient.invalidateQueries({ queryKey: ['webhooks', delivery.endpointId, 'deliveries'] });
       setOpen(delivery.endpointId);
     },
-    onError: (error) => toast.error(errorMessage(error, 'Failed to send the test event')),
   });
-  const remove = useMutation({
+  const remove = useNotifyingMutation({
     mutationFn: webhooksApi.remove,
-    onSuccess: () => {
-      toast.success('Webhook endpoint deleted');
-      void refresh();
-    },
-    onError: (error) => toast.error(errorMessage(error, 'Failed to delete')),
+    success: 'Webhook endpoint deleted',
+    failure: 'Failed to delete',
+    invalidates: listKey,
   });
 
   return (
