@@ -4,8 +4,8 @@
 // recipient never holds back or re-sends the rest. An email whose account or tenant is stalled (deliver-email.ts)
 // is handed back: its own job is moved to delayed, a batch member gets its own delayed job, no try is counted.
 import { randomUUID } from 'node:crypto';
+import { isUuid } from '@mailwright/kit';
 import { DelayedError, type Job, UnrecoverableError } from 'bullmq';
-import { isUuid } from '../emails/get-email';
 import {
   SEND_ATTEMPTS,
   SEND_BATCH_JOB,

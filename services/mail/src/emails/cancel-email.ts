@@ -1,12 +1,11 @@
 // DELETE /emails/:id/cancel: a scheduled email becomes cancelled, its quota unit is returned and its job dropped.
 // The worker's claim only takes queued/scheduled rows, so a cancelled email is never sent even if its job runs.
 import { type EmailLog, MAIL_MESSAGES } from '@mailwright/contracts';
-import { AppError } from '@mailwright/kit';
+import { AppError, isUuid } from '@mailwright/kit';
 import { cancelScheduledEmail } from '../db/queries/cancel-email';
 import { findEmail } from '../db/queries/list-emails';
 import { serializeEmail } from '../outbox/serialize-email';
 import type { EmailLogDeps } from './deps';
-import { isUuid } from './get-email';
 
 export async function cancelEmail(deps: EmailLogDeps, userId: string, id: string): Promise<EmailLog> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND', MAIL_MESSAGES.emailNotFound);

@@ -1,12 +1,9 @@
 // GET /emails/:id: one of the user's emails; anything else (another user's, not a uuid) is 404.
 import { type EmailLog, MAIL_MESSAGES } from '@mailwright/contracts';
-import { AppError } from '@mailwright/kit';
+import { AppError, isUuid } from '@mailwright/kit';
 import { findEmail } from '../db/queries/list-emails';
 import { serializeEmail } from '../outbox/serialize-email';
 import type { EmailLogDeps } from './deps';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (text: string) => UUID.test(text);
 
 export async function getEmail(deps: Pick<EmailLogDeps, 'db'>, userId: string, id: string): Promise<EmailLog> {
   const row = isUuid(id) ? await findEmail(deps.db, userId, id) : null;

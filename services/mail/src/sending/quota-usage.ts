@@ -1,7 +1,7 @@
 // GET /internal/quota/:userId: this month's used count and the plan's limit (-1 unlimited).
 import type { QuotaUsage } from '@mailwright/contracts';
+import { isUuid } from '@mailwright/kit';
 import { quotaUsed } from '../db/queries/quota';
-import { isUuid } from '../emails/get-email';
 import type { SendingDeps } from './deps';
 import { quotaMonth } from './quota-month';
 

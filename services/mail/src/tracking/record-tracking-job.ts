@@ -1,10 +1,11 @@
 // The tracking job: a batch of open/click events, recorded under the per-email, per-link cap
 // (db/queries/record-tracking-events.ts). Only the recorded ones become webhooks, so a replayed pixel or link
 // costs neither event rows nor webhook deliveries past the cap. Events for unknown emails are dropped.
+
+import { isUuid } from '@mailwright/kit';
 import type { Job } from 'bullmq';
 import type pg from 'pg';
 import { recordTrackingEvents } from '../db/queries/record-tracking-events';
-import { isUuid } from '../emails/get-email';
 import type { TrackingEvent, TrackingJobData } from '../queues/tracking-queue';
 import type { WebhookEvents } from '../webhooks/webhook-events';
 

@@ -9,7 +9,7 @@ import {
   type WebhookEndpoint,
   type WebhookWithSecret,
 } from '@mailwright/contracts';
-import { AppError } from '@mailwright/kit';
+import { AppError, isUuid } from '@mailwright/kit';
 import { insertWebhookEndpointWithinLimit } from '../db/queries/insert-webhook-endpoint';
 import {
   deleteEndpoint,
@@ -20,7 +20,6 @@ import {
   updateEndpoint,
 } from '../db/queries/webhook-endpoints';
 import type { WebhookEndpointRow } from '../db/schema/webhook-endpoints';
-import { isUuid } from '../emails/get-email';
 import { checkWebhookUrl } from './check-url';
 import type { WebhookDeps } from './deps';
 

@@ -1,9 +1,8 @@
 // POST /webhooks/:id/test: one signed 'webhook.test' delivery, tried once right away; the answer is its record.
 import { randomUUID } from 'node:crypto';
 import type { WebhookDelivery } from '@mailwright/contracts';
-import { AppError } from '@mailwright/kit';
+import { AppError, isUuid } from '@mailwright/kit';
 import { endRetryingDelivery, findDelivery, findEndpoint, insertDelivery } from '../db/queries/webhook-endpoints';
-import { isUuid } from '../emails/get-email';
 import { attemptDelivery } from './attempt-delivery';
 import type { WebhookDeps } from './deps';
 import { serializeDelivery } from './serialize-webhook';

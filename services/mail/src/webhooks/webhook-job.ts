@@ -1,7 +1,8 @@
 // The webhook delivery job: one try per run; a failure the window still allows is thrown so BullMQ retries
 // it with the 'webhook' backoff; past the window (or once the endpoint is disabled) the job ends.
+
+import { isUuid } from '@mailwright/kit';
 import { type Job, UnrecoverableError } from 'bullmq';
-import { isUuid } from '../emails/get-email';
 import type { WebhookJobData } from '../queues/webhook-queue';
 import { attemptDelivery, type DeliveryDeps } from './attempt-delivery';
 
