@@ -6,6 +6,8 @@ import { AppError, type InternalClient, TtlCache } from '@mailwright/kit';
 
 export class ApiKeyResolver {
   private cache: TtlCache<string, ResolvedApiKey | null>;
+  /** Bound once: the hot path hands the same function to every cache read. */
+  private readonly load = (key: string) => this.lookup(key);
 
   constructor(
     private readonly client: InternalClient,
@@ -16,7 +18,7 @@ export class ApiKeyResolver {
   }
 
   resolve(key: string): Promise<ResolvedApiKey | null> {
-    return this.cache.get(key, (value) => this.lookup(value));
+    return this.cache.get(key, this.load);
   }
 
   revoke(revocation: Revocation): void {

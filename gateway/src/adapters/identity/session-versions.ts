@@ -16,6 +16,8 @@ const NO_SESSIONS = Number.POSITIVE_INFINITY;
 
 export class SessionVersions {
   private readonly cache: TtlCache<string, number>;
+  /** Bound once: the hot path hands the same function to every cache read. */
+  private readonly load = (userId: string) => this.lookup(userId);
 
   constructor(
     private readonly client: InternalClient,
@@ -27,7 +29,7 @@ export class SessionVersions {
 
   /** The user's current session version (cached up to ttlMs); throws a 503 AppError when identity cannot say. */
   current(userId: string): Promise<number> {
-    return this.cache.get(userId, (id) => this.lookup(id));
+    return this.cache.get(userId, this.load);
   }
 
   revoke(revocation: Revocation): void {
