@@ -1,9 +1,8 @@
-// Providers around the router: server-state cache, session, notices.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+// The app: the browser router over the route table, inside the shared providers.
+import { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { AuthProvider } from './features/auth';
-import { NoticeCenter } from './features/notices/notice-center';
+import { createBrowserRouter } from 'react-router-dom';
+import { AppProviders } from './app-providers';
 import { routes } from './routes/routes';
 
 const router = createBrowserRouter(routes);
@@ -14,12 +13,5 @@ export function createQueryClient() {
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <RouterProvider router={router} />
-        <NoticeCenter />
-      </AuthProvider>
-    </QueryClientProvider>
-  );
+  return <AppProviders queryClient={queryClient} router={router} />;
 }

@@ -1,10 +1,9 @@
 // Mounts the real route table in a memory router with the real providers, as main.tsx does.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { AuthProvider } from '../features/auth';
-import { NoticeCenter } from '../features/notices/notice-center';
+import { createMemoryRouter } from 'react-router-dom';
+import { AppProviders } from '../app-providers';
 import { routes } from '../routes/routes';
 
 export function renderApp(path: string, options: { state?: unknown } = {}) {
@@ -16,12 +15,7 @@ export function renderApp(path: string, options: { state?: unknown } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider>
-          <RouterProvider router={router} />
-          <NoticeCenter />
-        </AuthProvider>
-      </QueryClientProvider>
+      <AppProviders queryClient={queryClient} router={router} />
     </StrictMode>,
   );
   return { ...view, router };
