@@ -10,6 +10,7 @@ import { pingDatabase } from './db/queries/ping';
 import type { EmailLogDeps } from './emails/deps';
 import type { OutboxDeps } from './outbox/deps';
 import { EmailIntake } from './outbox/email-intake';
+import { EmailStore } from './outbox/email-store';
 import { SendProducer } from './outbox/send-producer';
 import { openProducerQueues } from './queues/producer-queues';
 import { batchSendRoutes } from './routes/batch-send';
@@ -69,6 +70,7 @@ export async function buildMailApp(
   const internal = new InternalClient(config.INTERNAL_SECRET, 'mail');
   const producer = new SendProducer(queues.send, app.log);
   const outbox: OutboxDeps = { pool: db.$client, intake: new EmailIntake(db.$client, producer), producer };
+  const emailStore = new EmailStore(outbox);
   const webhooks = new WebhookEvents(db.$client, queues.webhooks, (error) =>
     app.log.warn({ err: error }, 'webhook event not stored'),
   );
@@ -82,7 +84,7 @@ export async function buildMailApp(
       requestConcurrency: ATTACHMENT_DOWNLOADS_PER_REQUEST,
       requestBytes: config.ATTACHMENT_REQUEST_MAX_BYTES,
     }),
-    outbox,
+    outbox: emailStore,
     webhooks,
     settings: {
       allowPrivateTargets: config.ALLOW_PRIVATE_TARGETS,
@@ -123,7 +125,7 @@ export async function buildMailApp(
   await app.register(webhookRoutes, { deps: webhookDeps });
 
   app.addHook('onClose', async () => {
-    await outbox.intake.drain();
+    await emailStore.drain();
     await tracking.buffer.flush();
     await webhooks.drain();
     await queues.close();

@@ -80,32 +80,22 @@ export async function batchSend(
 
   let rows = new Map<number, EmailRow>();
   if (valid.length > 0) {
-    let stored = await storeBatch(
-      deps.outbox,
-      valid.map(({ index, built }) => ({ index, ...built })),
-      entitlements.emailLimit,
-    );
-    if (!stored) {
+    const items = valid.map(({ built }) => built);
+    const store = (monthlyLimit: number) => deps.outbox.accept(items, { monthlyLimit, requestId, allOrNothing: true });
+    let stored = await store(entitlements.emailLimit);
+    if (stored.kind !== 'stored') {
       const current = await deps.entitlements.get(userId, { fresh: true });
       if (current.emailLimit !== entitlements.emailLimit) {
         entitlements = current;
-        stored = await storeBatch(
-          deps.outbox,
-          valid.map(({ index, built }) => ({ index, ...built })),
-          entitlements.emailLimit,
-        );
+        stored = await store(entitlements.emailLimit);
       }
     }
-    if (!stored) {
+    if (stored.kind !== 'stored') {
       const remaining = await remainingQuota(deps, userId, entitlements.emailLimit);
       throw quotaError(entitlements.plan, entitlements.emailLimit, remaining, valid.length);
     }
-    rows = stored;
-    await enqueueBatchJobs(
-      deps.outbox.producer,
-      [...rows.values()].map((row) => ({ row, requestId: requestId ?? null })),
-    );
-    const scheduled = [...rows.values()].filter((row) => row.status === 'scheduled');
+    rows = new Map(stored.rows.map((row, position) => [valid[position]?.index as number, row]));
+    const scheduled = stored.rows.filter((row) => row.status === 'scheduled');
     if (scheduled.length > 0)
       void deps.webhooks.emit(scheduled.map((row) => ({ emailId: row.id, type: 'email.scheduled' as const })));
   }

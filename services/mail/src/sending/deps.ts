@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AccountsClient } from '../adapters/accounts-client';
 import type { TemplatesClient } from '../adapters/templates-client';
 import type { MailDatabase } from '../db/client';
-import type { OutboxDeps } from '../outbox/deps';
+import type { EmailStore } from '../outbox/email-store';
 import type { WebhookEvents } from '../webhooks/webhook-events';
 import type { AttachmentDownloads } from './attachments/attachment-downloads';
 
@@ -20,7 +20,8 @@ export interface SendingDeps {
   templates: TemplatesClient;
   /** Bounds attachment URL downloads per process and per request. */
   attachmentDownloads: AttachmentDownloads;
-  outbox: OutboxDeps;
+  /** Stores accepted emails and adds their send jobs. */
+  outbox: EmailStore;
   /** Turns the 'email.scheduled' event into webhook deliveries. */
   webhooks: WebhookEvents;
   settings: SendingSettings;

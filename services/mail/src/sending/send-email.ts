@@ -1,10 +1,10 @@
 // Accepting an email (POST /emails/send and the public API): validate, resolve the sender account and
-// template, then store the email with its quota unit and enqueue its job (storeEmail).
+// template, then store the email with its quota unit and enqueue its job (the outbox's email store).
 import { type EmailLog, MAIL_MESSAGES, quotaExceededMessage, type SendEmailBody } from '@mailwright/contracts';
 import { AppError, type CallerKind } from '@mailwright/kit';
 import { findIdempotency } from '../db/queries/idempotency';
+import type { EmailRow } from '../db/schema/emails';
 import { serializeEmail } from '../outbox/serialize-email';
-import { storeEmail } from '../outbox/store-email';
 import type { SendingDeps } from './deps';
 import { buildEmail, checkSendBody, hasUrlAttachments } from './prepare-email';
 import { remainingQuota } from './remaining-quota';
@@ -53,23 +53,25 @@ export async function sendEmail(deps: SendingDeps, input: SendEmailInput): Promi
     }
   }
   const downloads = deps.attachmentDownloads.forRequest();
-  const { email, attachments } = await buildEmail(deps, userId, input.apiKeyId, body, checked, downloads);
+  const built = await buildEmail(deps, userId, input.apiKeyId, body, checked, downloads);
 
   const idempotency = input.idempotencyKey && bodyHash ? { key: input.idempotencyKey, bodyHash } : null;
-  let stored = await storeEmail(deps.outbox, email, entitlements.emailLimit, idempotency, attachments, input.requestId);
+  const store = (monthlyLimit: number) => deps.outbox.accept([built], { monthlyLimit, requestId: input.requestId, idempotency });
+  let stored = await store(entitlements.emailLimit);
   if (stored.kind === 'quota_exceeded') {
     const current = await deps.entitlements.get(userId, { fresh: true });
     if (current.emailLimit !== entitlements.emailLimit) {
       entitlements = current;
-      stored = await storeEmail(deps.outbox, email, entitlements.emailLimit, idempotency, attachments, input.requestId);
+      stored = await store(entitlements.emailLimit);
     }
   }
   if (stored.kind === 'quota_exceeded') {
     throw new AppError('QUOTA_EXCEEDED', quotaExceededMessage(entitlements.plan, entitlements.emailLimit));
   }
   if (stored.kind === 'replay') return checkReplay(stored.seen, bodyHash as string);
-  if (stored.row.status === 'scheduled') void deps.webhooks.emit([{ emailId: stored.row.id, type: 'email.scheduled' }]);
-  return { statusCode: 201, email: serializeEmail(stored.row), replayed: false };
+  const row = stored.rows[0] as EmailRow;
+  if (row.status === 'scheduled') void deps.webhooks.emit([{ emailId: row.id, type: 'email.scheduled' }]);
+  return { statusCode: 201, email: serializeEmail(row), replayed: false };
 }
 
 async function replayIfSeen(deps: SendingDeps, userId: string, key: string, bodyHash: string): Promise<SendEmailResult | null> {

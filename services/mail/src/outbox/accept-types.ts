@@ -1,0 +1,29 @@
+// What the outbox is given to store (emails built by sending/) and what it answers.
+import type { AttachmentInput } from '../db/queries/attachments';
+import type { StoredIdempotency } from '../db/queries/idempotency';
+import type { NewEmail } from '../db/queries/insert-email';
+import type { EmailRow } from '../db/schema/emails';
+
+export interface AcceptItem {
+  email: NewEmail;
+  attachments: AttachmentInput[];
+}
+
+export interface Idempotency {
+  key: string;
+  /** The hash of the request that first used the key (request-hash.ts). */
+  bodyHash: string;
+}
+
+export interface AcceptOptions {
+  monthlyLimit: number;
+  /** The gateway's x-request-id, carried into the send job. */
+  requestId?: string;
+  idempotency?: Idempotency | null;
+  /** The items' quota is taken for all of them or none (the batch route). */
+  allOrNothing?: boolean;
+}
+
+export type AcceptResult =
+  /** The rows in the order of the items. */
+  { kind: 'stored'; rows: EmailRow[] } | { kind: 'quota_exceeded' } | { kind: 'replay'; seen: StoredIdempotency };
