@@ -1,13 +1,12 @@
 // What a plan card's button does for a signed-in user (spec sections 2 and 4).
 import type { PlanId } from '../../api';
-
-const rank: Record<PlanId, number> = { free: 0, pro: 1, enterprise: 2 };
+import { planRank } from './plan-catalogue';
 
 export type PlanChoice = 'current' | 'downgrade' | 'subscribe';
 
 export function planChoice(current: PlanId, target: PlanId): PlanChoice {
   if (current === target) return 'current';
-  return rank[target] < rank[current] ? 'downgrade' : 'subscribe';
+  return planRank(target) < planRank(current) ? 'downgrade' : 'subscribe';
 }
 
 export function planButtonLabel(choice: PlanChoice, isBusy: boolean): string {

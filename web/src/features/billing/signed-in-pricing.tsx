@@ -10,12 +10,12 @@ import { useAuth } from '../auth';
 import { formatEmailTime } from '../emails/format-email-time';
 import { DowngradeDialog } from './downgrade-dialog';
 import { loadCheckoutScript } from './load-checkout-script';
+import { planName } from './plan-catalogue';
 import { planButtonLabel, planChoice } from './plan-choice';
 import { PricingPlans } from './pricing-plans';
 import { usePlans } from './use-plans';
 
 const CHECKOUT_THEME_COLOR = '#4f46e5';
-const planNames: Record<PlanId, string> = { free: 'Free', pro: 'Pro', enterprise: 'Enterprise' };
 
 export function SignedInPricing() {
   const { user, refreshUser } = useAuth();
@@ -24,7 +24,7 @@ export function SignedInPricing() {
   const [busyPlan, setBusyPlan] = useState<PlanId | null>(null);
   const [downgradeTo, setDowngradeTo] = useState<Plan | null>(null);
   const currentPlan: PlanId = user?.subscription?.plan ?? 'free';
-  const currentName = plans.data?.find((plan) => plan.id === currentPlan)?.name ?? planNames[currentPlan];
+  const currentName = plans.data?.find((plan) => plan.id === currentPlan)?.name ?? planName(currentPlan);
 
   async function finish(message: string) {
     toast.success(message);

@@ -4,12 +4,11 @@ import { Link } from 'react-router-dom';
 import { Spinner } from '../../components/spinner';
 import { linkStyles } from '../../components/styles';
 import { useAuth } from '../auth';
+import { planName } from '../billing/plan-catalogue';
 import { useEmailList, useEmailStats } from '../emails/queries';
 import { StatusBadge } from '../emails/status-badge';
 import { cardStyles, EmptyState, PageHeading } from '../layout/page-heading';
 import { useLoadErrorNotice } from '../notices/use-load-error-notice';
-
-const planNames: Record<string, string> = { free: 'Free', pro: 'Pro', enterprise: 'Enterprise' };
 
 export function quotaText(used: number, limit: number): string {
   return limit === -1
@@ -62,7 +61,7 @@ export function DashboardPage() {
           )}
         </Card>
         <Card title="Subscription" testId="card-subscription">
-          <p className="text-2xl font-bold text-slate-900">{planNames[plan] ?? plan}</p>
+          <p className="text-2xl font-bold text-slate-900">{planName(plan)}</p>
           <Link to="/pricing" className={`${linkStyles} text-sm`}>
             Upgrade Plan
           </Link>

@@ -5,13 +5,13 @@ import { authApi, errorMessage } from '../../api';
 import { buttonStyles } from '../../components/styles';
 import { TextField } from '../../components/text-field';
 import { useAuth } from '../auth';
+import { planName } from '../billing/plan-catalogue';
 import { formatEmailTime } from '../emails/format-email-time';
 import { cardStyles, PageHeading } from '../layout/page-heading';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { LogOutEverywhereDialog } from './log-out-everywhere-dialog';
 import { canChangePassword, OAUTH_ONLY_PASSWORD_MESSAGE } from './password-rules';
 
-const planNames: Record<string, string> = { free: 'Free', pro: 'Pro', enterprise: 'Enterprise' };
 const providerNames: Record<string, string> = { google: 'Google', github: 'GitHub', microsoft: 'Microsoft' };
 
 function Avatar({ url, name }: { url: string; name: string }) {
@@ -94,7 +94,7 @@ export function ProfilePage() {
             <h2 className="text-base font-semibold text-slate-900">Account Info</h2>
             <dl className="mt-2 divide-y divide-slate-100">
               <Info label="Email">{user.email}</Info>
-              <Info label="Plan">{planNames[user.subscription?.plan ?? 'free'] ?? user.subscription?.plan}</Info>
+              <Info label="Plan">{planName(user.subscription?.plan ?? 'free')}</Info>
               <Info label="Status">{user.isVerified ? 'Verified' : 'Unverified'}</Info>
               {user.createdAt && <Info label="Member since">{formatEmailTime(user.createdAt).slice(0, 12)}</Info>}
             </dl>

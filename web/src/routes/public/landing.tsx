@@ -2,8 +2,9 @@
 import { Link } from 'react-router-dom';
 import { PublicLayout } from '../../components/public-layout';
 import { buttonStyles } from '../../components/styles';
+import { formatPlanPrice } from '../../features/billing/format-price';
 import { PlanCard } from '../../features/billing/plan-card';
-import { landingPlans } from '../../features/marketing/landing-plans';
+import { PLAN_CATALOGUE } from '../../features/billing/plan-catalogue';
 import { productFeatures } from '../../features/marketing/product-features';
 
 function HeroIllustration() {
@@ -101,16 +102,16 @@ export function LandingPage() {
             <p className="mt-4 text-lg text-slate-600">Billed monthly. Upgrade, downgrade or cancel any time.</p>
           </div>
           <div className="mt-14 grid gap-8 md:grid-cols-3">
-            {landingPlans.map((plan) => (
+            {PLAN_CATALOGUE.map((plan) => (
               <PlanCard
                 key={plan.id}
                 testId={`landing-plan-${plan.id}`}
                 name={plan.name}
-                price={`₹${plan.price}`}
-                features={plan.features.map((text) => ({ text, included: true }))}
-                isPopular={plan.isPopular}
+                price={formatPlanPrice(plan.price)}
+                features={plan.features.filter((feature) => feature.included)}
+                isPopular={plan.popular}
                 action={
-                  <Link to="/signup" className={`${plan.isPopular ? buttonStyles.primary : buttonStyles.secondary} w-full`}>
+                  <Link to="/signup" className={`${plan.popular ? buttonStyles.primary : buttonStyles.secondary} w-full`}>
                     {plan.price === 0 ? 'Start Free Trial' : 'Get Started'}
                   </Link>
                 }
