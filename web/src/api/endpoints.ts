@@ -1,4 +1,5 @@
 // Every call of spec section 7, grouped by resource. Paths are relative to API_BASE ('/api').
+import { DEFAULT_TEMPLATE_CATEGORY } from '@mailwright/contracts';
 import { request } from './client';
 import type {
   ApiKey,
@@ -77,7 +78,9 @@ export const templatesApi = {
   list: async () => unwrap(await request<Envelope<Template[]>>('/templates')),
   get: async (templateId: string) => unwrap(await request<Envelope<Template>>(`/templates/${id(templateId)}`)),
   create: async (body: TemplateBody) =>
-    unwrap(await request<Envelope<Template>>('/templates', { method: 'POST', body: { category: 'general', ...body } })),
+    unwrap(
+      await request<Envelope<Template>>('/templates', { method: 'POST', body: { category: DEFAULT_TEMPLATE_CATEGORY, ...body } }),
+    ),
   update: async (templateId: string, body: TemplateBody) =>
     unwrap(await request<Envelope<Template>>(`/templates/${id(templateId)}`, { method: 'PUT', body })),
   remove: (templateId: string) => request<unknown>(`/templates/${id(templateId)}`, { method: 'DELETE' }),
