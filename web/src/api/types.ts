@@ -1,42 +1,8 @@
 // The API's shapes, all from @mailwright/contracts: the services answer with these schemas, so the web app
-// never types them again. Type-only imports: no TypeBox code reaches the bundle from here.
+// never types them again. Types only: no TypeBox code reaches the bundle from here.
 import type { EmailStats, SubscriptionChangeResponse } from '@mailwright/contracts';
 
-export type {
-  ApiKey,
-  ChangePasswordBody,
-  ChangePasswordResponse,
-  ConnectTicket,
-  CreateOrderResponse,
-  CreateSmtpAccountBody,
-  CreateWebhookBody,
-  EmailAccount,
-  EmailListResponse,
-  EmailLog,
-  EmailProvider,
-  EmailStats,
-  EmailStatus,
-  ListEmailsQuery,
-  LoginBody,
-  LoginResponse,
-  OAuthEmailProvider,
-  Plan,
-  PlanId,
-  ProfileBody,
-  SendEmailBody,
-  SignupBody,
-  StatsQuery,
-  Template,
-  TemplateBody,
-  TemplatePreview,
-  UpdateSmtpAccountBody,
-  UpdateWebhookBody,
-  User,
-  VerifyPaymentBody,
-  WebhookDelivery,
-  WebhookEndpoint,
-  WebhookWithSecret,
-} from '@mailwright/contracts';
+export type * from '@mailwright/contracts';
 
 /** How most routes wrap their answer: `{ data: T }` (the contracts' `Envelope(schema)`). */
 export interface Envelope<T> {
