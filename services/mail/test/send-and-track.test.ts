@@ -53,7 +53,7 @@ describe('sending', () => {
     expect(mail.html).toContain('Hello Bob');
     expect(mail.html).toMatch(/<img src="https:\/\/mail\.example\.test\/t\/o\/[A-Za-z0-9_-]{40}\.gif"/);
     expect(mail.html).not.toContain('https://example.com/start');
-    expect(h.smtp.logins).toContain('alice:smtp-secret');
+    expect(h.smtp.attempts).toContainEqual({ username: 'alice', password: 'smtp-secret' });
 
     const stored = await waitFor(async () => {
       const r = await h.get(alice.userId, `/emails/${email.id}`);

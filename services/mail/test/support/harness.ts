@@ -3,7 +3,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { readConfig, runMigrations } from '@mailwright/kit';
-import { createTestDatabase, TEST_INTERNAL_SECRET, type TestDatabase, testRedisUrl, userHeaders } from '@mailwright/kit/testing';
+import {
+  createTestDatabase,
+  type ParsedSmtpMessage,
+  SmtpPeer,
+  TEST_INTERNAL_SECRET,
+  type TestDatabase,
+  testRedisUrl,
+  userHeaders,
+} from '@mailwright/kit/testing';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -12,7 +20,6 @@ import { buildMailApp, type MailAppDeps } from '../../src/app';
 import { type Config, ConfigSchema } from '../../src/config';
 import { type MailWorker, startWorker, type WorkerOptions } from '../../src/worker-app';
 import { InternalServices } from './internal-services';
-import { SmtpPeer } from './smtp-peer';
 
 const migrations = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
@@ -21,6 +28,13 @@ local keys = redis.call('KEYS', ARGV[1])
 for i = 1, #keys, 1000 do redis.call('DEL', unpack(keys, i, math.min(i + 999, #keys))) end
 return #keys`;
 
+/** kit's SMTP test peer in its default 'parsed' mode, where every message it keeps carries its parse. */
+class ParsingSmtpPeer extends SmtpPeer {
+  override to(address: string): ParsedSmtpMessage[] {
+    return super.to(address) as ParsedSmtpMessage[];
+  }
+}
+
 export class Harness {
   database!: TestDatabase;
   config!: Config;
@@ -28,7 +42,7 @@ export class Harness {
   /** The app's slice deps (flush the tracking buffer, call the intake directly). */
   deps!: MailAppDeps;
   worker: MailWorker | null = null;
-  smtp = new SmtpPeer();
+  smtp = new ParsingSmtpPeer();
   services = new InternalServices();
   pool!: pg.Pool;
   redis!: Redis;

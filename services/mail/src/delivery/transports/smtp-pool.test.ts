@@ -1,70 +1,33 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import { SmtpPeer } from '@mailwright/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TarpitSmtp } from '../../../test/support/tarpit-smtp';
 import { SmtpPool } from './smtp-pool';
 
-let server: SMTPServer;
+// Raw bytes are kept so dot-stuffing can be checked; each message takes 2 ms so sends overlap.
+const peer = new SmtpPeer({ content: 'raw', users: (_username, password) => password === 'secret', delayMs: 2 });
 let port = 0;
-let open = 0;
-let peakOpen = 0;
-let connections = 0;
-const logins: string[] = [];
-const received: Array<{ to: string[]; body: string }> = [];
+const received = () => peer.received.map((m) => ({ to: m.envelopeTo, body: m.raw?.toString() ?? '' }));
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true,
-    allowInsecureAuth: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onConnect: (_session, callback) => {
-      connections += 1;
-      open += 1;
-      peakOpen = Math.max(peakOpen, open);
-      callback();
-    },
-    onClose: () => {
-      open -= 1;
-    },
-    onAuth: (auth, _session, callback) => {
-      if (auth.password !== 'secret') return callback(new Error('Bad password'));
-      logins.push(auth.username ?? '');
-      callback(null, { user: auth.username });
-    },
-    onRcptTo: (address, _session, callback) =>
-      address.address.startsWith('nobody@')
-        ? callback(Object.assign(new Error('No such user here'), { responseCode: 550 }))
-        : callback(),
-    onData: (stream, session, callback) => {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), body: Buffer.concat(chunks).toString() });
-        setTimeout(callback, 2);
-      });
-    },
-  });
-  server.on('error', () => {}); // a client's reset socket is re-emitted here; it must not crash the test process
-  port = await new Promise<number>((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve((server.server.address() as AddressInfo).port)),
-  );
+  await peer.start();
+  port = peer.port;
+  peer.reject('nobody@', 550, 'No such user here');
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => peer.stop());
 
 const message = (n: number) => Buffer.from(`Subject: m${n}\r\n\r\n.leading dot ${n}\r\n`);
 
 describe('SmtpPool', () => {
   it('sends over at most maxConnections connections, reusing them, with dot-stuffing left to SMTP', async () => {
     const pool = new SmtpPool({ host: '127.0.0.1', port, secure: false }, 3);
-    const before = connections;
+    const before = peer.connections;
     await Promise.all(
       Array.from({ length: 60 }, (_, n) => pool.send({ from: 'a@example.com', to: [`r${n}@example.net`] }, message(n))),
     );
-    expect(connections - before).toBe(3);
-    expect(peakOpen).toBeLessThanOrEqual(3);
-    expect(received.filter((m) => m.to[0]?.startsWith('r'))).toHaveLength(60);
-    expect(received.find((m) => m.to[0] === 'r7@example.net')?.body).toBe('Subject: m7\r\n\r\n.leading dot 7\r\n');
+    expect(peer.connections - before).toBe(3);
+    expect(peer.peakConnections).toBeLessThanOrEqual(3);
+    expect(received().filter((m) => m.to[0]?.startsWith('r'))).toHaveLength(60);
+    expect(received().find((m) => m.to[0] === 'r7@example.net')?.body).toBe('Subject: m7\r\n\r\n.leading dot 7\r\n');
     pool.close();
   });
 
@@ -85,7 +48,7 @@ describe('SmtpPool', () => {
   it('logs in when the account has credentials and fails with EAUTH on a wrong password', async () => {
     const pool = new SmtpPool({ host: '127.0.0.1', port, secure: false, auth: { user: 'ada', pass: 'secret' } }, 1);
     await pool.send({ from: 'a@example.com', to: ['authed@example.net'] }, message(1));
-    expect(logins).toContain('ada');
+    expect(peer.logins).toContain('ada');
     pool.close();
     const wrong = new SmtpPool({ host: '127.0.0.1', port, secure: false, auth: { user: 'ada', pass: 'nope' } }, 1);
     await expect(wrong.send({ from: 'a@example.com', to: ['x@example.net'] }, message(2))).rejects.toMatchObject({
@@ -127,11 +90,11 @@ describe('SmtpPool', () => {
       resolve: rebinding,
     });
     await allowed.send({ from: 'a@example.com', to: ['pinned@example.net'] }, message(1));
-    expect(received.some((m) => m.to[0] === 'pinned@example.net')).toBe(true);
+    expect(received().some((m) => m.to[0] === 'pinned@example.net')).toBe(true);
     expect(resolved).toEqual(['smtp.rebind.test']);
     allowed.close();
 
-    const before = connections;
+    const before = peer.connections;
     const strict = new SmtpPool({ host: 'smtp.rebind.test', port, secure: false }, 1, {
       allowPrivate: false,
       resolve: rebinding,
@@ -144,7 +107,7 @@ describe('SmtpPool', () => {
     await expect(literal.send({ from: 'a@example.com', to: ['x@example.net'] }, message(3))).rejects.toMatchObject({
       isPermanent: true,
     });
-    expect(connections).toBe(before);
+    expect(peer.connections).toBe(before);
     strict.close();
     literal.close();
   });
