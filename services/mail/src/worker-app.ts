@@ -25,6 +25,7 @@ import { TRACKING_QUEUE, type TrackingJobData, trackingQueue } from './queues/tr
 import { WEBHOOK_QUEUE, type WebhookJobData, webhookQueue } from './queues/webhook-queue';
 import { trackingProcessor } from './tracking/record-tracking-job';
 import { TrackingTokens } from './tracking/tracking-token';
+import { retryDelay } from './webhooks/retry-policy';
 import { webhookSecretBox } from './webhooks/secret-box';
 import { WebhookEvents } from './webhooks/webhook-events';
 import { webhookProcessor } from './webhooks/webhook-job';
@@ -116,7 +117,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   );
   const trackingWorker = consumeQueue<TrackingJobData>(trackingQueue, trackingProcessor(db.$client, webhooks), context);
   const webhookWorker = consumeQueue<WebhookJobData>(
-    webhookQueue(webhookPolicy),
+    webhookQueue((attemptsMade) => retryDelay(webhookPolicy, attemptsMade)),
     webhookProcessor({
       pool: db.$client,
       box: webhookSecretBox(config),

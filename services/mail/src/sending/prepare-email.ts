@@ -66,7 +66,7 @@ export interface BuiltEmail {
   attachments: PreparedAttachment[];
 }
 
-/** Whether building the email downloads anything (its quota is then checked first: see checkQuotaBeforeDownloads). */
+/** Whether building the email downloads anything (its quota is then checked first: see remaining-quota.ts). */
 export const hasUrlAttachments = (body: SendEmailBody) => (body.attachments ?? []).some((item) => item.url !== undefined);
 
 /** downloads: the request's share of attachment downloads (one per request, shared by a batch's emails). */

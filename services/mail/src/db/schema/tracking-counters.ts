@@ -1,6 +1,6 @@
 // How many opens of an email, and clicks of each of its links, have been recorded, and when the last one was:
 // the cap that keeps a replayed pixel or link from adding an event row and a webhook per hit
-// (worker/process-tracking.ts: the first, then at most one a minute and 100 in all, per email and per link).
+// (tracking/record-tracking-job.ts: the first, then at most one a minute and 100 in all, per email and per link).
 import { integer, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { mail } from '../pg-schema';
 import { emails } from './emails';
