@@ -12,17 +12,15 @@ import {
 } from '@mailwright/contracts';
 import { coerceQuery, type RoutesPlugin, requireUserId } from '@mailwright/kit';
 import { Type } from '@sinclair/typebox';
+import { createWebhook } from '../webhooks/create-webhook';
+import { deleteWebhook } from '../webhooks/delete-webhook';
 import type { WebhookDeps } from '../webhooks/deps';
-import {
-  createWebhook,
-  deleteWebhook,
-  getWebhook,
-  listDeliveries,
-  listWebhooks,
-  rotateWebhookSecret,
-  updateWebhook,
-} from '../webhooks/manage-webhooks';
+import { getWebhook } from '../webhooks/get-webhook';
+import { listDeliveries } from '../webhooks/list-deliveries';
+import { listWebhooks } from '../webhooks/list-webhooks';
+import { rotateWebhookSecret } from '../webhooks/rotate-webhook-secret';
 import { sendTestDelivery } from '../webhooks/test-delivery';
+import { updateWebhook } from '../webhooks/update-webhook';
 
 const errors = { '4xx': ErrorBody, '5xx': ErrorBody };
 const tags = ['Webhooks'];
