@@ -7,12 +7,12 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { type EmailAccount, emailAccountsApi, errorMessage, type OAuthEmailProvider } from '../../api';
 import { buttonStyles } from '../../components/styles';
 import { useAuth } from '../auth';
-import { CopyId } from '../layout/copy-id';
 import { PageHeading } from '../layout/page-heading';
 import { ResourceList } from '../layout/resource-list';
 import { ConfirmButton, RowButton } from '../layout/row-buttons';
 import { useLoadErrorNotice } from '../notices/use-load-error-notice';
 import { useNotifyingMutation } from '../notices/use-notifying-mutation';
+import { AccountSummary } from './account-summary';
 import { OAUTH_RETURN_PARAMS, oauthReturnNotice } from './oauth-return';
 import { SmtpAccountDialog, type SmtpAccountSave } from './smtp-account-dialog';
 
@@ -133,32 +133,7 @@ export function AccountsPage() {
         rowTestId="account-row"
         renderRow={(account) => (
           <>
-            <div className="min-w-0">
-              <p className="flex flex-wrap items-center gap-2">
-                <span className="truncate font-semibold text-slate-900">{account.displayName || account.email}</span>
-                <span className="rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold tracking-wide text-slate-700">
-                  {account.provider.toUpperCase()}
-                </span>
-                {account.isDefault && (
-                  <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-semibold text-indigo-700">(Default)</span>
-                )}
-                {account.status === 'needs_reconnect' && (
-                  <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">
-                    Reconnect needed
-                  </span>
-                )}
-              </p>
-              <p className="truncate text-sm text-slate-600">{account.email}</p>
-              {account.smtpConfig && (
-                <p className="truncate text-xs text-slate-500">
-                  {account.smtpConfig.host}:{account.smtpConfig.port}
-                  {account.smtpConfig.secure ? ' (SSL/TLS)' : ''}
-                </p>
-              )}
-              <div className="mt-1">
-                <CopyId id={account._id} />
-              </div>
-            </div>
+            <AccountSummary account={account} />
             <div className="flex flex-wrap gap-2">
               {!account.isDefault && <RowButton onClick={() => makeDefault.mutate(account._id)}>Set as Default</RowButton>}
               {account.provider === 'smtp' && <RowButton onClick={() => setDialog({ mode: 'edit', account })}>Edit</RowButton>}

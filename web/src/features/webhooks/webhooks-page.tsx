@@ -13,6 +13,7 @@ import { useLoadErrorNotice } from '../notices/use-load-error-notice';
 import { useNotifyingMutation } from '../notices/use-notifying-mutation';
 import { WebhookDeliveries } from './webhook-deliveries';
 import { WebhookForm } from './webhook-form';
+import { WebhookSummary } from './webhook-summary';
 
 const listKey = ['webhooks'] as const;
 
@@ -129,28 +130,7 @@ export function WebhooksPage() {
               />
             ) : (
               <div className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
-                <div className="min-w-0">
-                  <p className="break-all font-mono text-sm font-semibold text-slate-900">{endpoint.url}</p>
-                  {endpoint.description && <p className="text-sm text-slate-600">{endpoint.description}</p>}
-                  <p className="mt-1 text-xs text-slate-500">{endpoint.events.join(', ')}</p>
-                  <p className="mt-1 text-xs">
-                    {endpoint.enabled ? (
-                      <span className="font-semibold text-emerald-700">Enabled</span>
-                    ) : (
-                      <span className="font-semibold text-red-700">Disabled</span>
-                    )}
-                    {endpoint.enabled && endpoint.failingSince && (
-                      <span className="ml-2 text-amber-700">
-                        Failing since {new Date(endpoint.failingSince).toLocaleString()}
-                      </span>
-                    )}
-                  </p>
-                  {!endpoint.enabled && endpoint.disabledReason && (
-                    <p className="mt-1 text-sm text-red-700" data-testid="webhook-disabled-reason">
-                      {endpoint.disabledReason}
-                    </p>
-                  )}
-                </div>
+                <WebhookSummary endpoint={endpoint} />
                 <div className="flex flex-wrap gap-2">
                   <RowButton onClick={() => update.mutate({ id: endpoint.id, enabled: !endpoint.enabled })}>
                     {endpoint.enabled ? 'Disable' : 'Enable'}
