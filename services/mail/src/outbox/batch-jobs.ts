@@ -1,5 +1,6 @@
-// The batch route's send jobs: the emails it stored together share one per scheduled time (immediate ones count
-// as one time), added before it answers. Single sends get theirs from the intake's windows (job-windows.ts).
+// Send jobs of emails stored in one transaction (the batch route's, or one email with attachments or an
+// Idempotency-Key): they share one per scheduled time (immediate ones count as one time), added before the
+// answer. Plain single sends get theirs from the intake's windows (job-windows.ts).
 import type { NewEmail } from '../db/queries/insert-email';
 import type { EmailRow } from '../db/schema/emails';
 import { batchJobId } from '../queues/send-queue';

@@ -2,10 +2,13 @@
 // job exists, and the reconciler adds any job a Redis hiccup lost). How a send is stored follows what it needs:
 // - a plain email (no attachments, no Idempotency-Key) joins the intake: one statement stores the emails of
 //   concurrent requests with their quota units, and the emails of a short window share a send job;
-// - an email with attachments or an Idempotency-Key is stored in its own transaction and gets its own job;
-// - the batch route's emails take their quota all or none in one transaction and share a job per due time.
+// - an email with attachments or an Idempotency-Key is stored in its own transaction;
+// - the batch route's emails take their quota all or none in one transaction.
+// Every job added here has one shape, a batch of N >= 1 emails ('batch-<uuid>'); only the worker adds an email's
+// own job ('email-<id>'), for a retry or when the reconciler finds a row without a live job.
+import type { EmailRow } from '../db/schema/emails';
 import type { AcceptItem, AcceptOptions, AcceptResult } from './accept-types';
-import { enqueueBatchJobs } from './batch-jobs';
+import { assignBatchJobs, enqueueBatchJobs } from './batch-jobs';
 import type { OutboxDeps } from './deps';
 import { storeBatch } from './store-batch';
 import { storeOne } from './store-one';
@@ -22,9 +25,14 @@ export class EmailStore {
       const row = await this.deps.intake.accept(first.email, options.monthlyLimit, options.requestId);
       return row ? { kind: 'stored', rows: [row] } : { kind: 'quota_exceeded' };
     }
-    const stored = await storeOne(this.deps.pool, first, options.monthlyLimit, options.idempotency ?? null);
-    const [row] = stored.kind === 'stored' ? stored.rows : [];
-    if (row) await this.deps.producer.enqueue(row, options.requestId);
+    const [email] = assignBatchJobs([first.email]);
+    const stored = await storeOne(
+      this.deps.pool,
+      { ...first, email: email ?? first.email },
+      options.monthlyLimit,
+      options.idempotency ?? null,
+    );
+    if (stored.kind === 'stored') await this.enqueue(stored.rows, options);
     return stored;
   }
 
@@ -36,11 +44,16 @@ export class EmailStore {
   private async acceptTogether(items: AcceptItem[], options: AcceptOptions): Promise<AcceptResult> {
     const rows = await storeBatch(this.deps, items, options.monthlyLimit);
     if (!rows) return { kind: 'quota_exceeded' };
+    await this.enqueue(rows, options);
+    return { kind: 'stored', rows };
+  }
+
+  /** One job per due time among the rows (their jobId), added after the commit. */
+  private enqueue(rows: EmailRow[], options: AcceptOptions): Promise<void> {
     const requestId = options.requestId ?? null;
-    await enqueueBatchJobs(
+    return enqueueBatchJobs(
       this.deps.producer,
       rows.map((row) => ({ row, requestId })),
     );
-    return { kind: 'stored', rows };
   }
 }

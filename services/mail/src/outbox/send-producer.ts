@@ -8,7 +8,6 @@ import {
   isOwnJobOf,
   SEND_BATCH_JOB,
   type SendBatchJobData,
-  type SendJobData,
   type SendQueueData,
   sendJobId,
   sendJobOptions,
@@ -29,15 +28,6 @@ export class SendProducer {
     private readonly queue: Queue<SendQueueData>,
     private readonly log: FastifyBaseLogger,
   ) {}
-
-  /** The email's own job. */
-  async enqueue(email: QueuedEmail, requestId?: string): Promise<void> {
-    const data: SendJobData = requestId ? { emailId: email.id, requestId } : { emailId: email.id };
-    await this.add(
-      () => this.queue.add('send', data, { ...sendJobOptions, jobId: sendJobId(email.id), delay: delayUntil(email.scheduledAt) }),
-      { emailId: email.id, requestId },
-    );
-  }
 
   /** One job for emails stored with the same jobId (and the same scheduled time). */
   async enqueueBatch(jobId: string, emails: QueuedEmail[], requestIds: (string | null)[]): Promise<void> {

@@ -5,9 +5,7 @@ import { type BatchItemResult, MAIL_MESSAGES, SendEmailBody } from '@mailwright/
 import { AppError } from '@mailwright/kit';
 import { Value } from '@sinclair/typebox/value';
 import type { EmailRow } from '../db/schema/emails';
-import { enqueueBatchJobs } from '../outbox/batch-jobs';
 import { serializeEmail } from '../outbox/serialize-email';
-import { storeBatch } from '../outbox/store-batch';
 import type { SendingDeps } from './deps';
 import { buildEmail, type CheckedBody, checkSendBody, hasUrlAttachments } from './prepare-email';
 import { remainingQuota } from './remaining-quota';
