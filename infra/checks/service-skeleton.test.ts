@@ -33,6 +33,7 @@ describe('the service skeleton', () => {
       'drizzle/',
       'plugins/',
       'worker.ts',
+      'worker-app.ts',
     ];
     for (const room of [...named, ...MAIL_SLICES.map((slice) => `${slice}/`)]) expect(doc, room).toContain(room);
   });

@@ -25,7 +25,7 @@ const service = (name: string): Skeleton => ({
 });
 
 /** The mail service groups its use cases by capability; each capability slice has its own deps type. */
-export const MAIL_SLICES = ['sending', 'outbox', 'delivery', 'tracking', 'webhooks'] as const;
+export const MAIL_SLICES = ['sending', 'outbox', 'delivery', 'tracking', 'webhooks', 'emails'] as const;
 
 export const SKELETONS: readonly Skeleton[] = [
   service('identity'),
@@ -47,6 +47,7 @@ export const SKELETONS: readonly Skeleton[] = [
       'server.ts',
       'worker.ts',
       'app.ts',
+      'worker-app.ts',
       'config.ts',
       'deps.ts',
       'routes',
