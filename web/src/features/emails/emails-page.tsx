@@ -12,7 +12,16 @@ import { emailKeys, useEmailList } from './queries';
 import { StatusBadge } from './status-badge';
 
 export const PAGE_SIZE = 20;
-const statuses: readonly (EmailStatus | '')[] = ['', 'sent', 'scheduled', 'failed', 'queued', 'sending', 'cancelled'];
+/** Every status of the contract, in the filter's order: a status the contract adds must be placed here. */
+const statusLabels: Record<EmailStatus, string> = {
+  sent: 'Sent',
+  scheduled: 'Scheduled',
+  failed: 'Failed',
+  queued: 'Queued',
+  sending: 'Sending',
+  cancelled: 'Cancelled',
+};
+const statuses: readonly (EmailStatus | '')[] = ['', ...(Object.keys(statusLabels) as EmailStatus[])];
 
 /** The date a log row shows: when it was sent, else when it is scheduled, else when it was created. */
 export const rowDate = (email: EmailLog) => email.sentAt ?? email.scheduledAt ?? email.createdAt;
@@ -58,7 +67,7 @@ export function EmailsPage() {
             >
               {statuses.map((value) => (
                 <option key={value} value={value}>
-                  {value ? value.charAt(0).toUpperCase() + value.slice(1) : 'All statuses'}
+                  {value ? statusLabels[value] : 'All statuses'}
                 </option>
               ))}
             </select>

@@ -1,0 +1,28 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { installFakeApi, sampleUser } from '../../test/fake-api';
+import { renderApp } from '../../test/render-app';
+
+describe('email log status filter', () => {
+  it('offers every status of the contract and asks the server for the chosen one', async () => {
+    localStorage.setItem('token', 't-1');
+    const { calls } = installFakeApi({
+      'GET /api/auth/me': { body: { user: sampleUser } },
+      'GET /api/emails': { body: { data: [], pagination: { page: 1, limit: 20, total: 0, pages: 1 } } },
+    });
+    renderApp('/emails');
+    const filter = (await screen.findByLabelText('Status')) as HTMLSelectElement;
+    expect(Array.from(filter.options).map((option) => option.textContent)).toEqual([
+      'All statuses',
+      'Sent',
+      'Scheduled',
+      'Failed',
+      'Queued',
+      'Sending',
+      'Cancelled',
+    ]);
+    fireEvent.change(filter, { target: { value: 'cancelled' } });
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/emails?page=1&limit=20&status=cancelled')).toBe(true));
+    expect(await screen.findByText('No emails sent yet')).toBeTruthy();
+  });
+});
