@@ -6,6 +6,7 @@ export * from './common';
 export * from './errors';
 export * from './html';
 export * from './mail';
+export * from './plans';
 export * from './platform-layout';
 export * from './revocations';
 export * from './template-render';
