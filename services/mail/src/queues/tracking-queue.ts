@@ -1,17 +1,11 @@
 // The tracking queue: batches of open and click events the service buffered (tracking-buffer.ts).
 import type { JobsOptions } from 'bullmq';
+import type { TrackingEvent } from '../db/queries/record-tracking-events';
 import type { QueueDeclaration } from './queue-declaration';
 
 export const TRACKING_QUEUE = 'tracking';
 
-export interface TrackingEvent {
-  type: 'open' | 'click';
-  emailId: string;
-  linkIndex: number | null;
-  at: string;
-  ip: string | null;
-  userAgent: string | null;
-}
+export type { TrackingEvent } from '../db/queries/record-tracking-events';
 
 export interface TrackingJobData {
   events: TrackingEvent[];

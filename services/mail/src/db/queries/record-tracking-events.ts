@@ -4,8 +4,17 @@
 // TRACKING_CAP.intervalSeconds old. One statement: the counter upsert locks each counter row, so workers
 // in any number of processes agree, and a retried batch cannot half-apply.
 import type pg from 'pg';
-import type { TrackingEvent } from '../../queues/tracking-queue';
 import { OPEN_COUNTER_INDEX } from '../schema/tracking-counters';
+
+/** One open or click hit, as the tracking job carries it. */
+export interface TrackingEvent {
+  type: 'open' | 'click';
+  emailId: string;
+  linkIndex: number | null;
+  at: string;
+  ip: string | null;
+  userAgent: string | null;
+}
 
 export const TRACKING_CAP = {
   /** Opens of one email, or clicks of one of its links, ever recorded. */
