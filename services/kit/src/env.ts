@@ -53,6 +53,9 @@ export const baseServiceConfig = {
   METRICS_TOKEN: Type.String({ default: '' }),
 };
 
+/** The settings of baseServiceConfig as read: every service's Config has them. */
+export type BaseServiceConfig = Static<TObject<typeof baseServiceConfig>>;
+
 export const serviceUrls = {
   IDENTITY_URL: Type.String({ default: 'http://127.0.0.1:4001' }),
   ACCOUNTS_URL: Type.String({ default: 'http://127.0.0.1:4002' }),

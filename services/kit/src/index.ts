@@ -19,6 +19,7 @@ export * from './metrics';
 export * from './metrics-exposure';
 export * from './oauth';
 export * from './openapi';
+export * from './ping-database';
 export * from './private-address';
 export * from './public-target';
 export * from './routes';

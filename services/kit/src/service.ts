@@ -2,6 +2,7 @@
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import closeWithGrace from 'close-with-grace';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import type { BaseServiceConfig } from './env';
 import { installErrorHandler, installNotFoundHandler } from './error-handler';
 import { registerFormats } from './formats';
 import { installHealth, type ReadinessCheck } from './health';
@@ -23,7 +24,19 @@ export interface ServiceOptions {
   metricsToken?: string;
 }
 
-export function createServiceApp(options: ServiceOptions): FastifyInstance {
+/** The shared settings createServiceApp reads from a service's Config (see baseServiceConfig). */
+export type ServiceAppConfig = Pick<BaseServiceConfig, 'INTERNAL_SECRET' | 'METRICS_TOKEN' | 'LOG_LEVEL'>;
+
+/** What a service adds to its shared settings. */
+export type ServiceAppExtras = Pick<ServiceOptions, 'readiness' | 'bodyLimit' | 'metrics'>;
+
+/** A service's app from its Config: `createServiceApp('billing', config, { readiness })`. */
+export function createServiceApp(name: string, config: ServiceAppConfig, extras?: ServiceAppExtras): FastifyInstance;
+export function createServiceApp(options: ServiceOptions): FastifyInstance;
+export function createServiceApp(
+  ...args: [name: string, config: ServiceAppConfig, extras?: ServiceAppExtras] | [options: ServiceOptions]
+): FastifyInstance {
+  const options = args.length === 1 ? args[0] : serviceOptionsFrom(...args);
   registerFormats();
   const app = Fastify({
     logger: loggerOptions(options.name, options.logLevel ?? 'info'),
@@ -41,6 +54,16 @@ export function createServiceApp(options: ServiceOptions): FastifyInstance {
   installHealth(app, options.readiness ?? {});
   installMetrics(app, { metrics: options.metrics ?? processMetrics(options.name), token: options.metricsToken || undefined });
   return app;
+}
+
+function serviceOptionsFrom(name: string, config: ServiceAppConfig, extras: ServiceAppExtras = {}): ServiceOptions {
+  return {
+    name,
+    internalSecret: config.INTERNAL_SECRET,
+    metricsToken: config.METRICS_TOKEN,
+    logLevel: config.LOG_LEVEL,
+    ...extras,
+  };
 }
 
 /** Listens and closes gracefully on SIGINT/SIGTERM (in-flight requests finish, then onClose hooks run). */
