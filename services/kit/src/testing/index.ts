@@ -52,5 +52,6 @@ export async function freePort(): Promise<number> {
   });
 }
 
+export * from './fixed-entitlements';
 export * from './smtp-peer';
 export * from './tarpit-smtp';

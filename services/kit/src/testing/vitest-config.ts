@@ -1,0 +1,16 @@
+// The vitest settings every service's suite shares (files, reporter, timeouts); a suite passes only what differs.
+// Imported by path from each vitest.config.ts, not from the testing index, so tests never load vitest's config API.
+import { defineConfig, type TestUserConfig, type ViteUserConfig } from 'vitest/config';
+
+export function serviceTestConfig(overrides: TestUserConfig = {}): ViteUserConfig {
+  return defineConfig({
+    test: {
+      // Resolved from the service's folder, where vitest runs.
+      reporters: ['default', '../kit/src/testing/unhandled-errors-reporter.ts'],
+      include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      testTimeout: 20_000,
+      hookTimeout: 30_000,
+      ...overrides,
+    },
+  });
+}
