@@ -1,5 +1,5 @@
 // Builds the identity service: users, sessions, verification, password flows, social sign-in and API keys.
-import { createServiceApp, InternalClient, OAuthStates, secretBoxFromConfig } from '@mailwright/kit';
+import { createServiceApp, InternalClient, OAuthStates, pingDatabase, secretBoxFromConfig } from '@mailwright/kit';
 import type { FastifyInstance } from 'fastify';
 import { type AccountFiguresSource, RemoteAccountFigures } from './adapters/account-figures';
 import { OncePerWindow } from './adapters/redis/once-per-window';
@@ -9,7 +9,6 @@ import { buildSignInProviders } from './adapters/sign-in-providers/providers';
 import { createSystemMailer, type SystemMailer } from './adapters/system-mailer';
 import type { Config } from './config';
 import { createIdentityDatabase } from './db/client';
-import { pingDatabase } from './db/queries/ping';
 import type { IdentityDeps } from './deps';
 import { ApiKeyUsage } from './domain/api-key-usage';
 import { SessionTokens } from './domain/session-tokens';
@@ -34,13 +33,7 @@ export interface AppOverrides {
 
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const db = createIdentityDatabase(config.DATABASE_URL);
-  const app = createServiceApp({
-    name: 'identity',
-    internalSecret: config.INTERNAL_SECRET,
-    metricsToken: config.METRICS_TOKEN,
-    logLevel: config.LOG_LEVEL,
-    readiness: { database: () => pingDatabase(db) },
-  });
+  const app = createServiceApp('identity', config, { readiness: { database: () => pingDatabase(db) } });
   const redis = connectRedis(config.REDIS_URL, app.log);
   let deps: IdentityDeps;
   try {
