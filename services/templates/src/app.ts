@@ -1,10 +1,9 @@
 // Builds the templates service: CRUD, preview and the internal render call, limited by billing's entitlements.
 import { TEMPLATE_LIMITS } from '@mailwright/contracts';
-import { BillingEntitlements, createServiceApp, type EntitlementsSource, InternalClient } from '@mailwright/kit';
+import { BillingEntitlements, createServiceApp, type EntitlementsSource, InternalClient, pingDatabase } from '@mailwright/kit';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { createTemplatesDatabase } from './db/client';
-import { pingDatabase } from './db/queries/ping';
 import type { TemplatesDeps } from './deps';
 import { internalRoutes } from './routes/internal';
 import { templateRoutes } from './routes/templates';
@@ -24,14 +23,7 @@ export interface AppOverrides {
 
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const db = createTemplatesDatabase(config.DATABASE_URL);
-  const app = createServiceApp({
-    name: SERVICE_NAME,
-    internalSecret: config.INTERNAL_SECRET,
-    metricsToken: config.METRICS_TOKEN,
-    logLevel: config.LOG_LEVEL,
-    bodyLimit: BODY_LIMIT,
-    readiness: { database: () => pingDatabase(db) },
-  });
+  const app = createServiceApp(SERVICE_NAME, config, { bodyLimit: BODY_LIMIT, readiness: { database: () => pingDatabase(db) } });
   const deps: TemplatesDeps = {
     db,
     entitlements:

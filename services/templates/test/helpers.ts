@@ -1,34 +1,13 @@
 // Shared setup for integration tests: a fresh database with the real migrations, and the app on it.
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { type Entitlements, FREE_ENTITLEMENTS } from '@mailwright/contracts';
-import { type EntitlementsSource, readConfig, runMigrations } from '@mailwright/kit';
+import { readConfig, runMigrations } from '@mailwright/kit';
 import { createTestDatabase, TEST_INTERNAL_SECRET, type TestDatabase, userHeaders } from '@mailwright/kit/testing';
 import type { FastifyInstance } from 'fastify';
 import { type AppOverrides, buildApp } from '../src/app';
 import { type Config, ConfigSchema } from '../src/config';
 
 const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
-
-export const PRO_ENTITLEMENTS: Entitlements = {
-  ...FREE_ENTITLEMENTS,
-  plan: 'pro',
-  emailLimit: 10_000,
-  accountLimit: -1,
-  templateLimit: -1,
-  apiAccess: true,
-};
-
-/** Billing is a separate service: in most tests a user's plan is a fixed figure set here. */
-export class FixedEntitlements implements EntitlementsSource {
-  readonly plans = new Map<string, Entitlements>();
-
-  async get(userId: string): Promise<Entitlements> {
-    return this.plans.get(userId) ?? FREE_ENTITLEMENTS;
-  }
-
-  forget(): void {}
-}
 
 export interface TestApp {
   app: FastifyInstance;

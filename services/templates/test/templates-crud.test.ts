@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { FixedEntitlements, UNLIMITED_ENTITLEMENTS } from '@mailwright/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FixedEntitlements, newUser, PRO_ENTITLEMENTS, sampleTemplate, startTestApp, type TestApp } from './helpers';
+import { newUser, sampleTemplate, startTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
 const entitlements = new FixedEntitlements();
@@ -44,7 +45,7 @@ describe('templates CRUD', () => {
 
   it('lists a user’s templates newest first in data', async () => {
     const { headers, userId } = await newUser();
-    entitlements.plans.set(userId, PRO_ENTITLEMENTS);
+    entitlements.set(userId, UNLIMITED_ENTITLEMENTS);
     const names = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth'];
     for (const name of names) await create(headers, sampleTemplate({ name }));
     const response = await t.app.inject({ method: 'GET', url: '/templates', headers });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { serviceHeaders, userHeaders } from '@mailwright/kit/testing';
+import { FixedEntitlements, serviceHeaders, userHeaders } from '@mailwright/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FixedEntitlements, newUser, sampleTemplate, startTestApp, type TestApp } from './helpers';
+import { newUser, sampleTemplate, startTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
 let owner: { userId: string; headers: Record<string, string> };

@@ -1,6 +1,6 @@
-import { serviceHeaders } from '@mailwright/kit/testing';
+import { FixedEntitlements, serviceHeaders } from '@mailwright/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FixedEntitlements, newUser, sampleTemplate, startTestApp, type TestApp } from './helpers';
+import { newUser, sampleTemplate, startTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
 let headers: Record<string, string>;
