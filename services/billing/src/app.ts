@@ -1,10 +1,9 @@
 // Builds the billing service: plans, Razorpay checkout and webhooks, subscriptions, entitlements.
-import { createServiceApp } from '@mailwright/kit';
+import { createServiceApp, pingDatabase } from '@mailwright/kit';
 import type { FastifyInstance } from 'fastify';
 import { createRazorpayProvider } from './adapters/razorpay-provider';
 import type { Config } from './config';
 import { createBillingDatabase } from './db/client';
-import { pingDatabase } from './db/queries/ping';
 import type { BillingDeps } from './deps';
 import { expireLapsedSubscriptions } from './domain/expire-lapsed-subscriptions';
 import { checkoutRoutes } from './routes/checkout';
@@ -20,13 +19,7 @@ export interface AppOverrides {
 
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const db = createBillingDatabase(config.DATABASE_URL);
-  const app = createServiceApp({
-    name: 'billing',
-    internalSecret: config.INTERNAL_SECRET,
-    metricsToken: config.METRICS_TOKEN,
-    logLevel: config.LOG_LEVEL,
-    readiness: { database: () => pingDatabase(db) },
-  });
+  const app = createServiceApp('billing', config, { readiness: { database: () => pingDatabase(db) } });
   const deps: BillingDeps = {
     db,
     now: overrides.now ?? (() => new Date()),

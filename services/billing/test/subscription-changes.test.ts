@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { FREE_ENTITLEMENTS } from '@mailwright/contracts';
 import { userHeaders } from '@mailwright/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entitlementsOf, type Harness, startHarness, subscribe } from './harness';
@@ -49,15 +50,7 @@ describe('POST /payments/downgrade', () => {
       message: 'Successfully downgraded to Free plan!',
       data: { subscription: { plan: 'free', status: 'active', endDate: null }, emailQuota: { limit: 100 } },
     });
-    expect(await entitlementsOf(harness.app, userId)).toEqual({
-      plan: 'free',
-      status: 'active',
-      endDate: null,
-      emailLimit: 100,
-      accountLimit: 1,
-      templateLimit: 5,
-      apiAccess: false,
-    });
+    expect(await entitlementsOf(harness.app, userId)).toEqual(FREE_ENTITLEMENTS);
   });
 
   it('only goes to a lower plan', async () => {
