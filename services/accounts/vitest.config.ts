@@ -1,12 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { serviceTestConfig } from '../kit/src/testing/vitest-config';
 
-export default defineConfig({
-  test: {
-    reporters: ['default', '../kit/src/testing/unhandled-errors-reporter.ts'],
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
-    // Each file has its own database and servers; two at a time is plenty on a shared 2-core machine.
-    maxWorkers: 2,
-  },
-});
+// Each file has its own database and servers; two at a time is plenty on a shared 2-core machine.
+export default serviceTestConfig({ maxWorkers: 2 });

@@ -4,6 +4,7 @@ import {
   createServiceApp,
   type EntitlementsSource,
   InternalClient,
+  pingDatabase,
   secretBoxFromConfig,
 } from '@mailwright/kit';
 import type { FastifyInstance } from 'fastify';
@@ -12,7 +13,6 @@ import { MicrosoftMailProvider } from './adapters/mail-providers/microsoft';
 import type { OAuthProviders } from './adapters/mail-providers/provider';
 import type { Config } from './config';
 import { createAccountsDatabase } from './db/client';
-import { pingDatabase } from './db/queries/ping';
 import type { AccountsDeps } from './deps';
 import { connectStates } from './domain/connect-states';
 import { emailAccountRoutes } from './routes/email-accounts';
@@ -27,13 +27,7 @@ export interface AppOverrides {
 
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const db = createAccountsDatabase(config.DATABASE_URL);
-  const app = createServiceApp({
-    name: 'accounts',
-    internalSecret: config.INTERNAL_SECRET,
-    metricsToken: config.METRICS_TOKEN,
-    logLevel: config.LOG_LEVEL,
-    readiness: { database: () => pingDatabase(db) },
-  });
+  const app = createServiceApp('accounts', config, { readiness: { database: () => pingDatabase(db) } });
   const box = secretBoxFromConfig(config);
   const deps: AccountsDeps = {
     db,
