@@ -1,13 +1,18 @@
 // Exactly one default account per user, including under concurrent creates, set-defaults and deletes.
 import { randomUUID } from 'node:crypto';
-import { type SmtpPeer, type TestDatabase, userHeaders } from '@mailwright/kit/testing';
+import {
+  FixedEntitlements,
+  type SmtpPeer,
+  type TestDatabase,
+  UNLIMITED_ENTITLEMENTS,
+  userHeaders,
+} from '@mailwright/kit/testing';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { testConfig } from './helpers/config';
 import { migratedTestDatabase } from './helpers/database';
-import { FixedEntitlements } from './helpers/entitlements';
 import { startSmtpPeer } from './helpers/smtp-peer';
 
 let database: TestDatabase;
@@ -40,7 +45,7 @@ async function defaultsOf(userId: string): Promise<string[]> {
 beforeAll(async () => {
   database = await migratedTestDatabase('defaults');
   smtp = await startSmtpPeer({ u: 'p' });
-  app = await buildApp(testConfig(database.url), { entitlements: new FixedEntitlements() });
+  app = await buildApp(testConfig(database.url), { entitlements: new FixedEntitlements(UNLIMITED_ENTITLEMENTS) });
   raw = new pg.Client({ connectionString: database.url });
   await raw.connect();
 });

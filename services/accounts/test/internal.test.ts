@@ -1,6 +1,13 @@
 // The endpoints the mail service and worker call: resolve the sending account, and get a ready-to-send transport.
 import { randomUUID } from 'node:crypto';
-import { type SmtpPeer, serviceHeaders, type TestDatabase, userHeaders } from '@mailwright/kit/testing';
+import {
+  FixedEntitlements,
+  type SmtpPeer,
+  serviceHeaders,
+  type TestDatabase,
+  UNLIMITED_ENTITLEMENTS,
+  userHeaders,
+} from '@mailwright/kit/testing';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +15,6 @@ import { buildApp } from '../src/app';
 import { testConfig } from './helpers/config';
 import { connectMailbox } from './helpers/connect-flow';
 import { migratedTestDatabase } from './helpers/database';
-import { FixedEntitlements } from './helpers/entitlements';
 import { type MockProvider, oauthEnv, recordGrants, revokeNextGrant, startGoogle, startMicrosoft } from './helpers/oauth-servers';
 import { startSmtpPeer } from './helpers/smtp-peer';
 
@@ -68,7 +74,9 @@ beforeAll(async () => {
   microsoft = await startMicrosoft({ email: 'grace@outlook.test', name: 'Grace Hopper' });
   googleGrants = recordGrants(google);
   microsoftGrants = recordGrants(microsoft);
-  app = await buildApp(testConfig(database.url, oauthEnv(google, microsoft)), { entitlements: new FixedEntitlements() });
+  app = await buildApp(testConfig(database.url, oauthEnv(google, microsoft)), {
+    entitlements: new FixedEntitlements(UNLIMITED_ENTITLEMENTS),
+  });
   raw = new pg.Client({ connectionString: database.url });
   await raw.connect();
 });

@@ -1,12 +1,18 @@
 // ENCRYPTION_KEY rotation: rows sealed with the previous key still open, and a save reseals with the new key id.
 import { randomUUID } from 'node:crypto';
-import { type SmtpPeer, serviceHeaders, type TestDatabase, userHeaders } from '@mailwright/kit/testing';
+import {
+  FixedEntitlements,
+  type SmtpPeer,
+  serviceHeaders,
+  type TestDatabase,
+  UNLIMITED_ENTITLEMENTS,
+  userHeaders,
+} from '@mailwright/kit/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { TEST_ENCRYPTION_KEY, testConfig } from './helpers/config';
 import { migratedTestDatabase } from './helpers/database';
-import { FixedEntitlements } from './helpers/entitlements';
 import { startSmtpPeer } from './helpers/smtp-peer';
 
 const NEW_KEY = 'aa'.repeat(32);
@@ -38,7 +44,7 @@ describe('key rotation', () => {
       username: 'u',
       password: 'rotating-secret',
     };
-    const before = await buildApp(testConfig(database.url), { entitlements: new FixedEntitlements() });
+    const before = await buildApp(testConfig(database.url), { entitlements: new FixedEntitlements(UNLIMITED_ENTITLEMENTS) });
     const { data: account } = (
       await before.inject({ method: 'POST', url: '/email-accounts/smtp', headers: await userHeaders(userId), payload: form })
     ).json();
@@ -47,7 +53,7 @@ describe('key rotation', () => {
 
     const after = await buildApp(
       testConfig(database.url, { ENCRYPTION_KEY: NEW_KEY, ENCRYPTION_PREVIOUS_KEYS: TEST_ENCRYPTION_KEY }),
-      { entitlements: new FixedEntitlements() },
+      { entitlements: new FixedEntitlements(UNLIMITED_ENTITLEMENTS) },
     );
     try {
       const transport = await after.inject({

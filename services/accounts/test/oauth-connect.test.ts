@@ -1,7 +1,14 @@
 // Gmail and Outlook connect end to end against local OAuth 2.0 servers standing in for Google and Microsoft.
 import { randomUUID } from 'node:crypto';
+import { FREE_ENTITLEMENTS } from '@mailwright/contracts';
 import { newBrowserBinding, SecretBox } from '@mailwright/kit';
-import { TEST_INTERNAL_SECRET, type TestDatabase, userHeaders } from '@mailwright/kit/testing';
+import {
+  FixedEntitlements,
+  TEST_INTERNAL_SECRET,
+  type TestDatabase,
+  UNLIMITED_ENTITLEMENTS,
+  userHeaders,
+} from '@mailwright/kit/testing';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +26,6 @@ import {
   visitProvider,
 } from './helpers/connect-flow';
 import { migratedTestDatabase } from './helpers/database';
-import { FixedEntitlements } from './helpers/entitlements';
 import {
   denyNextConsent,
   dropNextRefreshToken,
@@ -34,7 +40,7 @@ let google: MockProvider;
 let microsoft: MockProvider;
 let app: FastifyInstance;
 let raw: pg.Client;
-const entitlements = new FixedEntitlements();
+const entitlements = new FixedEntitlements(UNLIMITED_ENTITLEMENTS);
 
 const accountsPage = `${TEST_PUBLIC_URL}/email-accounts`;
 
@@ -346,15 +352,7 @@ describe('the state and ticket', () => {
 
   it('refuses a new mailbox beyond the plan at the callback with error=plan_limit, but allows a reconnect', async () => {
     const userId = randomUUID();
-    entitlements.set(userId, {
-      plan: 'free',
-      status: 'active',
-      endDate: null,
-      emailLimit: 100,
-      accountLimit: 1,
-      templateLimit: 5,
-      apiAccess: false,
-    });
+    entitlements.set(userId, FREE_ENTITLEMENTS);
     expect((await connectMailbox(app, userId, 'gmail')).finalUrl).toBe(
       `${accountsPage}?success=gmail_connected&mailbox=ada%40gmail.test`,
     );

@@ -1,13 +1,18 @@
 // SMTP accounts end to end against real Postgres and a real SMTP server with AUTH.
 import { randomUUID } from 'node:crypto';
-import { type SmtpPeer, type TestDatabase, userHeaders } from '@mailwright/kit/testing';
+import {
+  FixedEntitlements,
+  type SmtpPeer,
+  type TestDatabase,
+  UNLIMITED_ENTITLEMENTS,
+  userHeaders,
+} from '@mailwright/kit/testing';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { testConfig } from './helpers/config';
 import { migratedTestDatabase } from './helpers/database';
-import { FixedEntitlements } from './helpers/entitlements';
 import { startSmtpPeer } from './helpers/smtp-peer';
 
 const PASSWORD = 'correct horse battery staple';
@@ -45,7 +50,7 @@ async function rowsOf(userId: string) {
 beforeAll(async () => {
   database = await migratedTestDatabase('smtp');
   smtp = await startSmtpPeer({ sender: PASSWORD, other: 'other-secret-password' });
-  app = await buildApp(testConfig(database.url), { entitlements: new FixedEntitlements() });
+  app = await buildApp(testConfig(database.url), { entitlements: new FixedEntitlements(UNLIMITED_ENTITLEMENTS) });
   raw = new pg.Client({ connectionString: database.url });
   await raw.connect();
 });
@@ -148,7 +153,7 @@ describe('adding an SMTP account', () => {
   it('refuses a loopback host when private targets are not allowed', async () => {
     const strictDb = await migratedTestDatabase('smtp_ssrf');
     const strict = await buildApp(testConfig(strictDb.url, { ALLOW_PRIVATE_TARGETS: 'false' }), {
-      entitlements: new FixedEntitlements(),
+      entitlements: new FixedEntitlements(UNLIMITED_ENTITLEMENTS),
     });
     try {
       const response = await strict.inject({
