@@ -3,15 +3,8 @@
 import { googleClient, type OAuthClient, trimTrailingSlash } from '@mailwright/kit';
 import { OAuth2Client } from 'google-auth-library';
 import type { Config } from '../../config';
-import {
-  expiresAtFrom,
-  GrantRevokedError,
-  type MailboxProfile,
-  type OAuthMailProvider,
-  type OAuthTokens,
-  PROVIDER_TIMEOUT_MS,
-  redirectUriFor,
-} from './provider';
+import type { MailboxProfile, OAuthMailProvider, OAuthTokens } from './provider';
+import { expiresAtFrom, mailboxProfile, PROVIDER_TIMEOUT_MS, redirectUriFor, refreshUnlessRevoked } from './provider';
 
 export const GMAIL_SCOPES = ['https://www.googleapis.com/auth/gmail.send', 'openid', 'email', 'profile'];
 
@@ -81,22 +74,18 @@ export class GoogleMailProvider implements OAuthMailProvider {
     const { data } = await client.request<{ email?: string; name?: string; email_verified?: boolean }>({
       url: this.userinfoEndpoint,
     });
-    if (!data.email) throw new Error('Google did not return the mailbox address');
-    return { email: data.email, displayName: data.name?.trim() || data.email };
+    return mailboxProfile('Google', data.email, data.name);
   }
 
   async refresh(refreshToken: string): Promise<OAuthTokens> {
     const client = this.sdk();
     client.setCredentials({ refresh_token: refreshToken });
-    try {
+    return refreshUnlessRevoked('Google', oauthErrorOf, async () => {
       const { credentials } = await client.refreshAccessToken();
       return toTokens({
         ...credentials,
         refresh_token: credentials.refresh_token === refreshToken ? null : credentials.refresh_token,
       });
-    } catch (error) {
-      if (oauthErrorOf(error) === 'invalid_grant') throw new GrantRevokedError('Google answered invalid_grant');
-      throw error;
-    }
+    });
   }
 }

@@ -12,15 +12,8 @@ import {
 } from '@mailwright/kit';
 import type { Config } from '../../config';
 import { graphClient } from './graph-client';
-import {
-  expiresAtFrom,
-  GrantRevokedError,
-  type MailboxProfile,
-  type OAuthMailProvider,
-  type OAuthTokens,
-  PROVIDER_TIMEOUT_MS,
-  redirectUriFor,
-} from './provider';
+import type { MailboxProfile, OAuthMailProvider, OAuthTokens } from './provider';
+import { expiresAtFrom, mailboxProfile, PROVIDER_TIMEOUT_MS, redirectUriFor, refreshUnlessRevoked } from './provider';
 
 export const OUTLOOK_SCOPES = ['offline_access', 'Mail.Send', 'User.Read', 'openid', 'email', 'profile'];
 
@@ -32,6 +25,8 @@ export function graphBase(graphUrl: string): { baseUrl: string; version: string;
   const version = match?.[2] ?? 'v1.0';
   return { baseUrl, version, graphUrl: `${baseUrl}/${version}` };
 }
+
+const oauthErrorOf = (error: unknown) => (error instanceof OAuthFailure ? error.providerError : undefined);
 
 const toTokens = (answer: TokenAnswer): OAuthTokens => ({
   accessToken: answer.accessToken,
@@ -81,19 +76,12 @@ export class MicrosoftMailProvider implements OAuthMailProvider {
       .api('/me')
       .select(['mail', 'userPrincipalName', 'displayName'])
       .get()) as { mail?: string | null; userPrincipalName?: string | null; displayName?: string | null };
-    const email = me.mail || me.userPrincipalName;
-    if (!email) throw new Error('Microsoft Graph did not return the mailbox address');
-    return { email, displayName: me.displayName?.trim() || email };
+    return mailboxProfile('Microsoft Graph', me.mail || me.userPrincipalName, me.displayName);
   }
 
   async refresh(refreshToken: string): Promise<OAuthTokens> {
-    try {
-      return toTokens(await this.token({ grant_type: 'refresh_token', refresh_token: refreshToken }));
-    } catch (error) {
-      if (error instanceof OAuthFailure && error.providerError === 'invalid_grant') {
-        throw new GrantRevokedError('Microsoft answered invalid_grant');
-      }
-      throw error;
-    }
+    return refreshUnlessRevoked('Microsoft', oauthErrorOf, async () =>
+      toTokens(await this.token({ grant_type: 'refresh_token', refresh_token: refreshToken })),
+    );
   }
 }

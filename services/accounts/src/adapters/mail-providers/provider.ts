@@ -45,3 +45,27 @@ export const redirectUriFor = (publicUrl: string, provider: OAuthEmailProvider) 
 
 export const expiresAtFrom = (expiresInSeconds: number | undefined) =>
   new Date(Date.now() + (expiresInSeconds && expiresInSeconds > 0 ? expiresInSeconds : 3600) * 1000);
+
+/** The mailbox a profile answer names, displayed by its name or else its address; `source` words the error. */
+export function mailboxProfile(
+  source: string,
+  email: string | null | undefined,
+  name: string | null | undefined,
+): MailboxProfile {
+  if (!email) throw new Error(`${source} did not return the mailbox address`);
+  return { email, displayName: name?.trim() || email };
+}
+
+/** Runs a token refresh; the provider's invalid_grant answer (read by `oauthErrorOf`) becomes GrantRevokedError. */
+export async function refreshUnlessRevoked(
+  provider: string,
+  oauthErrorOf: (error: unknown) => string | undefined,
+  refresh: () => Promise<OAuthTokens>,
+): Promise<OAuthTokens> {
+  try {
+    return await refresh();
+  } catch (error) {
+    if (oauthErrorOf(error) === 'invalid_grant') throw new GrantRevokedError(`${provider} answered invalid_grant`);
+    throw error;
+  }
+}
