@@ -1,12 +1,11 @@
 // Builds the mail service: send, email log, analytics, tracking, webhook and quota routes on the shared service
 // plumbing. The composition root of the HTTP process: every slice's deps are built here and nowhere else.
-import { BillingEntitlements, createServiceApp, type EntitlementsSource, InternalClient } from '@mailwright/kit';
+import { BillingEntitlements, createServiceApp, type EntitlementsSource, InternalClient, pingDatabase } from '@mailwright/kit';
 import type { FastifyInstance } from 'fastify';
 import { AccountsClient } from './adapters/accounts-client';
 import { TemplatesClient } from './adapters/templates-client';
 import type { Config } from './config';
 import { createMailDatabase } from './db/client';
-import { pingDatabase } from './db/queries/ping';
 import type { EmailLogDeps } from './emails/deps';
 import type { OutboxDeps } from './outbox/deps';
 import { EmailIntake } from './outbox/email-intake';
@@ -53,15 +52,11 @@ export async function buildMailApp(
   const db = createMailDatabase(config.DATABASE_URL, { max: 20 });
   const queues = openProducerQueues(config);
 
-  const app = createServiceApp({
-    name: 'mail',
+  const app = createServiceApp('mail', config, {
     // Attachments: 10 MB decoded is ~13.4 MB of base64 (the gateway caps /api/emails bodies at 16 MB).
     bodyLimit: 16 * 1024 * 1024,
-    internalSecret: config.INTERNAL_SECRET,
-    metricsToken: config.METRICS_TOKEN,
-    logLevel: config.LOG_LEVEL,
     readiness: {
-      postgres: () => pingDatabase(db.$client),
+      postgres: () => pingDatabase(db),
       redis: () => queues.redis.ping(),
     },
   });
