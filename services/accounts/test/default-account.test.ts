@@ -1,27 +1,15 @@
 // Exactly one default account per user, including under concurrent creates, set-defaults and deletes.
 import { randomUUID } from 'node:crypto';
-import {
-  FixedEntitlements,
-  type SmtpPeer,
-  type TestDatabase,
-  UNLIMITED_ENTITLEMENTS,
-  userHeaders,
-} from '@mailwright/kit/testing';
-import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import { type SmtpPeer, userHeaders } from '@mailwright/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { testConfig } from './helpers/config';
-import { migratedTestDatabase } from './helpers/database';
+import { type Harness, startHarness } from './helpers/harness';
 import { startSmtpPeer } from './helpers/smtp-peer';
 
-let database: TestDatabase;
+let t: Harness;
 let smtp: SmtpPeer;
-let app: FastifyInstance;
-let raw: pg.Client;
 
 async function call(userId: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
-  return app.inject({ method, url, headers: await userHeaders(userId), ...(payload ? { payload } : {}) });
+  return t.app.inject({ method, url, headers: await userHeaders(userId), ...(payload ? { payload } : {}) });
 }
 
 async function addAccount(userId: string, name: string) {
@@ -38,23 +26,18 @@ async function addAccount(userId: string, name: string) {
 }
 
 async function defaultsOf(userId: string): Promise<string[]> {
-  const { rows } = await raw.query('select id from accounts.email_accounts where user_id = $1 and is_default', [userId]);
+  const { rows } = await t.raw.query('select id from accounts.email_accounts where user_id = $1 and is_default', [userId]);
   return rows.map((row) => row.id);
 }
 
 beforeAll(async () => {
-  database = await migratedTestDatabase('defaults');
   smtp = await startSmtpPeer({ u: 'p' });
-  app = await buildApp(testConfig(database.url), { entitlements: new FixedEntitlements(UNLIMITED_ENTITLEMENTS) });
-  raw = new pg.Client({ connectionString: database.url });
-  await raw.connect();
+  t = await startHarness('defaults');
 });
 
 afterAll(async () => {
-  await raw?.end();
-  await app?.close();
+  await t?.close();
   await smtp?.stop();
-  await database?.drop();
 });
 
 describe('the default account', () => {
@@ -102,7 +85,7 @@ describe('the default account', () => {
     const first = await addAccount(userId, 'first');
     await addAccount(userId, 'second');
     await expect(
-      raw.query('update accounts.email_accounts set is_default = true where user_id = $1 and id <> $2', [userId, first.id]),
+      t.raw.query('update accounts.email_accounts set is_default = true where user_id = $1 and id <> $2', [userId, first.id]),
     ).rejects.toThrow(/email_accounts_one_default_per_user/);
   });
 

@@ -1,34 +1,21 @@
 // The endpoints the mail service and worker call: resolve the sending account, and get a ready-to-send transport.
 import { randomUUID } from 'node:crypto';
-import {
-  FixedEntitlements,
-  type SmtpPeer,
-  serviceHeaders,
-  type TestDatabase,
-  UNLIMITED_ENTITLEMENTS,
-  userHeaders,
-} from '@mailwright/kit/testing';
-import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import { type SmtpPeer, serviceHeaders, userHeaders } from '@mailwright/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { testConfig } from './helpers/config';
 import { connectMailbox } from './helpers/connect-flow';
-import { migratedTestDatabase } from './helpers/database';
+import { type Harness, startHarness } from './helpers/harness';
 import { type MockProvider, oauthEnv, recordGrants, revokeNextGrant, startGoogle, startMicrosoft } from './helpers/oauth-servers';
 import { startSmtpPeer } from './helpers/smtp-peer';
 
-let database: TestDatabase;
+let t: Harness;
 let smtp: SmtpPeer;
 let google: MockProvider;
 let microsoft: MockProvider;
-let app: FastifyInstance;
-let raw: pg.Client;
 let googleGrants: string[];
 let microsoftGrants: string[];
 
 async function addSmtp(userId: string, email: string) {
-  const response = await app.inject({
+  const response = await t.app.inject({
     method: 'POST',
     url: '/email-accounts/smtp',
     headers: await userHeaders(userId),
@@ -39,7 +26,7 @@ async function addSmtp(userId: string, email: string) {
 }
 
 async function resolve(body: object, headers?: Record<string, string>) {
-  return app.inject({
+  return t.app.inject({
     method: 'POST',
     url: '/internal/accounts/resolve',
     headers: headers ?? (await serviceHeaders('mail')),
@@ -48,7 +35,7 @@ async function resolve(body: object, headers?: Record<string, string>) {
 }
 
 async function transport(accountId: string, query = '') {
-  return app.inject({
+  return t.app.inject({
     method: 'GET',
     url: `/internal/accounts/${accountId}/transport${query}`,
     headers: await serviceHeaders('mail-worker'),
@@ -56,8 +43,8 @@ async function transport(accountId: string, query = '') {
 }
 
 async function oauthAccountOf(userId: string, provider: 'gmail' | 'outlook') {
-  await connectMailbox(app, userId, provider);
-  const { rows } = await raw.query('select id from accounts.email_accounts where user_id = $1 and provider = $2', [
+  await connectMailbox(t.app, userId, provider);
+  const { rows } = await t.raw.query('select id from accounts.email_accounts where user_id = $1 and provider = $2', [
     userId,
     provider,
   ]);
@@ -65,29 +52,22 @@ async function oauthAccountOf(userId: string, provider: 'gmail' | 'outlook') {
 }
 
 const expireAccessToken = (id: string, interval = '1 minute') =>
-  raw.query(`update accounts.email_accounts set access_token_expires_at = now() + interval '${interval}' where id = $1`, [id]);
+  t.raw.query(`update accounts.email_accounts set access_token_expires_at = now() + interval '${interval}' where id = $1`, [id]);
 
 beforeAll(async () => {
-  database = await migratedTestDatabase('internal');
   smtp = await startSmtpPeer({ u: 's3cret-pass' });
   google = await startGoogle({ email: 'ada@gmail.test', name: 'Ada Lovelace' });
   microsoft = await startMicrosoft({ email: 'grace@outlook.test', name: 'Grace Hopper' });
   googleGrants = recordGrants(google);
   microsoftGrants = recordGrants(microsoft);
-  app = await buildApp(testConfig(database.url, oauthEnv(google, microsoft)), {
-    entitlements: new FixedEntitlements(UNLIMITED_ENTITLEMENTS),
-  });
-  raw = new pg.Client({ connectionString: database.url });
-  await raw.connect();
+  t = await startHarness('internal', { env: oauthEnv(google, microsoft) });
 });
 
 afterAll(async () => {
-  await raw?.end();
-  await app?.close();
+  await t?.close();
   await google?.stop();
   await microsoft?.stop();
   await smtp?.stop();
-  await database?.drop();
 });
 
 describe('POST /internal/accounts/resolve', () => {
@@ -150,7 +130,7 @@ describe('GET /internal/accounts/:accountId/transport', () => {
 
   it('is for services only', async () => {
     const account = await addSmtp(randomUUID(), 'svc@example.com');
-    const response = await app.inject({
+    const response = await t.app.inject({
       method: 'GET',
       url: `/internal/accounts/${account.id}/transport`,
       headers: await userHeaders(randomUUID()),
@@ -188,7 +168,7 @@ describe('GET /internal/accounts/:accountId/transport', () => {
     expect(googleGrants.at(-1)).toBe('refresh_token');
     expect(refreshed.access_token).not.toBe(first.access_token);
     expect(response.json().data.accessToken).toBe(refreshed.access_token);
-    const { rows } = await raw.query(
+    const { rows } = await t.raw.query(
       'select access_token_sealed, access_token_expires_at from accounts.email_accounts where id = $1',
       [id],
     );
@@ -221,14 +201,14 @@ describe('GET /internal/accounts/:accountId/transport', () => {
       code: 'ACCOUNT_NEEDS_RECONNECT',
       message: 'The Gmail account ada@gmail.test needs to be reconnected: its authorisation was revoked or has expired',
     });
-    const list = await app.inject({ method: 'GET', url: '/email-accounts', headers: await userHeaders(userId) });
+    const list = await t.app.inject({ method: 'GET', url: '/email-accounts', headers: await userHeaders(userId) });
     expect(list.json().data[0]).toMatchObject({ id, status: 'needs_reconnect' });
     // Without asking the provider again until the user reconnects.
     const grants = googleGrants.length;
     expect((await transport(id)).statusCode).toBe(409);
     expect(googleGrants.length).toBe(grants);
     // Reconnecting brings it back.
-    await connectMailbox(app, userId, 'gmail');
+    await connectMailbox(t.app, userId, 'gmail');
     expect((await transport(id)).statusCode).toBe(200);
   });
 

@@ -1,26 +1,14 @@
 // SMTP accounts end to end against real Postgres and a real SMTP server with AUTH.
 import { randomUUID } from 'node:crypto';
-import {
-  FixedEntitlements,
-  type SmtpPeer,
-  type TestDatabase,
-  UNLIMITED_ENTITLEMENTS,
-  userHeaders,
-} from '@mailwright/kit/testing';
-import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import { type SmtpPeer, userHeaders } from '@mailwright/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { testConfig } from './helpers/config';
-import { migratedTestDatabase } from './helpers/database';
+import { type Harness, startHarness } from './helpers/harness';
 import { startSmtpPeer } from './helpers/smtp-peer';
 
 const PASSWORD = 'correct horse battery staple';
 
-let database: TestDatabase;
+let t: Harness;
 let smtp: SmtpPeer;
-let app: FastifyInstance;
-let raw: pg.Client;
 
 const form = (overrides: Record<string, unknown> = {}) => ({
   email: 'sender@example.com',
@@ -34,7 +22,7 @@ const form = (overrides: Record<string, unknown> = {}) => ({
 });
 
 async function call(userId: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
-  return app.inject({
+  return t.app.inject({
     method,
     url,
     headers: await userHeaders(userId),
@@ -43,23 +31,18 @@ async function call(userId: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', u
 }
 
 async function rowsOf(userId: string) {
-  const { rows } = await raw.query('select * from accounts.email_accounts where user_id = $1 order by created_at', [userId]);
+  const { rows } = await t.raw.query('select * from accounts.email_accounts where user_id = $1 order by created_at', [userId]);
   return rows;
 }
 
 beforeAll(async () => {
-  database = await migratedTestDatabase('smtp');
   smtp = await startSmtpPeer({ sender: PASSWORD, other: 'other-secret-password' });
-  app = await buildApp(testConfig(database.url), { entitlements: new FixedEntitlements(UNLIMITED_ENTITLEMENTS) });
-  raw = new pg.Client({ connectionString: database.url });
-  await raw.connect();
+  t = await startHarness('smtp');
 });
 
 afterAll(async () => {
-  await raw?.end();
-  await app?.close();
+  await t?.close();
   await smtp?.stop();
-  await database?.drop();
 });
 
 describe('adding an SMTP account', () => {
@@ -151,12 +134,9 @@ describe('adding an SMTP account', () => {
   });
 
   it('refuses a loopback host when private targets are not allowed', async () => {
-    const strictDb = await migratedTestDatabase('smtp_ssrf');
-    const strict = await buildApp(testConfig(strictDb.url, { ALLOW_PRIVATE_TARGETS: 'false' }), {
-      entitlements: new FixedEntitlements(UNLIMITED_ENTITLEMENTS),
-    });
+    const strict = await startHarness('smtp_ssrf', { env: { ALLOW_PRIVATE_TARGETS: 'false' } });
     try {
-      const response = await strict.inject({
+      const response = await strict.app.inject({
         method: 'POST',
         url: '/email-accounts/smtp',
         headers: await userHeaders(randomUUID()),
@@ -168,7 +148,6 @@ describe('adding an SMTP account', () => {
       );
     } finally {
       await strict.close();
-      await strictDb.drop();
     }
   });
 });
@@ -297,7 +276,7 @@ describe('another user', () => {
   });
 
   it('requires a signed-in user', async () => {
-    const response = await app.inject({ method: 'GET', url: '/email-accounts' });
+    const response = await t.app.inject({ method: 'GET', url: '/email-accounts' });
     expect(response.statusCode).toBe(401);
   });
 });
