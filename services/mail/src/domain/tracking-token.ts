@@ -1,2 +1,0 @@
-// Kept for infra/faults (tracking-attacks.ts imports this path); the tokens live in tracking/ now.
-export * from '../tracking/tracking-token';
