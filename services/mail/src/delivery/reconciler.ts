@@ -8,29 +8,13 @@ import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import { type PendingRow, selectPendingEmails } from '../db/queries/pending-emails';
 import { isOwnJobOf, type SendQueueData, sendJobId, sendJobOptions } from '../queues/send-queue';
-
-interface PendingRow {
-  id: string;
-  status: 'queued' | 'scheduled' | 'sending';
-  scheduledAt: Date | null;
-  createdAt: Date;
-  jobId: string | null;
-}
 
 type JobState = 'none' | 'live' | 'finished';
 
 const PAGE = 2_000;
 const MAX_PAGES_PER_PASS = 10;
-
-const PENDING = `
-SELECT id, status, scheduled_at AS "scheduledAt", created_at AS "createdAt", job_id AS "jobId" FROM mail.emails
-WHERE status IN ('queued', 'scheduled', 'sending')
-  AND (created_at, id) > ($1::timestamptz, $2::uuid)
-  AND updated_at < now() - make_interval(secs => $3::double precision)
-  AND (status <> 'sending' OR claimed_at < now() - make_interval(secs => $4::double precision))
-ORDER BY created_at, id
-LIMIT $5`;
 
 const RELEASE_LOCK = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
 
@@ -63,13 +47,12 @@ export class Reconciler {
     try {
       let enqueued = 0;
       for (let page = 0; page < MAX_PAGES_PER_PASS; page += 1) {
-        const { rows } = await this.pool.query<PendingRow>(PENDING, [
-          this.cursor.createdAt,
-          this.cursor.id,
-          this.options.graceSeconds,
-          this.options.staleClaimSeconds,
-          PAGE,
-        ]);
+        const rows = await selectPendingEmails(this.pool, {
+          after: this.cursor,
+          graceSeconds: this.options.graceSeconds,
+          staleClaimSeconds: this.options.staleClaimSeconds,
+          limit: PAGE,
+        });
         enqueued += await this.enqueueMissing(rows);
         const last = rows.at(-1);
         if (!last || rows.length < PAGE) {

@@ -1,11 +1,11 @@
 // Turns email events into webhook deliveries: one statement per batch finds the user's enabled endpoints that
 // subscribe to the event, stores a delivery per endpoint (the payload built from the email row), and each
 // delivery becomes a queue job. Users without endpoints cost one indexed join that returns nothing.
-import { randomUUID } from 'node:crypto';
 import type { WebhookEventType } from '@mailwright/contracts';
 import { MicroBatcher } from '@mailwright/kit';
 import type { Queue } from 'bullmq';
 import type pg from 'pg';
+import { insertWebhookDeliveries } from '../db/queries/webhook-deliveries';
 import { type WebhookJobData, webhookJobId, webhookJobOptions } from '../queues/webhook-queue';
 
 export interface EmailEvent {
@@ -14,27 +14,6 @@ export interface EmailEvent {
   /** Extra fields merged into the payload's data (clicks carry linkIndex, turned into url). */
   extra?: Record<string, unknown>;
 }
-
-const STORE = `
-WITH ev AS (
-  SELECT * FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::jsonb[]) AS ev(email_id, event, event_id, extra)
-)
-INSERT INTO mail.webhook_deliveries (endpoint_id, user_id, event_id, event, email_id, payload)
-SELECT w.id, e.user_id, ev.event_id, ev.event, e.id,
-  jsonb_build_object(
-    'id', ev.event_id,
-    'type', ev.event,
-    'createdAt', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-    'data', jsonb_build_object(
-      'emailId', e.id, 'status', e.status, 'from', e.from_email, 'to', to_jsonb(e."to"), 'subject', e.subject,
-      'messageId', e.message_id, 'scheduledAt', e.scheduled_at, 'error', e.error
-    ) || (ev.extra - 'linkIndex')
-      || CASE WHEN ev.extra ? 'linkIndex' THEN jsonb_build_object('url', e.links[(ev.extra->>'linkIndex')::int + 1]) ELSE '{}'::jsonb END
-  )
-FROM ev
-JOIN mail.emails e ON e.id = ev.email_id
-JOIN mail.webhook_endpoints w ON w.user_id = e.user_id AND w.enabled AND ev.event = ANY(w.events)
-RETURNING id`;
 
 export class WebhookEvents {
   private readonly batcher: MicroBatcher<EmailEvent, undefined>;
@@ -52,17 +31,8 @@ export class WebhookEvents {
   ) {
     this.batcher = new MicroBatcher(
       async (events) => {
-        const { rows } = await pool.query<{ id: string }>({
-          name: 'mail_store_webhook_deliveries',
-          text: STORE,
-          values: [
-            events.map((e) => e.emailId),
-            events.map((e) => e.type),
-            events.map(() => randomUUID()),
-            events.map((e) => JSON.stringify(e.extra ?? {})),
-          ],
-        });
-        if (rows.length > 0) await this.enqueue(rows.map((row) => row.id));
+        const ids = await insertWebhookDeliveries(pool, events);
+        if (ids.length > 0) await this.enqueue(ids);
         return events.map(() => undefined);
       },
       { maxBatch: 500, maxInFlight: 2, lingerMs },
