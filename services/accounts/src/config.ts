@@ -1,5 +1,12 @@
 // Accounts' environment: shared service settings, the key that seals mailbox secrets, and the OAuth providers.
-import { baseServiceConfig, encryptionConfig, googleOAuthConfig, microsoftOAuthConfig, serviceUrls } from '@mailwright/kit';
+import {
+  baseServiceConfig,
+  encryptionConfig,
+  googleOAuthConfig,
+  microsoftOAuthConfig,
+  publicUrlConfig,
+  serviceUrls,
+} from '@mailwright/kit';
 import { type Static, Type } from '@sinclair/typebox';
 
 export const ConfigSchema = Type.Object({
@@ -7,7 +14,7 @@ export const ConfigSchema = Type.Object({
   ...serviceUrls,
   ...encryptionConfig,
   ACCOUNTS_PORT: Type.Integer({ default: 4002 }),
-  PUBLIC_URL: Type.String({ default: 'http://localhost:8080', pattern: '^https?://' }),
+  ...publicUrlConfig,
   /** Off by default like mail's: SMTP hosts on loopback/private addresses are refused (SSRF); npm start turns it on. */
   ALLOW_PRIVATE_TARGETS: Type.Boolean({ default: false }),
   SMTP_VERIFY_TIMEOUT_MS: Type.Integer({ default: 10_000, minimum: 500 }),

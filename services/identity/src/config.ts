@@ -1,5 +1,13 @@
 // Identity's environment: shared service settings, the key that seals signing keys, Redis, mail and social sign-in.
-import { baseServiceConfig, encryptionConfig, googleOAuthConfig, microsoftOAuthConfig, serviceUrls } from '@mailwright/kit';
+import {
+  baseServiceConfig,
+  encryptionConfig,
+  googleOAuthConfig,
+  microsoftOAuthConfig,
+  publicUrlConfig,
+  redisConfig,
+  serviceUrls,
+} from '@mailwright/kit';
 import { type Static, Type } from '@sinclair/typebox';
 
 const optional = Type.Optional(Type.String());
@@ -9,9 +17,9 @@ export const ConfigSchema = Type.Object({
   ...serviceUrls,
   ...encryptionConfig,
   IDENTITY_PORT: Type.Integer({ default: 4001 }),
-  /** Failed-sign-in counters and the revocations channel every gateway listens to. */
-  REDIS_URL: Type.String({ default: 'redis://127.0.0.1:6379', pattern: '^rediss?://' }),
-  PUBLIC_URL: Type.String({ default: 'http://localhost:8080', pattern: '^https?://' }),
+  /** Redis holds failed-sign-in counters and the revocations channel every gateway listens to. */
+  ...redisConfig,
+  ...publicUrlConfig,
   SYSTEM_SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
   SYSTEM_MAIL_FROM: Type.String({ default: 'Mailwright <no-reply@mailwright.local>' }),
 

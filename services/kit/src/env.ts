@@ -64,6 +64,15 @@ export const serviceUrls = {
   BILLING_URL: Type.String({ default: 'http://127.0.0.1:4005' }),
 };
 
+/** How users reach the gateway: links in mails and OAuth redirects point here. */
+export const publicUrlConfig = {
+  PUBLIC_URL: Type.String({ default: 'http://localhost:8080', pattern: '^https?://' }),
+};
+
+export const redisConfig = {
+  REDIS_URL: Type.String({ default: 'redis://127.0.0.1:6379', pattern: '^rediss?://' }),
+};
+
 export const encryptionConfig = {
   ENCRYPTION_KEY: Type.String({ pattern: '^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$' }),
   /** Comma-separated keys that still open older secrets during a rotation. */
