@@ -2,10 +2,10 @@
 import { randomUUID } from 'node:crypto';
 import {
   FixedEntitlements,
+  PRO_ENTITLEMENTS,
   type SmtpPeer,
   serviceHeaders,
   type TestDatabase,
-  UNLIMITED_ENTITLEMENTS,
   userHeaders,
 } from '@mailwright/kit/testing';
 import pg from 'pg';
@@ -44,7 +44,7 @@ describe('key rotation', () => {
       username: 'u',
       password: 'rotating-secret',
     };
-    const before = await buildApp(testConfig(database.url), { entitlements: new FixedEntitlements(UNLIMITED_ENTITLEMENTS) });
+    const before = await buildApp(testConfig(database.url), { entitlements: new FixedEntitlements(PRO_ENTITLEMENTS) });
     const { data: account } = (
       await before.inject({ method: 'POST', url: '/email-accounts/smtp', headers: await userHeaders(userId), payload: form })
     ).json();
@@ -53,7 +53,7 @@ describe('key rotation', () => {
 
     const after = await buildApp(
       testConfig(database.url, { ENCRYPTION_KEY: NEW_KEY, ENCRYPTION_PREVIOUS_KEYS: TEST_ENCRYPTION_KEY }),
-      { entitlements: new FixedEntitlements(UNLIMITED_ENTITLEMENTS) },
+      { entitlements: new FixedEntitlements(PRO_ENTITLEMENTS) },
     );
     try {
       const transport = await after.inject({

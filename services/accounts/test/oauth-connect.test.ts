@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { FREE_ENTITLEMENTS } from '@mailwright/contracts';
 import { newBrowserBinding, SecretBox } from '@mailwright/kit';
-import { FixedEntitlements, TEST_INTERNAL_SECRET, UNLIMITED_ENTITLEMENTS, userHeaders } from '@mailwright/kit/testing';
+import { FixedEntitlements, PRO_ENTITLEMENTS, TEST_INTERNAL_SECRET, userHeaders } from '@mailwright/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectStates } from '../src/domain/connect-states';
 import { TEST_ENCRYPTION_KEY, TEST_PUBLIC_URL } from './helpers/config';
@@ -29,7 +29,7 @@ import {
 let t: Harness;
 let google: MockProvider;
 let microsoft: MockProvider;
-const entitlements = new FixedEntitlements(UNLIMITED_ENTITLEMENTS);
+const entitlements = new FixedEntitlements(PRO_ENTITLEMENTS);
 
 const accountsPage = `${TEST_PUBLIC_URL}/email-accounts`;
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { FixedEntitlements, UNLIMITED_ENTITLEMENTS } from '@mailwright/kit/testing';
+import { FixedEntitlements, PRO_ENTITLEMENTS } from '@mailwright/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUser, sampleTemplate, startTestApp, type TestApp } from './helpers';
 
@@ -45,7 +45,7 @@ describe('templates CRUD', () => {
 
   it('lists a user’s templates newest first in data', async () => {
     const { headers, userId } = await newUser();
-    entitlements.set(userId, UNLIMITED_ENTITLEMENTS);
+    entitlements.set(userId, PRO_ENTITLEMENTS);
     const names = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth'];
     for (const name of names) await create(headers, sampleTemplate({ name }));
     const response = await t.app.inject({ method: 'GET', url: '/templates', headers });

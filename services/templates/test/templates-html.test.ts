@@ -1,7 +1,7 @@
 // Templates read user text with the one HTML rule (contracts): a plain template's values are sent as text, an
 // HTML template's values are escaped, and no template body, however pathological, holds the service's event
 // loop: saving, previewing and rendering 1 MiB of one finish in well under a second each.
-import { FixedEntitlements, serviceHeaders, UNLIMITED_ENTITLEMENTS } from '@mailwright/kit/testing';
+import { FixedEntitlements, PRO_ENTITLEMENTS, serviceHeaders } from '@mailwright/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUser, startTestApp, type TestApp } from './helpers';
 
@@ -34,7 +34,7 @@ const renderForSending = async (templateId: string, variables: Record<string, st
 beforeAll(async () => {
   t = await startTestApp('templates_html', { entitlements });
   owner = await newUser();
-  entitlements.set(owner.userId, UNLIMITED_ENTITLEMENTS);
+  entitlements.set(owner.userId, PRO_ENTITLEMENTS);
 });
 afterAll(async () => {
   await t?.close();

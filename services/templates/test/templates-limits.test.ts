@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { type Entitlements, FREE_ENTITLEMENTS } from '@mailwright/contracts';
 import { createServiceApp, requireService } from '@mailwright/kit';
-import { FixedEntitlements, TEST_INTERNAL_SECRET, UNLIMITED_ENTITLEMENTS } from '@mailwright/kit/testing';
+import { FixedEntitlements, PRO_ENTITLEMENTS, TEST_INTERNAL_SECRET } from '@mailwright/kit/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUser, sampleTemplate, startTestApp, type TestApp } from './helpers';
@@ -74,14 +74,14 @@ describe('plan limits with fixed entitlements', () => {
 
   it('lets a pro user (templateLimit -1) create more than 5, also concurrently', async () => {
     const { userId, headers } = await newUser();
-    entitlements.set(userId, UNLIMITED_ENTITLEMENTS);
+    entitlements.set(userId, PRO_ENTITLEMENTS);
     const responses = await createMany(t, headers, 8);
     expect(responses.every((response) => response.statusCode === 201)).toBe(true);
   });
 
   it('still allows updates when a user is over the limit after a downgrade', async () => {
     const { userId, headers } = await newUser();
-    entitlements.set(userId, UNLIMITED_ENTITLEMENTS);
+    entitlements.set(userId, PRO_ENTITLEMENTS);
     const created = await createMany(t, headers, 6);
     entitlements.set(userId, FREE_ENTITLEMENTS);
     const refused = await t.app.inject({ method: 'POST', url: '/templates', headers, payload: sampleTemplate() });
@@ -98,7 +98,7 @@ describe('plan limits with fixed entitlements', () => {
 
   it('names the plan and limit for other limited plans', async () => {
     const { userId, headers } = await newUser();
-    entitlements.set(userId, { ...UNLIMITED_ENTITLEMENTS, templateLimit: 1 });
+    entitlements.set(userId, { ...PRO_ENTITLEMENTS, templateLimit: 1 });
     await createMany(t, headers, 1);
     const refused = await t.app.inject({ method: 'POST', url: '/templates', headers, payload: sampleTemplate() });
     expect(refused.json().message).toBe('Your pro plan allows 1 template. Upgrade your plan for more templates at /pricing.');
@@ -136,7 +136,7 @@ describe('plan limits read from billing over HTTP', () => {
     expect(billingCalls).toContain('templates');
 
     const pro = await newUser();
-    plans.set(pro.userId, UNLIMITED_ENTITLEMENTS);
+    plans.set(pro.userId, PRO_ENTITLEMENTS);
     const unlimited = await createMany(t, pro.headers, 7);
     expect(unlimited.every((response) => response.statusCode === 201)).toBe(true);
   });

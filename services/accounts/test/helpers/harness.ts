@@ -1,6 +1,6 @@
 // One accounts app per test file: a migrated database of its own, the app on it and a raw client for its rows.
 import type { EntitlementsSource } from '@mailwright/kit';
-import { FixedEntitlements, type TestDatabase, UNLIMITED_ENTITLEMENTS } from '@mailwright/kit/testing';
+import { FixedEntitlements, PRO_ENTITLEMENTS, type TestDatabase } from '@mailwright/kit/testing';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/app';
@@ -25,7 +25,7 @@ export interface HarnessOptions {
 export async function startHarness(label: string, options: HarnessOptions = {}): Promise<Harness> {
   const database = await migratedTestDatabase(label);
   const app = await buildApp(testConfig(database.url, options.env), {
-    entitlements: options.entitlements ?? new FixedEntitlements(UNLIMITED_ENTITLEMENTS),
+    entitlements: options.entitlements ?? new FixedEntitlements(PRO_ENTITLEMENTS),
   }).catch(async (error: unknown) => {
     await database.drop();
     throw error;

@@ -1,15 +1,17 @@
 // A stand-in for billing in tests: every user has one fixed plan unless a test sets theirs.
-import { type Entitlements, FREE_ENTITLEMENTS } from '@mailwright/contracts';
+import { type Entitlements, FREE_ENTITLEMENTS, findPlan } from '@mailwright/contracts';
 import type { EntitlementsSource } from '../entitlements';
 
-/** A pro plan without account or template limits, for tests about something other than limits. */
-export const UNLIMITED_ENTITLEMENTS: Entitlements = {
+const { emailLimit, accountLimit, templateLimit, apiAccess } = findPlan('pro');
+
+/** The pro plan as billing serves it (no account or template limit), read from contracts' plan table. */
+export const PRO_ENTITLEMENTS: Entitlements = {
   ...FREE_ENTITLEMENTS,
   plan: 'pro',
-  emailLimit: 10_000,
-  accountLimit: -1,
-  templateLimit: -1,
-  apiAccess: true,
+  emailLimit,
+  accountLimit,
+  templateLimit,
+  apiAccess,
 };
 
 export class FixedEntitlements implements EntitlementsSource {
