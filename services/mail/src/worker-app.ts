@@ -20,7 +20,7 @@ import { countJobOutcomes, listenForMetrics, workerMailMetrics } from './deliver
 import { consumeQueue } from './queues/consume-queue';
 import { openQueue } from './queues/open-queue';
 import { QueueHealth } from './queues/queue-health';
-import { SEND_QUEUE, SEND_STALL_MS, type SendJobData, type SendQueueData, sendJobOptions, sendQueue } from './queues/send-queue';
+import { SEND_JOB, SEND_QUEUE, SEND_STALL_MS, type SendJobData, sendJobOptions, sendQueue } from './queues/send-queue';
 import { TRACKING_QUEUE, type TrackingJobData, trackingQueue } from './queues/tracking-queue';
 import { WEBHOOK_QUEUE, type WebhookJobData, webhookQueue } from './queues/webhook-queue';
 import { trackingProcessor } from './tracking/record-tracking-job';
@@ -55,7 +55,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   // Adds jobs (retries, reconciler, webhook events), reads queue depth, holds the markers and the reconciler lock.
   const producer = workerConnection(config.REDIS_URL);
   health.watch('producer', producer);
-  const sendJobs = openQueue<SendQueueData>(SEND_QUEUE, producer, config.QUEUE_PREFIX);
+  const sendJobs = openQueue<SendJobData>(SEND_QUEUE, producer, config.QUEUE_PREFIX);
   const trackingJobs = openQueue<TrackingJobData>(TRACKING_QUEUE, producer, config.QUEUE_PREFIX);
   const webhookJobs = openQueue<WebhookJobData>(WEBHOOK_QUEUE, producer, config.QUEUE_PREFIX);
   const queues = [sendJobs, trackingJobs, webhookJobs];
@@ -86,7 +86,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   let closing = false;
 
   const context = { config, log, health };
-  const sendWorker = consumeQueue<SendQueueData>(
+  const sendWorker = consumeQueue<SendJobData>(
     sendQueue,
     sendProcessor({
       claims,
@@ -107,7 +107,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
         stallMs: SEND_STALL_MS,
       }),
       deliveryTimeoutMs: config.DELIVERY_TIMEOUT_MS,
-      enqueueRetry: (data: SendJobData, retry) => sendJobs.add('send', data, { ...sendJobOptions, ...retry }),
+      enqueueRetry: (data: SendJobData, retry) => sendJobs.add(SEND_JOB, data, { ...sendJobOptions, ...retry }),
       resultRetryMs: options.resultRetryMs,
       isClosing: () => closing,
       onOutcome: (outcome, provider) => (outcome === 'sent' ? mail.emailsSent : mail.emailsFailed).inc({ provider }),

@@ -36,6 +36,6 @@ export interface SendDeps {
 }
 
 export interface SendProcessorDeps extends SendDeps {
-  /** Adds an email's own job (a batch member's retry). */
+  /** Adds an email's own job (a batch member's retry), a batch of one. */
   enqueueRetry?: (data: SendJobData, options: { jobId: string; delay: number }) => Promise<unknown>;
 }

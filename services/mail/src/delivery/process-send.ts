@@ -1,27 +1,16 @@
-// The send queue's jobs: an email's own job ('send', retried by BullMQ with backoff) and the batch job of
-// emails accepted together (SEND_BATCH_JOB). A batch claims all its rows in one statement and delivers them
-// concurrently; a member that fails transiently gets its own job, delayed like a BullMQ retry, so one slow
-// recipient never holds back or re-sends the rest. An email whose account or tenant is stalled (deliver-email.ts)
-// is handed back: its own job is moved to delayed, a batch member gets its own delayed job, no try is counted.
+// The send queue's one job shape: a batch of N >= 1 emails. A job claims all its rows in one statement and delivers
+// them concurrently. A member that fails transiently gets its own job ('email-<id>'), delayed like a BullMQ retry, so
+// one slow recipient never holds back or re-sends the rest; an email whose account or tenant is stalled
+// (deliver-email.ts) is handed back the same way, without a try counted. An email's own job is the one job of its
+// email: its retries are the job's own (BullMQ's backoff), and a stalled email moves the job itself to delayed.
 import { randomUUID } from 'node:crypto';
 import { isUuid } from '@mailwright/kit';
 import { DelayedError, type Job, UnrecoverableError } from 'bullmq';
-import {
-  SEND_ATTEMPTS,
-  SEND_BATCH_JOB,
-  type SendBatchJobData,
-  type SendJobData,
-  type SendQueueData,
-  sendJobId,
-  sendJobOptions,
-  yieldDelay,
-} from '../queues/send-queue';
+import { ownJobData, SEND_ATTEMPTS, type SendJobData, sendJobId, sendJobOptions, yieldDelay } from '../queues/send-queue';
 import { type Delivery, deliverEmail } from './deliver-email';
 import type { SendProcessorDeps } from './deps';
 
-export type SendOutcome = 'sent' | 'skipped';
-
-export interface BatchOutcome {
+export interface SendOutcome {
   sent: number;
   failed: number;
   retrying: number;
@@ -35,15 +24,20 @@ const retryDelayAfter = (attempts: number) =>
 
 const claimToken = (job: Job, lockToken?: string) => `${job.id}:${lockToken ?? randomUUID()}`;
 
-async function processOne(deps: SendProcessorDeps, job: Job<SendJobData>, lockToken?: string): Promise<SendOutcome> {
-  const emailId = job.data?.emailId;
-  if (typeof emailId !== 'string' || !isUuid(emailId)) throw new UnrecoverableError('Invalid send job payload');
-  const requestId = typeof job.data.requestId === 'string' ? job.data.requestId : undefined;
-  const token = claimToken(job, lockToken);
-  const email = await deps.claims.claim(emailId, token);
-  if (!email) return 'skipped';
-  const isLastTry = email.attempts >= SEND_ATTEMPTS || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-  const delivery = await deliverEmail(deps, email, { token, requestId, isLastTry });
+function jobPayload(data: SendJobData | undefined): { ids: string[]; requestIds: (string | null)[] } {
+  const ids = data?.emailIds;
+  if (!Array.isArray(ids) || ids.length === 0 || !ids.every((id) => typeof id === 'string' && isUuid(id))) {
+    throw new UnrecoverableError('Invalid send job payload');
+  }
+  const requestIds = Array.isArray(data?.requestIds) ? data.requestIds : [];
+  return { ids, requestIds: ids.map((_, index) => (typeof requestIds[index] === 'string' ? requestIds[index] : null)) };
+}
+
+/** The email whose own job this is, or null for a job of emails accepted together. */
+const ownEmailOf = (job: Job, ids: string[]) => (ids.length === 1 && job.id === sendJobId(ids[0] as string) ? ids[0] : null);
+
+/** Ends an own job the way its delivery asks: BullMQ retries it with backoff, gives it up, or delays it (stalled). */
+async function settleOwnJob(job: Job, delivery: Delivery, lockToken?: string): Promise<void> {
   if (delivery.kind === 'yielded') {
     // Without the worker's lock token the job cannot be moved; failing it makes BullMQ retry it with backoff.
     if (!lockToken) throw new Error('Sender account stalled; retrying later');
@@ -52,36 +46,27 @@ async function processOne(deps: SendProcessorDeps, job: Job<SendJobData>, lockTo
   }
   if (delivery.kind === 'failed') throw new UnrecoverableError(delivery.failure.message);
   if (delivery.kind === 'retry') throw delivery.failure;
-  return 'sent';
 }
 
-function batchPayload(data: SendBatchJobData | undefined): { ids: string[]; requestIds: (string | null)[] } {
-  const ids = data?.emailIds;
-  if (!Array.isArray(ids) || ids.length === 0 || !ids.every((id) => typeof id === 'string' && isUuid(id))) {
-    throw new UnrecoverableError('Invalid send batch job payload');
-  }
-  const requestIds = Array.isArray(data?.requestIds) ? data.requestIds : [];
-  return { ids, requestIds: ids.map((_, index) => (typeof requestIds[index] === 'string' ? requestIds[index] : null)) };
-}
-
-async function processBatch(deps: SendProcessorDeps, job: Job<SendBatchJobData>, lockToken?: string): Promise<BatchOutcome> {
-  const { ids, requestIds } = batchPayload(job.data);
+async function processSend(deps: SendProcessorDeps, job: Job<SendJobData>, lockToken?: string): Promise<SendOutcome> {
+  const { ids, requestIds } = jobPayload(job.data);
+  const ownEmail = ownEmailOf(job, ids);
+  const isLastJobTry = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
   const token = claimToken(job, lockToken);
   // Concurrent claims of one run go out as one statement (EmailClaims batches them).
   const emails = await Promise.all(ids.map((id) => deps.claims.claim(id, token)));
-  const outcome: BatchOutcome = { sent: 0, failed: 0, retrying: 0, skipped: 0, yielded: 0 };
   const settled = await Promise.allSettled(
     emails.map(async (email, index): Promise<Delivery | null> => {
       if (!email) return null;
       const requestId = requestIds[index] ?? undefined;
-      const run = { token, requestId, isLastTry: email.attempts >= SEND_ATTEMPTS };
+      const isOwn = email.id === ownEmail;
+      const run = { token, requestId, isLastTry: email.attempts >= SEND_ATTEMPTS || (isOwn && isLastJobTry) };
       const delivery = await deliverEmail(deps, email, run);
-      if (delivery.kind === 'retry' || delivery.kind === 'yielded') {
-        const data: SendJobData = requestId ? { emailId: email.id, requestId } : { emailId: email.id };
+      if (!isOwn && (delivery.kind === 'retry' || delivery.kind === 'yielded')) {
         const delay = delivery.kind === 'retry' ? retryDelayAfter(email.attempts) : yieldDelay();
         // If this add fails the row stays 'queued' with a finished job: the reconciler enqueues it.
         await deps
-          .enqueueRetry?.(data, { jobId: sendJobId(email.id), delay })
+          .enqueueRetry?.(ownJobData(email.id, requestId), { jobId: sendJobId(email.id), delay })
           .catch((error: unknown) =>
             deps.log?.warn({ err: error, emailId: email.id }, 'retry job not enqueued; the reconciler will'),
           );
@@ -89,6 +74,7 @@ async function processBatch(deps: SendProcessorDeps, job: Job<SendBatchJobData>,
       return delivery;
     }),
   );
+  const outcome: SendOutcome = { sent: 0, failed: 0, retrying: 0, skipped: 0, yielded: 0 };
   for (const result of settled) {
     if (result.status === 'rejected') continue;
     if (result.value === null) outcome.skipped += 1;
@@ -100,12 +86,11 @@ async function processBatch(deps: SendProcessorDeps, job: Job<SendBatchJobData>,
   // An outcome that could not be recorded: the job's retry re-claims the unfinished rows (markers prevent resends).
   const unrecorded = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');
   if (unrecorded) throw unrecorded.reason;
+  const own = ownEmail === null ? undefined : settled[0];
+  if (own?.status === 'fulfilled' && own.value) await settleOwnJob(job, own.value, lockToken);
   return outcome;
 }
 
 export function sendProcessor(deps: SendProcessorDeps) {
-  return (job: Job<SendQueueData>, lockToken?: string): Promise<SendOutcome | BatchOutcome> =>
-    job.name === SEND_BATCH_JOB
-      ? processBatch(deps, job as Job<SendBatchJobData>, lockToken)
-      : processOne(deps, job as Job<SendJobData>, lockToken);
+  return (job: Job<SendJobData>, lockToken?: string): Promise<SendOutcome> => processSend(deps, job, lockToken);
 }

@@ -2,14 +2,15 @@
 // email rows and enqueues those whose job is missing (Redis flushed or restarted empty, a crash between
 // commit and enqueue) or already finished while the row still waits. Scheduled rows get a delayed job
 // for their time; overdue ones run at once. A 'sending' row is only looked at once its claim is stale.
-// A row is covered while its batch job or its own job is waiting or running; a new job is always its own.
+// A row is covered while its batch job or its own job is waiting or running; a new job is always its own
+// (a batch of one, 'email-<id>').
 import { randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { type PendingRow, selectPendingEmails } from '../db/queries/pending-emails';
-import { isOwnJobOf, type SendQueueData, sendJobId, sendJobOptions } from '../queues/send-queue';
+import { isOwnJobOf, ownJobData, SEND_JOB, type SendJobData, sendJobId, sendJobOptions } from '../queues/send-queue';
 
 type JobState = 'none' | 'live' | 'finished';
 
@@ -33,7 +34,7 @@ export class Reconciler {
 
   constructor(
     private readonly pool: pg.Pool,
-    private readonly queue: Queue<SendQueueData>,
+    private readonly queue: Queue<SendJobData>,
     private readonly redis: Redis,
     private readonly lockKey: string,
     private readonly log: Logger,
@@ -106,8 +107,8 @@ export class Reconciler {
     const now = Date.now();
     await this.queue.addBulk(
       toAdd.map((row) => ({
-        name: 'send',
-        data: { emailId: row.id },
+        name: SEND_JOB,
+        data: ownJobData(row.id),
         opts: {
           ...sendJobOptions,
           jobId: sendJobId(row.id),

@@ -4,14 +4,7 @@
 import { withTimeout } from '@mailwright/kit';
 import type { Queue } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  isOwnJobOf,
-  SEND_BATCH_JOB,
-  type SendBatchJobData,
-  type SendQueueData,
-  sendJobId,
-  sendJobOptions,
-} from '../queues/send-queue';
+import { isOwnJobOf, SEND_JOB, type SendJobData, sendJobId, sendJobOptions } from '../queues/send-queue';
 
 const ENQUEUE_TIMEOUT_MS = 1_000;
 
@@ -25,15 +18,15 @@ const delayUntil = (scheduledAt: Date | null) => (scheduledAt ? Math.max(0, sche
 
 export class SendProducer {
   constructor(
-    private readonly queue: Queue<SendQueueData>,
+    private readonly queue: Queue<SendJobData>,
     private readonly log: FastifyBaseLogger,
   ) {}
 
   /** One job for emails stored with the same jobId (and the same scheduled time). */
   async enqueueBatch(jobId: string, emails: QueuedEmail[], requestIds: (string | null)[]): Promise<void> {
-    const data: SendBatchJobData = { emailIds: emails.map((email) => email.id), requestIds };
+    const data: SendJobData = { emailIds: emails.map((email) => email.id), requestIds };
     await this.add(
-      () => this.queue.add(SEND_BATCH_JOB, data, { ...sendJobOptions, jobId, delay: delayUntil(emails[0]?.scheduledAt ?? null) }),
+      () => this.queue.add(SEND_JOB, data, { ...sendJobOptions, jobId, delay: delayUntil(emails[0]?.scheduledAt ?? null) }),
       { jobId, emails: emails.length },
     );
   }

@@ -6,13 +6,13 @@ import type { Redis } from 'ioredis';
 import { producerConnection } from '../adapters/redis-connection';
 import type { Config } from '../config';
 import { openQueue } from './open-queue';
-import { SEND_QUEUE, type SendQueueData } from './send-queue';
+import { SEND_QUEUE, type SendJobData } from './send-queue';
 import { TRACKING_QUEUE, type TrackingJobData } from './tracking-queue';
 import { WEBHOOK_QUEUE, type WebhookJobData } from './webhook-queue';
 
 export interface ProducerQueues {
   redis: Redis;
-  send: Queue<SendQueueData>;
+  send: Queue<SendJobData>;
   tracking: Queue<TrackingJobData>;
   webhooks: Queue<WebhookJobData>;
   /** Logs connection and queue errors (they are retried by ioredis; the log says which queue). */
@@ -22,7 +22,7 @@ export interface ProducerQueues {
 
 export function openProducerQueues(config: Pick<Config, 'REDIS_URL' | 'QUEUE_PREFIX'>): ProducerQueues {
   const redis = producerConnection(config.REDIS_URL);
-  const send = openQueue<SendQueueData>(SEND_QUEUE, redis, config.QUEUE_PREFIX);
+  const send = openQueue<SendJobData>(SEND_QUEUE, redis, config.QUEUE_PREFIX);
   const tracking = openQueue<TrackingJobData>(TRACKING_QUEUE, redis, config.QUEUE_PREFIX);
   const webhooks = openQueue<WebhookJobData>(WEBHOOK_QUEUE, redis, config.QUEUE_PREFIX);
   const all = [send, tracking, webhooks];

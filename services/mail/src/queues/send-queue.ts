@@ -1,5 +1,7 @@
-// The send queue: name, job data, job ids and options. One job per email ('email-<id>') or one for the emails
-// accepted together ('batch-<uuid>'); the worker's side (processor, concurrency) is declared in worker-queues.ts.
+// The send queue: name, job data, job ids and options. Every job is a batch of N >= 1 emails: the emails accepted
+// together share 'batch-<uuid>', and an email that needs a job of its own (a batch member's retry, the
+// reconciler's) gets 'email-<id>' with the same data shape; the worker's side (processor, concurrency) is declared
+// in worker-app.ts.
 import { randomUUID } from 'node:crypto';
 import type { JobsOptions } from 'bullmq';
 import type { QueueDeclaration } from './queue-declaration';
@@ -9,34 +11,34 @@ export const SEND_QUEUE = 'send';
 /** Total tries of a transient failure (network, SMTP 4xx, provider 429/5xx) before the email is failed. */
 export const SEND_ATTEMPTS = 5;
 
-/**
- * One job id per email means one job per email. BullMQ forbids plain integers and (since v6) ':' in
- * custom ids, hence 'email-<uuid>'.
- */
-export const sendJobId = (emailId: string) => `email-${emailId}`;
+/** The one job name of the send queue. */
+export const SEND_JOB = 'send';
 
 /**
- * Emails accepted in the same moment share one job ('batch-<uuid>', job name SEND_BATCH_JOB): the queue's
- * per-job cost (scripts, locks, events) is paid once per batch. A batch member that needs a retry gets its
- * own 'email-<id>' job.
+ * Emails accepted in the same moment share one job ('batch-<uuid>'): the queue's per-job cost (scripts, locks,
+ * events) is paid once per batch.
  */
-export const SEND_BATCH_JOB = 'send-batch';
 export const batchJobId = () => `batch-${randomUUID()}`;
+
+/**
+ * An email's own job: a batch of one whose id is deterministic, so the reconciler can tell whether it is live and a
+ * second add of it is a no-op. BullMQ forbids plain integers and (since v6) ':' in custom ids, hence 'email-<uuid>'.
+ * While the own job runs, its email's retries are the job's own BullMQ retries (an add under its id would be ignored).
+ */
+export const sendJobId = (emailId: string) => `email-${emailId}`;
 export const isOwnJobOf = (jobId: string | null, emailId: string) => jobId === null || jobId === sendJobId(emailId);
 
 export interface SendJobData {
-  emailId: string;
-  /** The gateway's x-request-id of the request that accepted the email (worker log lines carry it). */
-  requestId?: string;
-}
-
-export interface SendBatchJobData {
   emailIds: string[];
-  /** requestIds[i] belongs to emailIds[i] (null when none was given). */
+  /** requestIds[i] is the gateway's x-request-id of the request that accepted emailIds[i] (null when none was given). */
   requestIds: (string | null)[];
 }
 
-export type SendQueueData = SendJobData | SendBatchJobData;
+/** The data of an email's own job. */
+export const ownJobData = (emailId: string, requestId?: string | null): SendJobData => ({
+  emailIds: [emailId],
+  requestIds: [requestId ?? null],
+});
 
 export const sendJobOptions: JobsOptions = {
   attempts: SEND_ATTEMPTS,
