@@ -21,6 +21,7 @@ export * from './oauth';
 export * from './openapi';
 export * from './ping-database';
 export * from './private-address';
+export * from './public-host';
 export * from './public-target';
 export * from './routes';
 export * from './secret-box';
