@@ -1,40 +1,27 @@
-// SSRF guard for user-supplied hosts: unless private targets are allowed, a host that resolves to a
-// loopback, private, link-local or otherwise internal address is refused. The checked address is
-// returned so the caller connects to exactly that address (no second DNS answer can sneak in).
-import { lookup } from 'node:dns/promises';
-import { AppError, isPrivateAddress } from '@mailwright/kit';
+// SSRF guard for user-supplied SMTP hosts: kit's resolvePublicHost resolves the host once and, unless private
+// targets are allowed, refuses one that resolves to a loopback, private, link-local or otherwise internal address.
+// The checked address is returned so the caller connects to exactly that address (no second DNS answer can sneak
+// in); this file turns the resolver's refusals into the answers of the accounts API.
+import { AppError, HostError, type PublicHost, resolvePublicHost } from '@mailwright/kit';
 
-export interface CheckedHost {
-  /** Where to connect: the host as given, or the vetted address when private targets are refused. */
-  connectTo: string;
-  /** The name to present for TLS (SNI and certificate check). */
-  serverName: string;
-}
+/** Where to connect (the vetted address) and the name to present for TLS (SNI and certificate check). */
+export type CheckedHost = PublicHost;
 
 /** Every address a name resolves to (the system resolver; tests pass one that changes its answers). */
 export type ResolveAll = (host: string) => Promise<{ address: string }[]>;
 
-const systemResolver: ResolveAll = (host) => lookup(host, { all: true, verbatim: true });
-
-export async function checkTargetHost(
-  host: string,
-  allowPrivateTargets: boolean,
-  resolveAll: ResolveAll = systemResolver,
-): Promise<CheckedHost> {
-  const bare = host.replace(/^\[(.*)\]$/, '$1');
-  if (allowPrivateTargets) return { connectTo: bare, serverName: bare };
-  let addresses: { address: string }[];
+export async function checkTargetHost(host: string, allowPrivateTargets: boolean, resolveAll?: ResolveAll): Promise<CheckedHost> {
+  const resolve = resolveAll && (async (name: string) => (await resolveAll(name)).map(({ address }) => address));
   try {
-    addresses = await resolveAll(bare);
-  } catch {
+    return await resolvePublicHost(host, { allowPrivate: allowPrivateTargets, resolve });
+  } catch (error) {
+    if (!(error instanceof HostError)) throw error;
+    if (error.problem === 'private') {
+      throw new AppError(
+        'VALIDATION_ERROR',
+        `The SMTP host ${host} resolves to a private or loopback address, which this server does not allow`,
+      );
+    }
     throw new AppError('VALIDATION_ERROR', `Could not verify SMTP settings: the host ${host} could not be resolved`);
   }
-  const first = addresses[0];
-  if (!first || addresses.some(({ address }) => isPrivateAddress(address))) {
-    throw new AppError(
-      'VALIDATION_ERROR',
-      `The SMTP host ${host} resolves to a private or loopback address, which this server does not allow`,
-    );
-  }
-  return { connectTo: first.address, serverName: bare };
 }
