@@ -1,15 +1,13 @@
-// Where an SMTP connection goes: the account's host is resolved at every connection, every address is checked
-// (kit isPrivateAddress) unless ALLOW_PRIVATE_TARGETS, and the connection is made to the checked address. The
-// host was checked when the account was saved, but a name can resolve elsewhere later (DNS rebinding): checking
-// the answer the socket actually uses is the only check that holds. The name stays the TLS server name (SNI and
-// certificate check).
-import { lookup as dnsLookup } from 'node:dns/promises';
+// Where an SMTP connection goes: kit's resolvePublicHost resolves the account's host at every connection, checks
+// every address unless ALLOW_PRIVATE_TARGETS, and the connection is made to the checked address with the name as
+// the TLS server name. The host was checked when the account was saved, but a name can resolve elsewhere later (DNS
+// rebinding): checking the answer the socket actually uses is the only check that holds. This file turns the
+// resolver's refusals into send failures: an unresolvable host is retried, a private one fails the email.
 import { isIP } from 'node:net';
-import { isPrivateAddress } from '@mailwright/kit';
+import { HostError, type HostResolver, resolvePublicHost } from '@mailwright/kit';
 import { SendFailure } from '../send-failure';
 
-/** All addresses of a host name (dns.lookup by default; tests pass their own). */
-export type HostResolver = (host: string) => Promise<string[]>;
+export type { HostResolver } from '@mailwright/kit';
 
 export interface SmtpTargetPolicy {
   allowPrivate: boolean;
@@ -23,24 +21,19 @@ export interface SmtpTarget {
   servername: string | undefined;
 }
 
-const systemResolver: HostResolver = async (host) =>
-  (await dnsLookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
-
 export async function resolveSmtpTarget(host: string, policy: SmtpTargetPolicy): Promise<SmtpTarget> {
-  const bare = host.replace(/^\[(.*)\]$/, '$1');
-  const addresses = isIP(bare)
-    ? [bare]
-    : await (policy.resolve ?? systemResolver)(bare).catch((error: unknown) => {
-        const code = (error as { code?: string }).code ?? 'EDNS';
-        throw new SendFailure(`The SMTP host ${host} could not be resolved (${code})`, false);
-      });
-  const first = addresses[0];
-  if (first === undefined) throw new SendFailure(`The SMTP host ${host} could not be resolved`, false);
-  if (!policy.allowPrivate && addresses.some(isPrivateAddress)) {
-    throw new SendFailure(
-      `The SMTP host ${host} resolves to a private or loopback address, which this server does not allow`,
-      true,
-    );
+  try {
+    const { connectTo, serverName } = await resolvePublicHost(host, policy);
+    return { address: connectTo, servername: isIP(serverName) ? undefined : serverName };
+  } catch (error) {
+    if (!(error instanceof HostError)) throw error;
+    if (error.problem === 'private') {
+      throw new SendFailure(
+        `The SMTP host ${host} resolves to a private or loopback address, which this server does not allow`,
+        true,
+      );
+    }
+    const code = error.code === undefined ? '' : ` (${error.code})`;
+    throw new SendFailure(`The SMTP host ${host} could not be resolved${code}`, false);
   }
-  return { address: first, servername: isIP(bare) ? undefined : bare };
 }
