@@ -1,11 +1,11 @@
 // One tenant's slow SMTP server must not stall delivery for everyone: a tarpit holds its account's connections,
 // the account's other emails wait without holding worker slots and then yield, and every delivery has a deadline.
 import { randomUUID } from 'node:crypto';
+import { TarpitSmtp } from '@mailwright/kit/testing';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEND_QUEUE, sendJobId } from '../src/queues/send-queue';
 import { Harness, waitFor } from './support/harness';
-import { TarpitSmtp } from './support/tarpit-smtp';
 
 const h = new Harness('tarpit');
 const tarpit = new TarpitSmtp(1_000);

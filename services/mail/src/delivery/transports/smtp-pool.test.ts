@@ -1,6 +1,5 @@
-import { SmtpPeer } from '@mailwright/kit/testing';
+import { SmtpPeer, TarpitSmtp } from '@mailwright/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TarpitSmtp } from '../../../test/support/tarpit-smtp';
 import { SmtpPool } from './smtp-pool';
 
 // Raw bytes are kept so dot-stuffing can be checked; each message takes 2 ms so sends overlap.
