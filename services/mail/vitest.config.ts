@@ -1,12 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { serviceTestConfig } from '../kit/src/testing/vitest-config';
 
-export default defineConfig({
-  test: {
-    reporters: ['default', '../kit/src/testing/unhandled-errors-reporter.ts'],
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
-    // Each integration file starts servers, workers and a database; running them one at a time keeps timings honest on 2 cores.
-    fileParallelism: false,
-  },
-});
+// Each integration file starts servers, workers and a database; running them one at a time keeps timings honest on 2 cores.
+export default serviceTestConfig({ fileParallelism: false });
