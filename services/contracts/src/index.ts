@@ -9,6 +9,7 @@ export * from './mail';
 export * from './plans';
 export * from './platform-layout';
 export * from './revocations';
+export * from './sender-limits';
 export * from './template-render';
 export * from './templates';
 export * from './tracking';
