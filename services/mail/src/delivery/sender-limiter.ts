@@ -1,0 +1,138 @@
+// Per-sender pacing (issue 20): perMinute over a true sliding 60 s window and perDay / recipientsPerDay over a
+// rolling 24 h, counted in Redis by one Lua script per call, so the limits hold exactly however many worker
+// processes take at once. Windows a Redis loss emptied are rebuilt from Postgres' sent rows before the next take.
+// Keys: <prefix>:mail:sender:{<accountId>}:minute|day|buckets (see sender-limiter-scripts.ts); they expire a
+// minute and a day after the sender's last send.
+import { createHash, randomBytes } from 'node:crypto';
+import type { SenderLimits } from '@mailwright/contracts';
+import { withTimeout } from '@mailwright/kit';
+import type { Redis } from 'ioredis';
+import type pg from 'pg';
+import { type RecentSends, selectRecentSends } from '../db/queries/recent-sends';
+import { RELEASE_SCRIPT, SEED_SCRIPT, TAKE_SCRIPT, USAGE_SCRIPT } from './sender-limiter-scripts';
+
+const REDIS_TIMEOUT_MS = 2_000;
+const SEED_TRIES = 3;
+/** A one-minute day bucket counts until 24 h after its end (the scripts' BUCKET + DAY). */
+const BUCKET_LIFE_MS = 60_000 + 86_400_000;
+
+export type SenderLimitReason = 'sender_minute_limit' | 'sender_day_limit';
+
+export type TakeResult =
+  /** `ticket` gives the take back with release() when the send did not happen. */
+  | { ok: true; ticket: string }
+  /** `until`: the earliest instant this take would succeed if nothing else is sent meanwhile. */
+  | { ok: false; reason: SenderLimitReason; until: Date }
+  /** More recipients than recipientsPerDay: it can never go within the limit. */
+  | { ok: false; reason: 'too_many_recipients' };
+
+export interface SenderUsage {
+  minute: { used: number; limit: number | null };
+  /** resetsAt: when the oldest counted send leaves the rolling day (capacity next frees); null when none counts. */
+  day: { used: number; limit: number | null; resetsAt: Date | null };
+  recipientsToday: number;
+}
+
+export type { RecentSends };
+export type RecentSendsLoader = (accountId: string, now: Date) => Promise<RecentSends[]>;
+
+/** The loader for production: the sender's 'sent' rows of the last day in mail.emails. */
+export const recentSendsFrom =
+  (pool: pg.Pool): RecentSendsLoader =>
+  (accountId, now) =>
+    selectRecentSends(pool, accountId, now);
+
+class Script {
+  readonly sha: string;
+  constructor(readonly text: string) {
+    this.sha = createHash('sha1').update(text).digest('hex');
+  }
+}
+const TAKE = new Script(TAKE_SCRIPT);
+const RELEASE = new Script(RELEASE_SCRIPT);
+const USAGE = new Script(USAGE_SCRIPT);
+const SEED = new Script(SEED_SCRIPT);
+
+/** Empty string = the script reads Redis' clock. */
+const clockArg = (now?: Date) => (now ? String(Math.floor(now.getTime())) : '');
+const limitArg = (limit: number | null) => String(limit ?? 0);
+
+export class SenderLimiter {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly recentSends: RecentSendsLoader = async () => [],
+  ) {}
+
+  private keys(accountId: string): string[] {
+    const base = `${this.prefix}:mail:sender:{${accountId}}`;
+    return [`${base}:minute`, `${base}:day`, `${base}:buckets`];
+  }
+
+  private async run(script: Script, accountId: string, args: string[]): Promise<unknown> {
+    const keys = this.keys(accountId);
+    try {
+      return await withTimeout(this.redis.evalsha(script.sha, keys.length, ...keys, ...args), REDIS_TIMEOUT_MS);
+    } catch (error) {
+      if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
+      return withTimeout(this.redis.eval(script.text, keys.length, ...keys, ...args), REDIS_TIMEOUT_MS);
+    }
+  }
+
+  /** Runs a script that answers 'unseeded' when the sender's windows are gone, seeding them from Postgres first. */
+  private async seeded(script: Script, accountId: string, args: string[], now?: Date): Promise<unknown[]> {
+    for (let attempt = 1; ; attempt++) {
+      const answer = (await this.run(script, accountId, args)) as unknown[];
+      if (answer[0] !== 'unseeded') return answer;
+      if (attempt === SEED_TRIES) throw new Error(`sender limiter: could not seed account ${accountId}`);
+      await this.seed(accountId, await this.recentSends(accountId, now ?? new Date()), now);
+    }
+  }
+
+  /** Counts one send of `recipients` recipients if every limit allows it now. */
+  async take(accountId: string, options: { recipients: number; limits: SenderLimits; now?: Date }): Promise<TakeResult> {
+    const { recipients, limits, now } = options;
+    if (!Number.isInteger(recipients) || recipients < 1) throw new RangeError('recipients must be an integer of at least 1');
+    const args = [
+      clockArg(now),
+      String(recipients),
+      limitArg(limits.perMinute),
+      limitArg(limits.perDay),
+      limitArg(limits.recipientsPerDay),
+      randomBytes(6).toString('hex'),
+    ];
+    const [outcome, value] = await this.seeded(TAKE, accountId, args, now);
+    if (outcome === 'ok') return { ok: true, ticket: String(value) };
+    if (outcome === 'too_many_recipients') return { ok: false, reason: outcome };
+    return { ok: false, reason: outcome as SenderLimitReason, until: new Date(Number(value)) };
+  }
+
+  /** Gives back a take whose send did not happen; false once it has left the minute window (it then stays counted). */
+  async release(accountId: string, ticket: string): Promise<boolean> {
+    return (await this.run(RELEASE, accountId, [ticket])) === 1;
+  }
+
+  /** The figures of GET /api/email-accounts/{id}/usage (without `held`, which Postgres knows). */
+  async usage(accountId: string, limits: SenderLimits, now?: Date): Promise<SenderUsage> {
+    const [, minute, sends, recipients, oldest] = await this.seeded(USAGE, accountId, [clockArg(now)], now);
+    return {
+      minute: { used: Number(minute), limit: limits.perMinute },
+      day: {
+        used: Number(sends),
+        limit: limits.perDay,
+        resetsAt: oldest === '' ? null : new Date(Number(oldest) + BUCKET_LIFE_MS),
+      },
+      recipientsToday: Number(recipients),
+    };
+  }
+
+  /**
+   * Rebuilds the sender's windows from its recent sends, only if they are missing (true if it did): sends in
+   * flight when Redis lost them (taken, not yet recorded 'sent') are not among the rows and go uncounted.
+   */
+  async seed(accountId: string, sends: RecentSends[], now?: Date): Promise<boolean> {
+    const args = [clockArg(now)];
+    for (const send of sends) args.push(String(send.at.getTime()), String(send.sends), String(send.recipients));
+    return (await this.run(SEED, accountId, args)) === 1;
+  }
+}
