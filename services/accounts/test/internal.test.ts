@@ -118,6 +118,7 @@ describe('GET /internal/accounts/:accountId/transport', () => {
       email: 'smtp@example.com',
       displayName: 'SMTP Sender',
       smtp: { host: smtp.host, port: smtp.port, secure: false, username: 'u', password: 's3cret-pass' },
+      limits: { perMinute: null, perDay: null, recipientsPerDay: null, concurrency: null },
     });
   });
 
@@ -153,6 +154,7 @@ describe('GET /internal/accounts/:accountId/transport', () => {
       displayName: 'Ada Lovelace',
       accessToken: issued.access_token,
       apiUrl: `${google.url}/gmail`,
+      limits: { perMinute: 60, perDay: 2_000, recipientsPerDay: null, concurrency: null },
     });
     expect(googleGrants.filter((grant) => grant === 'refresh_token').length).toBe(refreshesBefore);
   });

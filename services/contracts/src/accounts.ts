@@ -1,6 +1,7 @@
 // Sender accounts (SMTP, Gmail, Outlook): what the web app sees, and what the mail worker gets to send with.
 import { type Static, Type } from '@sinclair/typebox';
 import { EmailAddress } from './common';
+import { SenderLimits, UpdateSenderLimitsBody } from './sender-limits';
 
 export const EmailProvider = Type.Union([Type.Literal('smtp'), Type.Literal('gmail'), Type.Literal('outlook')]);
 export type EmailProvider = Static<typeof EmailProvider>;
@@ -31,6 +32,14 @@ export const EmailAccount = Type.Object({
   smtpConfig: Type.Union([SmtpConfig, Type.Null()]),
   status: EmailAccountStatus,
   createdAt: Type.String(),
+  /** The limits the sender is held to: the user's overrides within the provider's ceiling, else its defaults. */
+  limits: SenderLimits,
+  /** What the user set with PUT /email-accounts/{id}/limits; null = the provider default. */
+  limitOverrides: Type.Object({
+    perMinute: UpdateSenderLimitsBody.properties.perMinute,
+    perDay: UpdateSenderLimitsBody.properties.perDay,
+    recipientsPerDay: UpdateSenderLimitsBody.properties.recipientsPerDay,
+  }),
 });
 export type EmailAccount = Static<typeof EmailAccount>;
 
@@ -126,6 +135,8 @@ const TransportBase = {
   userId: Type.String(),
   email: Type.String(),
   displayName: Type.String(),
+  /** The sender's effective limits (issue 20); optional so a worker built before them keeps working. */
+  limits: Type.Optional(SenderLimits),
 };
 
 /**

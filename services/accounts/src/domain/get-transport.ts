@@ -8,6 +8,7 @@ import { findAccountById, selectAccountForUpdate, updateUserAccount } from '../d
 import type { EmailAccountRow } from '../db/tables';
 import type { AccountsDeps } from '../deps';
 import { accountNotFound } from './errors';
+import { senderLimitsOf } from './sender-limits-of';
 
 type TransportDeps = Pick<AccountsDeps, 'db' | 'box' | 'providers'>;
 
@@ -60,7 +61,13 @@ export async function getTransport(deps: TransportDeps, accountId: string, userI
   if (!isUuid(accountId)) throw accountNotFound();
   const row = await findAccountById(deps.db, accountId);
   if (!row || (userId !== undefined && row.userId !== userId)) throw accountNotFound();
-  const base = { accountId: row.id, userId: row.userId, email: row.email, displayName: row.displayName };
+  const base = {
+    accountId: row.id,
+    userId: row.userId,
+    email: row.email,
+    displayName: row.displayName,
+    limits: senderLimitsOf(row),
+  };
   if (row.provider === 'smtp') {
     return {
       provider: 'smtp',

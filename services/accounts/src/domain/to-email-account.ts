@@ -1,6 +1,7 @@
 // The public shape of an account: no secret ever leaves through it.
 import type { EmailAccount } from '@mailwright/contracts';
 import type { EmailAccountRow } from '../db/tables';
+import { limitOverridesOf, senderLimitsOf } from './sender-limits-of';
 
 export function toEmailAccount(row: EmailAccountRow): EmailAccount {
   const isSmtp = row.provider === 'smtp';
@@ -21,5 +22,7 @@ export function toEmailAccount(row: EmailAccountRow): EmailAccount {
       : null,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
+    limits: senderLimitsOf(row),
+    limitOverrides: limitOverridesOf(row),
   };
 }

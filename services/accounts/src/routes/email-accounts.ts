@@ -1,4 +1,5 @@
-// /email-accounts: list, add SMTP, edit SMTP, delete, set default (spec section 7), and the connect ticket.
+// /email-accounts: list, add SMTP, edit SMTP, delete, set default (spec section 7), sender limits (issue 20)
+// and the connect ticket.
 
 import {
   ConnectTicket,
@@ -9,6 +10,7 @@ import {
   ErrorBody,
   IdParams,
   MessageBody,
+  UpdateSenderLimitsBody,
   UpdateSmtpAccountBody,
 } from '@mailwright/contracts';
 import type { RoutesPlugin } from '@mailwright/kit';
@@ -19,8 +21,12 @@ import { deleteAccount } from '../domain/delete-account';
 import { issueConnectTicket } from '../domain/issue-connect-ticket';
 import { listAccounts } from '../domain/list-accounts';
 import { setDefaultAccount } from '../domain/set-default-account';
+import { updateAccountLimits } from '../domain/update-account-limits';
 import { updateSmtpAccount } from '../domain/update-smtp-account';
 import { userIdOf } from './user-id';
+
+/** A limit above the provider's ceiling also names the field. */
+const LimitsErrorBody = Type.Object({ ...ErrorBody.properties, field: Type.Optional(Type.String()) });
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 503: ErrorBody };
 
@@ -61,6 +67,18 @@ export const emailAccountRoutes: RoutesPlugin<AccountsDeps> = async (app, { deps
     '/email-accounts/:id/default',
     { schema: { params: IdParams, response: { 200: Envelope(EmailAccount), ...errors } } },
     async (request) => ({ data: await setDefaultAccount(deps, userIdOf(request), request.params.id) }),
+  );
+
+  app.put(
+    '/email-accounts/:id/limits',
+    {
+      schema: {
+        params: IdParams,
+        body: UpdateSenderLimitsBody,
+        response: { 200: Envelope(EmailAccount), ...errors, 400: LimitsErrorBody },
+      },
+    },
+    async (request) => ({ data: await updateAccountLimits(deps, userIdOf(request), request.params.id, request.body) }),
   );
 
   app.post(

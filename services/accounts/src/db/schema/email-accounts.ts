@@ -24,6 +24,10 @@ export const emailAccounts = accounts.table(
     secretKeyId: text('secret_key_id').notNull(),
     accessTokenSealed: text('access_token_sealed'),
     accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    // The user's sender limit overrides (issue 20); null = the provider default.
+    limitPerMinute: integer('limit_per_minute'),
+    limitPerDay: integer('limit_per_day'),
+    limitRecipientsPerDay: integer('limit_recipients_per_day'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
