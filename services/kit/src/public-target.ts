@@ -5,8 +5,8 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { isIP } from 'node:net';
 import { isPrivateAddress } from './private-address';
+import { HostError, resolvePublicHost } from './public-host';
 
 export type TargetProblem = 'scheme' | 'private' | 'unresolvable';
 
@@ -37,19 +37,11 @@ export async function checkPublicUrl(text: string, policy: TargetPolicy): Promis
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && !httpsOnly)) throw new TargetError('scheme', 'not https');
   if (url.username || url.password) throw new TargetError('scheme', 'credentials in URL');
   if (policy.allowPrivate) return url;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host)) {
-    if (isPrivateAddress(host)) throw new TargetError('private', 'private address');
-    return url;
-  }
-  if (host === 'localhost' || host.endsWith('.localhost')) throw new TargetError('private', 'private address');
-  const addresses = await new Promise<LookupAddress[]>((resolve, reject) =>
-    dnsLookup(host, { all: true }, (error, found) => (error ? reject(error) : resolve(found))),
-  ).catch(() => {
-    throw new TargetError('unresolvable', 'host could not be resolved');
+  if (url.hostname === 'localhost' || url.hostname.endsWith('.localhost')) throw new TargetError('private', 'private address');
+  await resolvePublicHost(url.hostname, { allowPrivate: false }).catch((error: unknown) => {
+    if (!(error instanceof HostError)) throw error;
+    throw new TargetError(error.problem, error.problem === 'private' ? 'private address' : 'host could not be resolved');
   });
-  if (addresses.length === 0) throw new TargetError('unresolvable', 'host could not be resolved');
-  if (addresses.some((a) => isPrivateAddress(a.address))) throw new TargetError('private', 'private address');
   return url;
 }
 
