@@ -1,6 +1,7 @@
 // Sender accounts (SMTP, Gmail, Outlook): what the web app sees, and what the mail worker gets to send with.
 import { type Static, Type } from '@sinclair/typebox';
 import { EmailAddress } from './common';
+import { SenderHealth } from './sender-health';
 import { SenderLimits, UpdateSenderLimitsBody } from './sender-limits';
 
 export const EmailProvider = Type.Union([Type.Literal('smtp'), Type.Literal('gmail'), Type.Literal('outlook')]);
@@ -40,6 +41,8 @@ export const EmailAccount = Type.Object({
     perDay: UpdateSenderLimitsBody.properties.perDay,
     recipientsPerDay: UpdateSenderLimitsBody.properties.recipientsPerDay,
   }),
+  /** Whether the engine sends through it now: paused or needs_reconnect hold its emails (issue 20). */
+  health: SenderHealth,
 });
 export type EmailAccount = Static<typeof EmailAccount>;
 
@@ -137,6 +140,8 @@ const TransportBase = {
   displayName: Type.String(),
   /** The sender's effective limits (issue 20); optional so a worker built before them keeps working. */
   limits: Type.Optional(SenderLimits),
+  /** Paused or needs_reconnect: the worker holds the email instead of sending (issue 20). */
+  health: Type.Optional(SenderHealth),
 };
 
 /**

@@ -1,6 +1,7 @@
 // Mail: the send payload, the email log, analytics, quota and the time-zone rule (spec sections 3, 4, 5, 7).
 import { type Static, Type } from '@sinclair/typebox';
 import { EmailAddress } from './common';
+import { EmailHold } from './sender-health';
 
 /** Spec section 5: letters, underscore, plus and minus, with up to two slash-separated parts after the first. */
 export const TIMEZONE_PATTERN = '^[A-Za-z_+-]+(/[A-Za-z0-9_+-]+){0,2}$';
@@ -82,6 +83,8 @@ export const SendEmailBody = Type.Object(
     body: Type.Optional(Type.String({ maxLength: MAIL_LIMITS.bodyMaxChars })),
     templateId: Optionalish(Type.String({ maxLength: 64 })),
     emailAccountId: Optionalish(Type.String({ maxLength: 64 })),
+    /** A sender pool instead of one account: the account is chosen at delivery time (pro and enterprise). */
+    senderPoolId: Optionalish(Type.String({ maxLength: 64 })),
     scheduledAt: Optionalish(Type.String({ maxLength: 64 })),
     timezone: Optionalish(Type.String({ maxLength: 64 })),
     variables: Type.Optional(Type.Record(Type.String({ maxLength: 100 }), VariableValue, { maxProperties: 200 })),
@@ -120,8 +123,12 @@ export const EmailLog = Type.Object({
   analytics: EmailAnalytics,
   error: Type.Union([Type.String(), Type.Null()]),
   messageId: Type.String(),
+  /** The account that sent it (for a pool: the one chosen at delivery; before that, the pool's first). */
   emailAccountId: Type.String(),
+  senderPoolId: Type.Union([Type.String(), Type.Null()]),
   templateId: Type.Union([Type.String(), Type.Null()]),
+  /** While the email waits for its sender (a limit, a pause): why, and when it is expected to go. */
+  hold: Type.Union([EmailHold, Type.Null()]),
 });
 export type EmailLog = Static<typeof EmailLog>;
 

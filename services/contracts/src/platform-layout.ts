@@ -98,6 +98,7 @@ export const gatewayRoutes: readonly GatewayRoute[] = [
   { prefix: '/api/auth', rewritePrefix: '/auth', service: 'identity', bodyLimit: 256 * KB },
   { prefix: '/api/api-keys', rewritePrefix: '/api-keys', service: 'identity', bodyLimit: 64 * KB },
   { prefix: '/api/email-accounts', rewritePrefix: '/email-accounts', service: 'accounts', bodyLimit: 256 * KB },
+  { prefix: '/api/sender-pools', rewritePrefix: '/sender-pools', service: 'accounts', bodyLimit: 64 * KB },
   { prefix: '/api/templates', rewritePrefix: '/templates', service: 'templates', bodyLimit: 1.25 * MB },
   { prefix: '/api/emails', rewritePrefix: '/emails', service: 'mail', bodyLimit: 16 * MB },
   { prefix: '/api/webhooks', rewritePrefix: '/webhooks', service: 'mail', bodyLimit: 256 * KB },

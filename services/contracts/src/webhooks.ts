@@ -8,6 +8,9 @@ export const WEBHOOK_EVENTS = [
   'email.clicked',
   'email.scheduled',
   'email.cancelled',
+  'email.held',
+  'account.paused',
+  'account.resumed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 export const WebhookEventType = Type.Union([
@@ -17,6 +20,9 @@ export const WebhookEventType = Type.Union([
   Type.Literal('email.clicked'),
   Type.Literal('email.scheduled'),
   Type.Literal('email.cancelled'),
+  Type.Literal('email.held'),
+  Type.Literal('account.paused'),
+  Type.Literal('account.resumed'),
 ]);
 
 export const WEBHOOK_LIMITS = {
