@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { verificationMail } from '../domain/mails/link-messages';
+import { noticeMail } from '../domain/mails/notice-message';
 import { createSystemMailer } from './system-mailer';
 
 describe('system mailer without SYSTEM_SMTP_URL', () => {
@@ -18,6 +19,19 @@ describe('system mailer without SYSTEM_SMTP_URL', () => {
     expect(lines).toEqual([
       expect.objectContaining({ level: 30, msg: 'Verification link for a@b.co: http://localhost:8080/verify-email/abc' }),
     ]);
+  });
+
+  it('logs a notice, which has no link, by its subject', async () => {
+    const lines: Array<{ level: number; msg: string }> = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(JSON.parse(String(chunk)));
+        done();
+      },
+    });
+    const mailer = createSystemMailer({ from: 'Mailwright <no-reply@mailwright.local>', log: pino({ level: 'info' }, sink) });
+    await mailer.send(noticeMail('a@b.co', 'A', 'Sending from a@b.co is paused', 'Body'));
+    expect(lines).toEqual([expect.objectContaining({ level: 30, msg: 'Notice for a@b.co: Sending from a@b.co is paused' })]);
   });
 
   it('escapes the name in the HTML body', () => {

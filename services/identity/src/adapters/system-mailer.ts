@@ -1,20 +1,25 @@
-// The platform's own mail (verification and reset links). Without SYSTEM_SMTP_URL the link is logged
-// instead, so a local user can still sign up.
+// The platform's own mail (verification and reset links, notices to a user). Without SYSTEM_SMTP_URL the link
+// (or, for a notice, its subject) is logged instead, so a local user can still sign up.
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 
-export interface LinkMessage {
+export interface SystemMessage {
   to: string;
   subject: string;
   /** Used for the log line when no SMTP server is configured, e.g. 'Verification link'. */
   label: string;
-  link: string;
+  /** The link the mail is about, logged when no SMTP server is configured; a notice without one logs its subject. */
+  link?: string;
   text: string;
   html: string;
 }
 
+export interface LinkMessage extends SystemMessage {
+  link: string;
+}
+
 export interface SystemMailer {
-  send(message: LinkMessage): Promise<void>;
+  send(message: SystemMessage): Promise<void>;
   close(): void;
 }
 
@@ -23,7 +28,7 @@ export function createSystemMailer(options: { smtpUrl?: string; from: string; lo
   if (!smtpUrl) {
     return {
       async send(message) {
-        log.info(`${message.label} for ${message.to}: ${message.link}`);
+        log.info(`${message.label} for ${message.to}: ${message.link ?? message.subject}`);
       },
       close() {},
     };

@@ -1,10 +1,11 @@
-// /internal/*: questions other services (the gateway, mail) ask identity. Never exposed publicly.
+// /internal/*: questions other services (the gateway, mail, accounts) ask identity. Never exposed publicly.
 
 import { Envelope, ResolvedApiKey } from '@mailwright/contracts';
 import { type RoutesPlugin, requireService } from '@mailwright/kit';
 import { Type } from '@sinclair/typebox';
 import type { IdentityDeps } from '../deps';
 import { internalUser } from '../domain/internal-user';
+import { notifyUser } from '../domain/notify-user';
 import { recordApiKeyUsage, resolveApiKey } from '../domain/resolve-api-key';
 
 /** A lower-case uuid, checked by the schema: one bad id refuses the whole batch. */
@@ -26,6 +27,17 @@ const InternalUser = Type.Object({
   /** Session tokens whose `sv` claim is below this are over (the gateway checks it). */
   sessionVersion: Type.Integer(),
 });
+
+/** A notice to mail a user (accounts: a paused sender); one line of subject, a plain-text body. */
+const NotifyUserBody = Type.Object(
+  {
+    subject: Type.String({ minLength: 1, maxLength: 200, pattern: '^[^\\r\\n]+$' }),
+    text: Type.String({ minLength: 1, maxLength: 10_000 }),
+  },
+  { additionalProperties: false },
+);
+
+const UserParams = Type.Object({ userId: Type.String({ maxLength: 64 }) });
 
 export const internalRoutes: RoutesPlugin<IdentityDeps> = async (app, { deps }) => {
   app.post(
@@ -50,10 +62,16 @@ export const internalRoutes: RoutesPlugin<IdentityDeps> = async (app, { deps }) 
 
   app.get(
     '/internal/users/:userId',
-    { schema: { params: Type.Object({ userId: Type.String({ maxLength: 64 }) }), response: { 200: Envelope(InternalUser) } } },
+    { schema: { params: UserParams, response: { 200: Envelope(InternalUser) } } },
     async (request) => {
       requireService(request);
       return { data: await internalUser(deps, request.params.userId) };
     },
   );
+
+  app.post('/internal/users/:userId/notify', { schema: { params: UserParams, body: NotifyUserBody } }, async (request, reply) => {
+    requireService(request);
+    await notifyUser(deps, request.params.userId, request.body);
+    return reply.status(204).send();
+  });
 };
