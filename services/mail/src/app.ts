@@ -6,6 +6,7 @@ import { AccountsClient } from './adapters/accounts-client';
 import { TemplatesClient } from './adapters/templates-client';
 import type { Config } from './config';
 import { createMailDatabase } from './db/client';
+import { GUARDED_MINUTE_MS, recentSendsFrom, SenderLimiter } from './delivery/sender-limiter';
 import type { EmailLogDeps } from './emails/deps';
 import type { OutboxDeps } from './outbox/deps';
 import { EmailIntake } from './outbox/email-intake';
@@ -15,10 +16,12 @@ import { openProducerQueues } from './queues/producer-queues';
 import { batchSendRoutes } from './routes/batch-send';
 import { emailRoutes } from './routes/emails';
 import { internalQuotaRoutes } from './routes/internal-quota';
+import { internalSenderRoutes } from './routes/internal-senders';
 import { internalTrackingRoutes } from './routes/internal-tracking';
 import { sendRoutes } from './routes/send';
 import { trackingRoutes } from './routes/tracking';
 import { webhookRoutes } from './routes/webhooks';
+import type { SendersDeps } from './senders/deps';
 import { ATTACHMENT_DOWNLOADS_PER_REQUEST, AttachmentDownloads } from './sending/attachments/attachment-downloads';
 import type { SendingDeps } from './sending/deps';
 import type { TrackingDeps } from './tracking/deps';
@@ -118,6 +121,19 @@ export async function buildMailApp(
   await app.register(internalTrackingRoutes, { deps: tracking });
   await app.register(batchSendRoutes, { deps: sending });
   await app.register(webhookRoutes, { deps: webhookDeps });
+  const senders: SendersDeps = {
+    pool: db.$client,
+    // The worker's window, so usage shows the count the worker holds emails by.
+    limiter: new SenderLimiter(
+      queues.redis,
+      config.QUEUE_PREFIX,
+      recentSendsFrom(db.$client, GUARDED_MINUTE_MS),
+      GUARDED_MINUTE_MS,
+    ),
+    sendJobs: queues.send,
+    webhooks,
+  };
+  await app.register(internalSenderRoutes, { deps: senders });
 
   app.addHook('onClose', async () => {
     await emailStore.drain();

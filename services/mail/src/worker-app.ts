@@ -13,6 +13,9 @@ import { DeliveryAdmission } from './delivery/delivery-admission';
 import { markAbandoned } from './delivery/mark-abandoned';
 import { sendProcessor } from './delivery/process-send';
 import { DEFAULT_RECONCILE_OPTIONS, Reconciler } from './delivery/reconciler';
+import { SenderHealthMonitor } from './delivery/sender-health-monitor';
+import { GUARDED_MINUTE_MS, recentSendsFrom, SenderLimiter } from './delivery/sender-limiter';
+import { SenderPoolSource } from './delivery/sender-pool-source';
 import { SentMarkers } from './delivery/sent-markers';
 import { MessageSender } from './delivery/transports/message-sender';
 import { TransportSource } from './delivery/transports/transport-source';
@@ -84,15 +87,21 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
     windowMs: config.WEBHOOK_FAILURE_WINDOW_MS,
   };
   let closing = false;
+  const accounts = new AccountsClient(new InternalClient(config.INTERNAL_SECRET, 'mail-worker'), config.ACCOUNTS_URL);
+  const transports = new TransportSource(accounts);
+  const senders = {
+    transports,
+    limiter: new SenderLimiter(producer, config.QUEUE_PREFIX, recentSendsFrom(db.$client, GUARDED_MINUTE_MS), GUARDED_MINUTE_MS),
+    pools: new SenderPoolSource(accounts),
+    health: new SenderHealthMonitor({ redis: producer, prefix: config.QUEUE_PREFIX, accounts, transports, webhooks, log }),
+  };
 
   const context = { config, log, health };
   const sendWorker = consumeQueue<SendJobData>(
     sendQueue,
     sendProcessor({
       claims,
-      transports: new TransportSource(
-        new AccountsClient(new InternalClient(config.INTERNAL_SECRET, 'mail-worker'), config.ACCOUNTS_URL),
-      ),
+      ...senders,
       sender,
       tokens: TrackingTokens.fromConfig(config),
       publicUrl: config.PUBLIC_URL,

@@ -35,6 +35,7 @@ function newEmail(userId: string, accountId: string, changes: Partial<NewEmail> 
     scheduledAt: null,
     quotaMonth: quotaMonth(),
     jobId: sendJobId(id),
+    senderPoolId: null,
     ...changes,
   };
 }

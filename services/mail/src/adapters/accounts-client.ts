@@ -1,7 +1,7 @@
 // The accounts service as the mail service sees it: which account an email goes out from, and (for the
 // worker) how to send as that account. Resolutions are cached for a few seconds: a busy sender would
 // otherwise pay one internal round trip per email for the same answer.
-import type { ResolvedAccount, Transport } from '@mailwright/contracts';
+import type { ReportSenderHealthBody, ResolvedAccount, ResolvedSenderPool, SenderHealth, Transport } from '@mailwright/contracts';
 import type { InternalClient } from '@mailwright/kit';
 
 export class AccountsClient {
@@ -56,4 +56,30 @@ export class AccountsClient {
     );
     return data;
   }
+
+  /** A user's sender pool (404 NOT_FOUND when it is not theirs). */
+  async pool(poolId: string, userId: string): Promise<ResolvedSenderPool> {
+    const { data } = await this.client.call<{ data: ResolvedSenderPool }>(
+      this.baseUrl,
+      `/internal/sender-pools/${encodeURIComponent(poolId)}?userId=${encodeURIComponent(userId)}`,
+    );
+    return data;
+  }
+
+  /** Pauses a sender; `changed` is true only for the call that moved it from active. */
+  async reportHealth(accountId: string, body: ReportSenderHealthBody): Promise<SenderHealthReport> {
+    const { data } = await this.client.call<{ data: SenderHealthReport }>(
+      this.baseUrl,
+      `/internal/accounts/${encodeURIComponent(accountId)}/health`,
+      { method: 'POST', body },
+    );
+    return data;
+  }
+}
+
+export interface SenderHealthReport {
+  changed: boolean;
+  health: SenderHealth;
+  userId: string;
+  email: string;
 }

@@ -1,8 +1,9 @@
 // Delivering one claimed email: wait for admission (its account's, its tenant's and a worker slot, see
 // delivery-admission.ts), send through the account's provider within the delivery deadline, record the outcome
 // at once. Transient failures (a timeout too) go back to 'queued' (the caller decides how it is retried);
-// permanent ones (and the last try) fail the email with the provider's text. An email whose account or tenant is
-// stalled is handed back ('yielded') without counting a try.
+// permanent ones (and the last try) fail the email with the provider's text. Before any of that, the sender is
+// chosen (choose-sender.ts: a pool's account, its health, its limits): an email that cannot go now is held
+// with its reason and expected time, without counting a try, and so is one whose account or tenant is stalled.
 //
 // Once the provider has accepted a message, recording it must never lead to a second send. Two layers:
 // 1. Recording 'sent' is retried here, in-process, with backoff (up to resultRetryMs) until Postgres answers;
@@ -13,7 +14,10 @@
 //    next claim of the row (job retry or reconciler) sees attempts > 1, finds the marker and records 'sent'
 //    without sending. Only a crash between the provider's answer and the first record attempt can still
 //    resend, as before (bounded by the jobs in flight).
-import type { ClaimedEmail } from './claim-emails';
+import type { HoldReason, Transport } from '@mailwright/contracts';
+import { yieldDelay } from '../queues/send-queue';
+import { chooseSender } from './choose-sender';
+import type { ClaimedEmail, SendResult } from './claim-emails';
 import { mailOptions } from './compose-message';
 import type { Admitted } from './delivery-admission';
 import type { SendDeps } from './deps';
@@ -25,19 +29,28 @@ export type Delivery =
   | { kind: 'failed'; failure: SendFailure }
   /** A transient failure; the row is back to 'queued' and needs another try. */
   | { kind: 'retry'; failure: SendFailure }
-  /** Not tried: its account or tenant is stalled. The row is back to 'queued' without counting a try; send it later. */
-  | { kind: 'yielded' };
+  /**
+   * Not tried: its sender is at a limit, paused, or stalled. The row is back to 'queued' with its hold, without
+   * counting a try; send it again at `until` (null: when the sender resumes, rechecked meanwhile).
+   */
+  | { kind: 'held'; reason: HoldReason; until: Date | null };
 
 const RECORD_RETRY_FIRST_MS = 100;
 const RECORD_RETRY_MAX_DELAY_MS = 2_000;
 
-async function recordSent(deps: SendDeps, emailId: string, token: string, requestId?: string): Promise<void> {
+async function recordSent(
+  deps: SendDeps,
+  emailId: string,
+  token: string,
+  requestId?: string,
+  sender?: SendResult['sender'],
+): Promise<void> {
   const deadline = Date.now() + (deps.resultRetryMs ?? 120_000);
   let delay = RECORD_RETRY_FIRST_MS;
   let marked = !deps.markers;
   for (;;) {
     try {
-      await deps.claims.record({ emailId, token, status: 'sent', error: null });
+      await deps.claims.record({ emailId, token, status: 'sent', error: null, sender });
       return;
     } catch (error) {
       if (delay === RECORD_RETRY_FIRST_MS)
@@ -65,23 +78,88 @@ export interface DeliveryRun {
   isLastTry: boolean;
 }
 
+/** The email as its chosen sender sends it: a pool's email takes the account's address and name. */
+function sentBy(email: ClaimedEmail, transport: Transport): ClaimedEmail {
+  if (email.emailAccountId === transport.accountId && email.fromEmail === transport.email) return email;
+  return { ...email, emailAccountId: transport.accountId, fromEmail: transport.email, fromName: transport.displayName || null };
+}
+
+const senderOf = (email: ClaimedEmail): SendResult['sender'] =>
+  email.senderPoolId ? { accountId: email.emailAccountId, fromEmail: email.fromEmail, fromName: email.fromName } : undefined;
+
+async function hold(
+  deps: SendDeps,
+  email: ClaimedEmail,
+  run: DeliveryRun,
+  reason: HoldReason,
+  until: Date | null,
+): Promise<Delivery> {
+  await deps.claims.record({ emailId: email.id, token: run.token, status: 'held', error: null, hold: { reason, until } });
+  deps.log?.debug({ emailId: email.id, requestId: run.requestId, reason, until }, 'held for its sender');
+  // Once per wait: a held email that comes back and waits again (with the same or another reason) says nothing new.
+  if (email.holdReason === null) {
+    void deps.webhooks?.emit([
+      { emailId: email.id, type: 'email.held', extra: { hold: { reason, until: until?.toISOString() ?? null } } },
+    ]);
+  }
+  return { kind: 'held', reason, until };
+}
+
+async function recordFailure(
+  deps: SendDeps,
+  email: ClaimedEmail,
+  run: DeliveryRun,
+  failure: SendFailure,
+  provider: string,
+): Promise<Delivery> {
+  const isFinal = failure.isPermanent || run.isLastTry;
+  await deps.claims.record({
+    emailId: email.id,
+    token: run.token,
+    status: isFinal ? 'failed' : 'queued',
+    error: failure.message,
+    sender: isFinal ? senderOf(email) : undefined,
+  });
+  deps.log?.[isFinal ? 'warn' : 'info'](
+    { emailId: email.id, requestId: run.requestId, provider, permanent: failure.isPermanent, attempt: email.attempts },
+    isFinal ? 'send failed' : 'send failed; will retry',
+  );
+  if (!isFinal) return { kind: 'retry', failure };
+  deps.onOutcome?.('failed', provider);
+  void deps.webhooks?.emit([{ emailId: email.id, type: 'email.failed' }]);
+  return { kind: 'failed', failure };
+}
+
+const asFailure = (error: unknown) =>
+  error instanceof SendFailure ? error : new SendFailure(error instanceof Error ? error.message : String(error), false);
+
 /** Sends a claimed email and records the outcome; throws only when the outcome could not be recorded. */
-export async function deliverEmail(deps: SendDeps, email: ClaimedEmail, run: DeliveryRun): Promise<Delivery> {
+export async function deliverEmail(deps: SendDeps, claimed: ClaimedEmail, run: DeliveryRun): Promise<Delivery> {
   const { token, requestId } = run;
-  const emailId = email.id;
+  const emailId = claimed.id;
   // An earlier run of this row may have sent it and failed to record it (see the top of this file).
-  if (email.attempts > 1 && deps.markers && (await deps.markers.has(emailId).catch(() => false))) {
+  if (claimed.attempts > 1 && deps.markers && (await deps.markers.has(emailId).catch(() => false))) {
     deps.log?.info({ emailId, requestId }, 'sent by an earlier run whose record failed; recorded without sending');
     await recordSent(deps, emailId, token, requestId);
     void deps.webhooks?.emit([{ emailId, type: 'email.sent' }]);
     return { kind: 'sent' };
   }
-  let provider = 'unknown';
+  let choice: Awaited<ReturnType<typeof chooseSender>>;
+  try {
+    choice = await chooseSender(deps, claimed);
+  } catch (error) {
+    return recordFailure(deps, claimed, run, asFailure(error), 'unknown');
+  }
+  if (choice.kind === 'hold') return hold(deps, claimed, run, choice.reason, choice.until);
+  const { transport, ticket } = choice;
+  const email = sentBy(claimed, transport);
+  const accountId = transport.accountId;
+  const giveBack = () => {
+    if (ticket) deps.limiter?.release(accountId, ticket).catch(() => false);
+  };
   let sent: Admitted<void>;
   try {
-    const transport = await deps.transports.get(email.emailAccountId);
-    provider = transport.provider;
-    const sender = { accountId: email.emailAccountId, userId: email.userId, provider: transport.provider };
+    const sender = { accountId, userId: email.userId, provider: transport.provider };
     sent = await deps.admission.run(sender, async () => {
       // A timer cleared at once rather than AbortSignal.timeout: thousands of deliveries a second would otherwise
       // leave a minute's worth of pending timers behind.
@@ -97,28 +175,25 @@ export async function deliverEmail(deps: SendDeps, email: ClaimedEmail, run: Del
       }
     });
   } catch (error) {
-    const failure =
-      error instanceof SendFailure ? error : new SendFailure(error instanceof Error ? error.message : String(error), false);
-    if (failure.isStaleTransport) deps.transports.forget(email.emailAccountId);
-    const isFinal = failure.isPermanent || run.isLastTry;
-    await deps.claims.record({ emailId, token, status: isFinal ? 'failed' : 'queued', error: failure.message });
-    deps.log?.[isFinal ? 'warn' : 'info'](
-      { emailId, requestId, provider, permanent: failure.isPermanent, attempt: email.attempts },
-      isFinal ? 'send failed' : 'send failed; will retry',
-    );
-    if (!isFinal) return { kind: 'retry', failure };
-    deps.onOutcome?.('failed', provider);
-    void deps.webhooks?.emit([{ emailId, type: 'email.failed' }]);
-    return { kind: 'failed', failure };
+    const failure = asFailure(error);
+    // The provider refused the message (or never got it): it does not count against the sender's limits.
+    giveBack();
+    if (failure.isStaleTransport) deps.transports.forget(accountId);
+    const paused = await deps.health?.onFailure(accountId, failure).catch((reportError: unknown) => {
+      deps.log?.warn({ err: reportError, accountId }, 'sender pause not recorded; the email is retried');
+      return null;
+    });
+    if (paused) return hold(deps, claimed, run, 'sender_paused', paused.until);
+    return recordFailure(deps, email, run, failure, transport.provider);
   }
   if (!sent.ran) {
-    await deps.claims.record({ emailId, token, status: 'yielded', error: null });
-    deps.log?.debug({ emailId, requestId, provider }, 'sender account or tenant stalled; handed back to the queue');
-    return { kind: 'yielded' };
+    giveBack();
+    return hold(deps, claimed, run, 'sender_busy', new Date(Date.now() + yieldDelay()));
   }
-  deps.onOutcome?.('sent', provider);
-  await recordSent(deps, emailId, token, requestId);
-  deps.log?.debug({ emailId, requestId, provider }, 'sent');
+  deps.health?.onSuccess(accountId);
+  deps.onOutcome?.('sent', transport.provider);
+  await recordSent(deps, emailId, token, requestId, senderOf(email));
+  deps.log?.debug({ emailId, requestId, provider: transport.provider }, 'sent');
   void deps.webhooks?.emit([{ emailId, type: 'email.sent' }]);
   return { kind: 'sent' };
 }

@@ -1,22 +1,27 @@
-// What delivering emails needs: claims, admission, transports, tracking tokens, results and their side effects.
+// What delivering emails needs: claims, the sender's choice (pools, health, limits), admission, transports,
+// tracking tokens, results and their side effects.
 import type { Logger } from 'pino';
 import type { SendJobData } from '../queues/send-queue';
 import type { TrackingTokens } from '../tracking/tracking-token';
 import type { WebhookEvents } from '../webhooks/webhook-events';
 import type { AttachmentLoader } from './attachment-loader';
+import type { SenderSelectionDeps } from './choose-sender';
 import type { EmailClaims } from './claim-emails';
 import type { DeliveryAdmission } from './delivery-admission';
+import type { SenderHealthMonitor } from './sender-health-monitor';
 import type { SentMarkers } from './sent-markers';
 import type { MessageSender } from './transports/message-sender';
 import type { TransportSource } from './transports/transport-source';
 
-export interface SendDeps {
+export interface SendDeps extends SenderSelectionDeps {
   claims: EmailClaims;
   /** The account, tenant and worker-slot bounds a delivery waits for (delivery-admission.ts). */
   admission: DeliveryAdmission;
   /** The overall deadline of one delivery once admitted (DELIVERY_TIMEOUT_MS); past it, it is retried with backoff. */
   deliveryTimeoutMs: number;
   transports: TransportSource;
+  /** Pauses senders the provider refuses (their emails are held); absent = failures only fail or retry. */
+  health?: SenderHealthMonitor;
   sender: MessageSender;
   tokens: TrackingTokens;
   publicUrl: string;

@@ -1,12 +1,13 @@
 // The send queue's one job shape: a batch of N >= 1 emails. A job claims all its rows in one statement and delivers
 // them concurrently. A member that fails transiently gets its own job ('email-<id>'), delayed like a BullMQ retry, so
-// one slow recipient never holds back or re-sends the rest; an email whose account or tenant is stalled
-// (deliver-email.ts) is handed back the same way, without a try counted. An email's own job is the one job of its
-// email: its retries are the job's own (BullMQ's backoff), and a stalled email moves the job itself to delayed.
+// one slow recipient never holds back or re-sends the rest; an email held for its sender (a limit, a pause, a
+// stalled account: deliver-email.ts) is handed back the same way until its expected time, without a try counted.
+// An email's own job is the one job of its email: its retries are the job's own (BullMQ's backoff), and a held
+// email moves the job itself to delayed.
 import { randomUUID } from 'node:crypto';
 import { isUuid } from '@mailwright/kit';
 import { DelayedError, type Job, UnrecoverableError } from 'bullmq';
-import { ownJobData, SEND_ATTEMPTS, type SendJobData, sendJobId, sendJobOptions, yieldDelay } from '../queues/send-queue';
+import { HELD_RECHECK_MS, ownJobData, SEND_ATTEMPTS, type SendJobData, sendJobId, sendJobOptions } from '../queues/send-queue';
 import { type Delivery, deliverEmail } from './deliver-email';
 import type { SendProcessorDeps } from './deps';
 
@@ -15,7 +16,7 @@ export interface SendOutcome {
   failed: number;
   retrying: number;
   skipped: number;
-  yielded: number;
+  held: number;
 }
 
 /** The delay BullMQ's exponential backoff would give the next try. */
@@ -36,12 +37,15 @@ function jobPayload(data: SendJobData | undefined): { ids: string[]; requestIds:
 /** The email whose own job this is, or null for a job of emails accepted together. */
 const ownEmailOf = (job: Job, ids: string[]) => (ids.length === 1 && job.id === sendJobId(ids[0] as string) ? ids[0] : null);
 
-/** Ends an own job the way its delivery asks: BullMQ retries it with backoff, gives it up, or delays it (stalled). */
+/** How long a held email waits: until its expected time, or (waiting for a resume) until the next recheck. */
+const holdDelay = (until: Date | null) => Math.max(0, until === null ? HELD_RECHECK_MS : until.getTime() - Date.now());
+
+/** Ends an own job the way its delivery asks: BullMQ retries it with backoff, gives it up, or delays it (held). */
 async function settleOwnJob(job: Job, delivery: Delivery, lockToken?: string): Promise<void> {
-  if (delivery.kind === 'yielded') {
+  if (delivery.kind === 'held') {
     // Without the worker's lock token the job cannot be moved; failing it makes BullMQ retry it with backoff.
-    if (!lockToken) throw new Error('Sender account stalled; retrying later');
-    await job.moveToDelayed(Date.now() + yieldDelay(), lockToken);
+    if (!lockToken) throw new Error('Held for its sender; retrying later');
+    await job.moveToDelayed(Date.now() + holdDelay(delivery.until), lockToken);
     throw new DelayedError();
   }
   if (delivery.kind === 'failed') throw new UnrecoverableError(delivery.failure.message);
@@ -62,8 +66,8 @@ async function processSend(deps: SendProcessorDeps, job: Job<SendJobData>, lockT
       const isOwn = email.id === ownEmail;
       const run = { token, requestId, isLastTry: email.attempts >= SEND_ATTEMPTS || (isOwn && isLastJobTry) };
       const delivery = await deliverEmail(deps, email, run);
-      if (!isOwn && (delivery.kind === 'retry' || delivery.kind === 'yielded')) {
-        const delay = delivery.kind === 'retry' ? retryDelayAfter(email.attempts) : yieldDelay();
+      if (!isOwn && (delivery.kind === 'retry' || delivery.kind === 'held')) {
+        const delay = delivery.kind === 'retry' ? retryDelayAfter(email.attempts) : holdDelay(delivery.until);
         // If this add fails the row stays 'queued' with a finished job: the reconciler enqueues it.
         await deps
           .enqueueRetry?.(ownJobData(email.id, requestId), { jobId: sendJobId(email.id), delay })
@@ -74,13 +78,13 @@ async function processSend(deps: SendProcessorDeps, job: Job<SendJobData>, lockT
       return delivery;
     }),
   );
-  const outcome: SendOutcome = { sent: 0, failed: 0, retrying: 0, skipped: 0, yielded: 0 };
+  const outcome: SendOutcome = { sent: 0, failed: 0, retrying: 0, skipped: 0, held: 0 };
   for (const result of settled) {
     if (result.status === 'rejected') continue;
     if (result.value === null) outcome.skipped += 1;
     else if (result.value.kind === 'sent') outcome.sent += 1;
     else if (result.value.kind === 'failed') outcome.failed += 1;
-    else if (result.value.kind === 'yielded') outcome.yielded += 1;
+    else if (result.value.kind === 'held') outcome.held += 1;
     else outcome.retrying += 1;
   }
   // An outcome that could not be recorded: the job's retry re-claims the unfinished rows (markers prevent resends).

@@ -28,6 +28,10 @@ export interface ReconcilerOptions {
 
 export const DEFAULT_RECONCILE_OPTIONS: ReconcilerOptions = { graceSeconds: 3, staleClaimSeconds: 30 };
 
+/** When a pending row may go: its scheduled time, or a held row's expected time (0 = now). */
+const dueAt = (row: PendingRow) =>
+  Math.max(row.status === 'scheduled' && row.scheduledAt ? row.scheduledAt.getTime() : 0, row.holdUntil?.getTime() ?? 0);
+
 export class Reconciler {
   private readonly owner = randomUUID();
   private cursor: { createdAt: Date; id: string } = { createdAt: new Date(0), id: '00000000-0000-0000-0000-000000000000' };
@@ -112,7 +116,7 @@ export class Reconciler {
         opts: {
           ...sendJobOptions,
           jobId: sendJobId(row.id),
-          delay: row.status === 'scheduled' && row.scheduledAt ? Math.max(0, row.scheduledAt.getTime() - now) : 0,
+          delay: Math.max(0, dueAt(row) - now),
         },
       })),
     );

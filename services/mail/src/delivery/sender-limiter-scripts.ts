@@ -1,13 +1,13 @@
 // The sender limiter's Lua scripts: each call is one script, so every check-and-count is atomic across workers.
 // KEYS: 1 minute (zset: one member per send, score = ms), 2 day (hash: 'seeded', totals 'sent'/'rcpt', per bucket
 // 'n:<b>'/'r:<b>'), 3 buckets (zset of the day's one-minute bucket starts). A send at t counts in the minute
-// window while now < t + 60 s (exact), and in the rolling day while now < bucket(t) + 60 s + 24 h: up to a minute
+// window while now < t + the minute window (60 s, or more with a guard: see sender-limiter.ts), and in the rolling day while now < bucket(t) + 60 s + 24 h: up to a minute
 // late, never early, so the day limit cannot be exceeded and the day costs at most 1,440 fields per sender.
 // Without a caller's `now` the scripts read Redis' clock, so every worker process shares one clock.
 
-const PRELUDE = `
+const prelude = (minuteMs: number) => `
 local minuteKey, dayKey, bucketKey = KEYS[1], KEYS[2], KEYS[3]
-local MINUTE, DAY, BUCKET = 60000, 86400000, 60000
+local MINUTE, DAY, BUCKET = ${minuteMs}, 86400000, 60000
 local function fmt(n) return string.format('%d', n) end
 local function clock(arg)
   if arg ~= '' then return tonumber(arg) end
@@ -41,7 +41,7 @@ end
 `;
 
 /** ARGV: now | '', recipients, perMinute, perDay, recipientsPerDay (0 = none), a unique suffix for the member. */
-export const TAKE_SCRIPT = `${PRELUDE}
+export const TAKE_SCRIPT = (minuteMs: number) => `${prelude(minuteMs)}
 if redis.call('HEXISTS', dayKey, 'seeded') == 0 then return {'unseeded'} end
 local now = clock(ARGV[1])
 evict(now)
@@ -77,7 +77,7 @@ return {'ok', ticket}
 `;
 
 /** ARGV: the ticket of a take whose send did not happen. Only while it is in the minute window (0 = too late). */
-export const RELEASE_SCRIPT = `${PRELUDE}
+export const RELEASE_SCRIPT = (minuteMs: number) => `${prelude(minuteMs)}
 if redis.call('ZREM', minuteKey, ARGV[1]) == 0 then return 0 end
 local at, n = string.match(ARGV[1], '^(%d+)|(%d+)|')
 local b = fmt(tonumber(at) - tonumber(at) % BUCKET)
@@ -87,7 +87,7 @@ return 1
 `;
 
 /** ARGV: now | ''. Answers {minute used, day sends, day recipients, start of the oldest counted bucket or ''}. */
-export const USAGE_SCRIPT = `${PRELUDE}
+export const USAGE_SCRIPT = (minuteMs: number) => `${prelude(minuteMs)}
 if redis.call('HEXISTS', dayKey, 'seeded') == 0 then return {'unseeded'} end
 local now = clock(ARGV[1])
 evict(now)
@@ -103,7 +103,7 @@ return {'ok', redis.call('ZCARD', minuteKey), tonumber(day[1]) or 0, tonumber(da
  * ARGV: now | '', then (at ms, sends, recipients) triples. Rebuilds the windows only while the sender is unseeded
  * (Redis lost them, or the sender was idle a day), so two workers recovering at once cannot count twice.
  */
-export const SEED_SCRIPT = `${PRELUDE}
+export const SEED_SCRIPT = (minuteMs: number) => `${prelude(minuteMs)}
 if redis.call('HEXISTS', dayKey, 'seeded') == 1 then return 0 end
 local now = clock(ARGV[1])
 redis.call('DEL', minuteKey, dayKey, bucketKey)

@@ -38,9 +38,9 @@ export type RecentSendsLoader = (accountId: string, now: Date) => Promise<Recent
 
 /** The loader for production: the sender's 'sent' rows of the last day in mail.emails. */
 export const recentSendsFrom =
-  (pool: pg.Pool): RecentSendsLoader =>
+  (pool: pg.Pool, minuteMs = 60_000): RecentSendsLoader =>
   (accountId, now) =>
-    selectRecentSends(pool, accountId, now);
+    selectRecentSends(pool, accountId, now, minuteMs);
 
 class Script {
   readonly sha: string;
@@ -48,21 +48,33 @@ class Script {
     this.sha = createHash('sha1').update(text).digest('hex');
   }
 }
-const TAKE = new Script(TAKE_SCRIPT);
-const RELEASE = new Script(RELEASE_SCRIPT);
-const USAGE = new Script(USAGE_SCRIPT);
-const SEED = new Script(SEED_SCRIPT);
+/**
+ * The minute window the worker counts over: a second longer than the provider's minute, because the provider
+ * counts a message when it arrives, some milliseconds after the take, and arrival times jitter.
+ */
+export const GUARDED_MINUTE_MS = 61_000;
 
 /** Empty string = the script reads Redis' clock. */
 const clockArg = (now?: Date) => (now ? String(Math.floor(now.getTime())) : '');
 const limitArg = (limit: number | null) => String(limit ?? 0);
 
 export class SenderLimiter {
+  private readonly scripts: { take: Script; release: Script; usage: Script; seed: Script };
+
+  /** minuteMs: the sliding minute's length (exactly 60 s by default; the worker uses GUARDED_MINUTE_MS). */
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
     private readonly recentSends: RecentSendsLoader = async () => [],
-  ) {}
+    readonly minuteMs = 60_000,
+  ) {
+    this.scripts = {
+      take: new Script(TAKE_SCRIPT(minuteMs)),
+      release: new Script(RELEASE_SCRIPT(minuteMs)),
+      usage: new Script(USAGE_SCRIPT(minuteMs)),
+      seed: new Script(SEED_SCRIPT(minuteMs)),
+    };
+  }
 
   private keys(accountId: string): string[] {
     const base = `${this.prefix}:mail:sender:{${accountId}}`;
@@ -101,7 +113,7 @@ export class SenderLimiter {
       limitArg(limits.recipientsPerDay),
       randomBytes(6).toString('hex'),
     ];
-    const [outcome, value] = await this.seeded(TAKE, accountId, args, now);
+    const [outcome, value] = await this.seeded(this.scripts.take, accountId, args, now);
     if (outcome === 'ok') return { ok: true, ticket: String(value) };
     if (outcome === 'too_many_recipients') return { ok: false, reason: outcome };
     return { ok: false, reason: outcome as SenderLimitReason, until: new Date(Number(value)) };
@@ -109,12 +121,12 @@ export class SenderLimiter {
 
   /** Gives back a take whose send did not happen; false once it has left the minute window (it then stays counted). */
   async release(accountId: string, ticket: string): Promise<boolean> {
-    return (await this.run(RELEASE, accountId, [ticket])) === 1;
+    return (await this.run(this.scripts.release, accountId, [ticket])) === 1;
   }
 
   /** The figures of GET /api/email-accounts/{id}/usage (without `held`, which Postgres knows). */
   async usage(accountId: string, limits: SenderLimits, now?: Date): Promise<SenderUsage> {
-    const [, minute, sends, recipients, oldest] = await this.seeded(USAGE, accountId, [clockArg(now)], now);
+    const [, minute, sends, recipients, oldest] = await this.seeded(this.scripts.usage, accountId, [clockArg(now)], now);
     return {
       minute: { used: Number(minute), limit: limits.perMinute },
       day: {
@@ -133,6 +145,6 @@ export class SenderLimiter {
   async seed(accountId: string, sends: RecentSends[], now?: Date): Promise<boolean> {
     const args = [clockArg(now)];
     for (const send of sends) args.push(String(send.at.getTime()), String(send.sends), String(send.recipients));
-    return (await this.run(SEED, accountId, args)) === 1;
+    return (await this.run(this.scripts.seed, accountId, args)) === 1;
   }
 }

@@ -24,6 +24,12 @@ export function serializeEmail(row: EmailRow): EmailLog {
     error: row.error,
     messageId: row.messageId,
     emailAccountId: row.emailAccountId,
+    senderPoolId: row.senderPoolId,
     templateId: row.templateId,
+    // Only while the email still waits: a held row's hold is cleared by its next outcome.
+    hold:
+      row.holdReason && (row.status === 'queued' || row.status === 'sending')
+        ? { reason: row.holdReason, until: iso(row.holdUntil) }
+        : null,
   };
 }

@@ -53,6 +53,12 @@ export const sendJobOptions: JobsOptions = {
  */
 export const yieldDelay = () => 1_000 + Math.floor(Math.random() * 1_000);
 
+/**
+ * How often an email held for a paused sender with no resume time looks again. Resuming the sender promotes its
+ * held emails at once (POST /internal/senders/:id/resumed); this recheck covers a resume that message missed.
+ */
+export const HELD_RECHECK_MS = 5 * 60_000;
+
 /** An account or tenant none of whose deliveries finished for this long is stalled: its waiting emails yield. */
 export const SEND_STALL_MS = 1_000;
 

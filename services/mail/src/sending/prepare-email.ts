@@ -1,8 +1,14 @@
 // The checks and the building of one email, shared by POST /emails/send, /emails/api/send and the batch route:
-// checkSendBody runs before anything is looked up; buildEmail resolves the sender account and template,
+// checkSendBody runs before anything is looked up; buildEmail resolves the sender (an account or a pool) and template,
 // downloads attachments and produces the row to store.
 import { randomUUID } from 'node:crypto';
-import { isHtml as isHtmlBody, isValidTimeZone, MAIL_MESSAGES, type SendEmailBody } from '@mailwright/contracts';
+import {
+  isHtml as isHtmlBody,
+  isValidTimeZone,
+  MAIL_MESSAGES,
+  SENDER_POOL_MESSAGES,
+  type SendEmailBody,
+} from '@mailwright/contracts';
 import { AppError } from '@mailwright/kit';
 import type { NewEmail } from '../db/queries/insert-email';
 import { sendJobId } from '../queues/send-queue';
@@ -10,7 +16,9 @@ import { extractLinks } from '../tracking/add-tracking';
 import type { RequestDownloads } from './attachments/attachment-downloads';
 import { checkAttachmentList, type PreparedAttachment, prepareAttachments } from './attachments/prepare-attachments';
 import type { SendingDeps } from './deps';
+import { given } from './given';
 import { quotaMonth } from './quota-month';
+import { resolveSender } from './resolve-sender';
 import { checkScheduleWindow, parseScheduledAt } from './schedule-time';
 import { checkStorableEmail } from './storable-text';
 
@@ -28,7 +36,6 @@ function checkSubjectHeader(subject: string): void {
   if (LINE_BREAK.test(subject)) throw new AppError('VALIDATION_ERROR', MAIL_MESSAGES.headerInjection);
   if (SUBJECT_CONTROL.test(subject)) throw new AppError('VALIDATION_ERROR', SUBJECT_CONTROL_MESSAGE);
 }
-export const given = (value: string | null | undefined) => (value === undefined || value === null || value === '' ? null : value);
 
 export interface CheckedBody {
   to: string[];
@@ -57,6 +64,9 @@ export function checkSendBody(body: SendEmailBody): CheckedBody {
     if (!body.body?.trim()) throw new AppError('VALIDATION_ERROR', MAIL_MESSAGES.bodyRequired);
   }
   if (body.subject) checkSubjectHeader(body.subject);
+  if (given(body.emailAccountId) !== null && given(body.senderPoolId) !== null) {
+    throw new AppError('VALIDATION_ERROR', SENDER_POOL_MESSAGES.bothSenders);
+  }
   checkAttachmentList(body.attachments);
   return { to, cc, bcc, timezone, scheduledAt, templateId };
 }
@@ -79,8 +89,8 @@ export async function buildEmail(
   downloads: RequestDownloads,
 ): Promise<BuiltEmail> {
   const { templateId, scheduledAt } = checked;
-  const [account, rendered, attachments] = await Promise.all([
-    deps.accounts.resolve(userId, given(body.emailAccountId)),
+  const [{ account, senderPoolId }, rendered, attachments] = await Promise.all([
+    resolveSender(deps, userId, body),
     templateId === null ? null : deps.templates.render(userId, templateId, body.variables ?? {}),
     prepareAttachments(body.attachments, {
       allowPrivate: deps.settings.allowPrivateTargets,
@@ -117,6 +127,7 @@ export async function buildEmail(
     scheduledAt,
     quotaMonth: quotaMonth(),
     jobId: sendJobId(id),
+    senderPoolId,
   };
   checkStorableEmail(email, attachments);
   return { email, attachments };

@@ -5,7 +5,7 @@ import type { WebhookEventType } from '@mailwright/contracts';
 import { MicroBatcher } from '@mailwright/kit';
 import type { Queue } from 'bullmq';
 import type pg from 'pg';
-import { insertWebhookDeliveries } from '../db/queries/webhook-deliveries';
+import { insertAccountWebhookDeliveries, insertWebhookDeliveries } from '../db/queries/webhook-deliveries';
 import { type WebhookJobData, webhookJobId, webhookJobOptions } from '../queues/webhook-queue';
 
 export interface EmailEvent {
@@ -15,11 +15,18 @@ export interface EmailEvent {
   extra?: Record<string, unknown>;
 }
 
+/** An event about a sender account (account.paused, account.resumed); its data is given whole. */
+export interface AccountEvent {
+  userId: string;
+  type: Extract<WebhookEventType, `account.${string}`>;
+  data: Record<string, unknown>;
+}
+
 export class WebhookEvents {
   private readonly batcher: MicroBatcher<EmailEvent, undefined>;
 
   constructor(
-    pool: pg.Pool,
+    private readonly pool: pg.Pool,
     private readonly queue: Queue<WebhookJobData>,
     private readonly onError: (error: unknown) => void = () => {},
     /**
@@ -54,6 +61,16 @@ export class WebhookEvents {
     return Promise.all(events.map((event) => this.batcher.push(event)))
       .then(() => undefined)
       .catch((error: unknown) => this.onError(error));
+  }
+
+  /** Records an account event for the user's endpoints that want it; never throws. Rare, so not batched. */
+  async emitAccount(event: AccountEvent): Promise<void> {
+    try {
+      const ids = await insertAccountWebhookDeliveries(this.pool, event);
+      if (ids.length > 0) await this.enqueue(ids);
+    } catch (error) {
+      this.onError(error);
+    }
   }
 
   drain(): Promise<void> {

@@ -1,6 +1,14 @@
 // Stand-ins for the accounts, templates and billing internal endpoints the mail service calls, speaking
 // their contracts (services/contracts) and checking the internal token like the real services do.
-import type { Entitlements, ResolvedAccount, Transport } from '@mailwright/contracts';
+import type {
+  Entitlements,
+  ReportSenderHealthBody,
+  ResolvedAccount,
+  ResolvedSenderPool,
+  SenderHealth,
+  SenderLimits,
+  Transport,
+} from '@mailwright/contracts';
 import { FREE_ENTITLEMENTS, isHtml } from '@mailwright/contracts';
 import { INTERNAL_TOKEN_HEADER, verifyInternalToken } from '@mailwright/kit';
 import { TEST_INTERNAL_SECRET } from '@mailwright/kit/testing';
@@ -16,6 +24,9 @@ export class InternalServices {
   readonly accounts = new Map<string, { userId: string; isDefault: boolean; transport: Transport }>();
   readonly templates = new Map<string, StoredTemplate>();
   readonly plans = new Map<string, Entitlements>();
+  readonly pools = new Map<string, ResolvedSenderPool>();
+  /** Every pause the worker reported, in order. */
+  readonly healthReports: Array<{ accountId: string; body: ReportSenderHealthBody }> = [];
   transportCalls = 0;
   private app!: FastifyInstance;
   url = '';
@@ -49,6 +60,33 @@ export class InternalServices {
       if (!account) return reply.status(404).send({ message: 'Email account not found', code: 'NOT_FOUND' });
       return { data: account.transport };
     });
+    app.get<{ Params: { id: string }; Querystring: { userId?: string } }>(
+      '/internal/sender-pools/:id',
+      async (request, reply) => {
+        const pool = this.pools.get(request.params.id);
+        if (!pool || pool.userId !== request.query.userId)
+          return reply.status(404).send({ message: 'Sender pool not found', code: 'NOT_FOUND' });
+        return { data: pool };
+      },
+    );
+    app.post<{ Params: { id: string }; Body: ReportSenderHealthBody }>(
+      '/internal/accounts/:id/health',
+      async (request, reply) => {
+        const account = this.accounts.get(request.params.id);
+        if (!account) return reply.status(404).send({ message: 'Email account not found', code: 'NOT_FOUND' });
+        this.healthReports.push({ accountId: request.params.id, body: request.body });
+        const before = account.transport.health?.state ?? 'active';
+        const health: SenderHealth = {
+          state: request.body.state,
+          reason: request.body.reason,
+          detail: request.body.detail ?? null,
+          since: new Date().toISOString(),
+          resumesAt: request.body.resumesAt ?? null,
+        };
+        account.transport = { ...account.transport, health };
+        return { data: { changed: before === 'active', health, userId: account.userId, email: account.transport.email } };
+      },
+    );
     app.post<{ Body: { userId: string; templateId: string; variables?: Record<string, unknown> } }>(
       '/internal/templates/render',
       async (request, reply) => {
@@ -109,6 +147,23 @@ export class InternalServices {
         smtp: { host: '127.0.0.1', port: smtpPort, secure: false, username: 'alice', password: 'smtp-secret' },
       },
     });
+  }
+
+  /** The sender's effective limits, as accounts would answer them in the transport. */
+  setLimits(accountId: string, limits: Partial<SenderLimits>): void {
+    const account = this.accounts.get(accountId);
+    if (!account) throw new Error(`no account ${accountId}`);
+    const none: SenderLimits = { perMinute: null, perDay: null, recipientsPerDay: null, concurrency: null };
+    account.transport = { ...account.transport, limits: { ...none, ...limits } };
+  }
+
+  setHealth(accountId: string, health: Partial<SenderHealth> & Pick<SenderHealth, 'state'>): void {
+    const account = this.accounts.get(accountId);
+    if (!account) throw new Error(`no account ${accountId}`);
+    account.transport = {
+      ...account.transport,
+      health: { reason: null, detail: null, since: null, resumesAt: null, ...health },
+    };
   }
 
   async stop(): Promise<void> {

@@ -24,6 +24,7 @@ const NEW_EMAIL_KEYS = [
   'scheduledAt',
   'quotaMonth',
   'jobId',
+  'senderPoolId',
 ] as const satisfies ReadonlyArray<keyof EmailRow>;
 
 type NewEmailKey = (typeof NEW_EMAIL_KEYS)[number];

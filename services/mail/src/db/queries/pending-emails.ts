@@ -5,12 +5,14 @@ export interface PendingRow {
   id: string;
   status: 'queued' | 'scheduled' | 'sending';
   scheduledAt: Date | null;
+  /** A held email's expected time (issue 20): its new job waits for it too. */
+  holdUntil: Date | null;
   createdAt: Date;
   jobId: string | null;
 }
 
 const PENDING = `
-SELECT id, status, scheduled_at AS "scheduledAt", created_at AS "createdAt", job_id AS "jobId" FROM mail.emails
+SELECT id, status, scheduled_at AS "scheduledAt", hold_until AS "holdUntil", created_at AS "createdAt", job_id AS "jobId" FROM mail.emails
 WHERE status IN ('queued', 'scheduled', 'sending')
   AND (created_at, id) > ($1::timestamptz, $2::uuid)
   AND updated_at < now() - make_interval(secs => $3::double precision)

@@ -1,4 +1,4 @@
-// A sender's sends of the last day, to rebuild its limiter windows when Redis lost them: the last minute's
+// A sender's sends of the last day, to rebuild its limiter windows when Redis lost them: the minute window's
 // sends at their own instant (the minute window is exact), older ones summed per one-minute bucket (as the
 // day window counts them), so a busy sender still answers in at most ~1,500 rows.
 import type pg from 'pg';
@@ -12,7 +12,7 @@ export interface RecentSends {
 const RECENT_SENDS = `
 SELECT ceil(extract(epoch FROM at) * 1000)::float8 AS "atMs", count(*)::int AS sends, sum(recipients)::int AS recipients
 FROM (
-  SELECT CASE WHEN sent_at > $2::timestamptz - interval '1 minute' THEN sent_at
+  SELECT CASE WHEN sent_at > $2::timestamptz - make_interval(secs => $3::double precision / 1000) THEN sent_at
               ELSE date_bin('1 minute', sent_at, timestamptz 'epoch') END AS at,
          cardinality("to") + cardinality(cc) + cardinality(bcc) AS recipients
   FROM mail.emails
@@ -21,8 +21,13 @@ FROM (
 GROUP BY at
 ORDER BY at`;
 
-export async function selectRecentSends(pool: pg.Pool, accountId: string, now: Date): Promise<RecentSends[]> {
+/** minuteMs: the limiter's minute window, whose sends are returned at their own instant. */
+export async function selectRecentSends(pool: pg.Pool, accountId: string, now: Date, minuteMs: number): Promise<RecentSends[]> {
   // Milliseconds rounded up: a microsecond sent_at never leaves the minute window before its time.
-  const { rows } = await pool.query<{ atMs: number; sends: number; recipients: number }>(RECENT_SENDS, [accountId, now]);
+  const { rows } = await pool.query<{ atMs: number; sends: number; recipients: number }>(RECENT_SENDS, [
+    accountId,
+    now,
+    minuteMs,
+  ]);
   return rows.map(({ atMs, sends, recipients }) => ({ at: new Date(atMs), sends, recipients }));
 }

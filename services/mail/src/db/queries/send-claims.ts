@@ -1,4 +1,5 @@
 // The send worker's two statements, each for a batch of emails: claim rows to send, record how their sends ended.
+import type { HoldReason } from '@mailwright/contracts';
 import type pg from 'pg';
 import type { EmailRow } from '../schema/emails';
 import { emailColumnsOf } from './email-columns';
@@ -11,9 +12,13 @@ export interface ClaimedEmail extends EmailRow {
 export interface SendResult {
   emailId: string;
   token: string;
-  /** 'yielded': back to 'queued' without counting the try its claim counted (it was never tried). */
-  status: 'sent' | 'failed' | 'queued' | 'yielded';
+  /** 'held': back to 'queued' with its hold, without counting the try its claim counted (it was never tried). */
+  status: 'sent' | 'failed' | 'queued' | 'held';
   error: string | null;
+  /** With status 'held': why, and until when (null: until its paused sender resumes). */
+  hold?: { reason: HoldReason; until: Date | null };
+  /** An email sent through a sender pool: the account the engine chose, recorded as its sender. */
+  sender?: { accountId: string; fromEmail: string; fromName: string | null };
 }
 
 const CLAIM = `
@@ -28,14 +33,21 @@ WHERE e.id = c.id
 RETURNING ${emailColumnsOf('e')},
   EXISTS (SELECT 1 FROM mail.email_attachments a WHERE a.email_id = e.id) AS "hasAttachments"`;
 
+// A held row keeps its earlier error (a retry's reason stays visible); every other outcome ends the hold.
 const RECORD = `
 UPDATE mail.emails e
-SET status = CASE WHEN r.status = 'yielded' THEN 'queued' ELSE r.status END,
-    error = CASE WHEN r.status = 'yielded' THEN e.error ELSE r.error END,
-    attempts = CASE WHEN r.status = 'yielded' THEN greatest(e.attempts - 1, 0) ELSE e.attempts END,
+SET status = CASE WHEN r.status = 'held' THEN 'queued' ELSE r.status END,
+    error = CASE WHEN r.status = 'held' THEN e.error ELSE r.error END,
+    attempts = CASE WHEN r.status = 'held' THEN greatest(e.attempts - 1, 0) ELSE e.attempts END,
+    hold_reason = CASE WHEN r.status = 'held' THEN r.hold_reason END,
+    hold_until = CASE WHEN r.status = 'held' THEN r.hold_until END,
+    email_account_id = coalesce(r.account_id, e.email_account_id),
+    from_email = coalesce(r.from_email, e.from_email),
+    from_name = CASE WHEN r.account_id IS NULL THEN e.from_name ELSE r.from_name END,
     updated_at = now(),
     sent_at = CASE WHEN r.status = 'sent' THEN now() ELSE e.sent_at END
-FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) AS r(id, token, status, error)
+FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::text[], $8::text[], $9::text[])
+  AS r(id, token, status, error, hold_reason, hold_until, account_id, from_email, from_name)
 WHERE e.id = r.id AND e.status = 'sending' AND e.claim_token = r.token`;
 
 /** The rows claimed (a row another claim holds is not returned). */
@@ -62,6 +74,11 @@ export async function recordSendResults(pool: pg.Pool, results: SendResult[]): P
       results.map((r) => r.token),
       results.map((r) => r.status),
       results.map((r) => r.error),
+      results.map((r) => r.hold?.reason ?? null),
+      results.map((r) => r.hold?.until ?? null),
+      results.map((r) => r.sender?.accountId ?? null),
+      results.map((r) => r.sender?.fromEmail ?? null),
+      results.map((r) => r.sender?.fromName ?? null),
     ],
   });
 }

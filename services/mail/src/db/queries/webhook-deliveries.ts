@@ -45,3 +45,34 @@ export async function insertWebhookDeliveries(pool: pg.Pool, events: readonly St
   });
   return rows.map((row) => row.id);
 }
+
+// Events about a sender account (account.paused / account.resumed): the payload is the caller's, no email row.
+const STORE_ACCOUNT = `
+INSERT INTO mail.webhook_deliveries (endpoint_id, user_id, event_id, event, email_id, payload)
+SELECT w.id, w.user_id, $3::uuid, $2::text, NULL,
+  jsonb_build_object(
+    'id', $3::uuid,
+    'type', $2::text,
+    'createdAt', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'data', $4::jsonb
+  )
+FROM mail.webhook_endpoints w
+WHERE w.user_id = $1::uuid AND w.enabled AND $2::text = ANY(w.events)
+RETURNING id`;
+
+export interface StoredAccountEvent {
+  userId: string;
+  type: string;
+  data: Record<string, unknown>;
+}
+
+/** The ids of the delivery rows written (one per endpoint of the user that wants the event). */
+export async function insertAccountWebhookDeliveries(pool: pg.Pool, event: StoredAccountEvent): Promise<string[]> {
+  const { rows } = await pool.query<{ id: string }>(STORE_ACCOUNT, [
+    event.userId,
+    event.type,
+    randomUUID(),
+    JSON.stringify(event.data),
+  ]);
+  return rows.map((row) => row.id);
+}

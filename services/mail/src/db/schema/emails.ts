@@ -1,4 +1,6 @@
 // The email log: one row per accepted email. The row is the outbox — it is committed before its queue job exists.
+
+import type { HoldReason } from '@mailwright/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { mail } from '../pg-schema';
@@ -42,12 +44,21 @@ export const emails = mail.table(
     openedAt: timestamp('opened_at', { withTimezone: true }),
     clicked: boolean('clicked').notNull().default(false),
     clickedAt: timestamp('clicked_at', { withTimezone: true }),
+    /** Set while the email waits for its sender (issue 20): a limit, a pause, or a busy account. */
+    holdReason: text('hold_reason').$type<HoldReason>(),
+    /** When a held email is expected to go; null while it waits for its paused sender to resume. */
+    holdUntil: timestamp('hold_until', { withTimezone: true }),
+    /** Sent through a sender pool: the account is chosen at delivery and written to email_account_id. */
+    senderPoolId: text('sender_pool_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('emails_user_created_idx').on(table.userId, table.createdAt.desc()),
     // The reconciler scans only unfinished rows.
+    // A sender's recent sends (rebuilding its limiter windows) and its held emails (usage, resume).
+    index('emails_account_sent_idx').on(table.emailAccountId, table.sentAt).where(sql`${table.status} = 'sent'`),
+    index('emails_account_held_idx').on(table.emailAccountId).where(sql`${table.holdReason} is not null`),
     index('emails_pending_idx').on(table.createdAt, table.id).where(sql`${table.status} in ('queued', 'scheduled', 'sending')`),
   ],
 );

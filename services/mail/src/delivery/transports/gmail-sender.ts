@@ -19,11 +19,13 @@ export class GmailSender {
     } catch (error) {
       const e = error as {
         status?: number;
-        response?: { status?: number; data?: { error?: { message?: string } } };
+        response?: { status?: number; data?: { error?: { message?: string } }; headers?: Record<string, string> | Headers };
         message?: string;
       };
       const status = e.response?.status ?? e.status;
-      throw httpApiFailure('Gmail', status, e.response?.data?.error?.message ?? e.message ?? 'send failed');
+      const headers = e.response?.headers;
+      const retryAfter = headers instanceof Headers ? headers.get('retry-after') : headers?.['retry-after'];
+      throw httpApiFailure('Gmail', status, e.response?.data?.error?.message ?? e.message ?? 'send failed', retryAfter);
     }
   }
 

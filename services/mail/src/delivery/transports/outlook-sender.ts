@@ -29,8 +29,8 @@ export class OutlookSender {
         .responseType(ResponseType.RAW)
         .post(raw.toString('base64'));
     } catch (error) {
-      const e = error as { statusCode?: number; message?: string };
-      throw httpApiFailure('Microsoft Graph', e.statusCode, e.message ?? 'send failed');
+      const e = error as { statusCode?: number; message?: string; headers?: Headers };
+      throw httpApiFailure('Microsoft Graph', e.statusCode, e.message ?? 'send failed', e.headers?.get?.('retry-after'));
     }
     if (response.ok) return;
     const text = await response.text().catch(() => '');
@@ -38,7 +38,7 @@ export class OutlookSender {
     try {
       detail = (JSON.parse(text) as { error?: { message?: string } }).error?.message ?? detail;
     } catch {}
-    throw httpApiFailure('Microsoft Graph', response.status, detail);
+    throw httpApiFailure('Microsoft Graph', response.status, detail, response.headers.get('retry-after'));
   }
 
   private clientFor(graphUrl: string): Client {

@@ -1,0 +1,217 @@
+// The mailbox-aware engine (issue 20) through the app and real workers: per-sender limits exact across two worker
+// processes, held emails that go when their window opens, paused senders that hold and resume, sign-in refusals
+// that pause, and sender pools that fail over.
+import { randomUUID } from 'node:crypto';
+import { MetricsRegistry } from '@mailwright/kit';
+import { SmtpPeer, serviceHeaders } from '@mailwright/kit/testing';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_FAILURES_TO_PAUSE } from '../src/delivery/sender-health-monitor';
+import { GUARDED_MINUTE_MS } from '../src/delivery/sender-limiter';
+import { type MailWorker, startWorker } from '../src/worker-app';
+import { Harness, waitFor } from './support/harness';
+
+const h = new Harness('sender-engine');
+let second: MailWorker;
+const refusing = new SmtpPeer({ authRequired: true, users: { alice: 'the-right-password' } });
+
+beforeAll(async () => {
+  await refusing.start();
+  await h.start();
+  // A second worker process on the same Redis and Postgres: the limits must hold across both.
+  second = await startWorker(h.config, {
+    logger: pino({ level: 'warn' }),
+    reconcile: { graceSeconds: 1, staleClaimSeconds: 2 },
+    metrics: new MetricsRegistry('mail-worker', { defaultMetrics: false }),
+  });
+});
+afterAll(async () => {
+  await second?.close();
+  await h.stop();
+  await refusing.stop();
+});
+
+interface Row {
+  id: string;
+  status: string;
+  holdReason: string | null;
+  holdUntil: Date | null;
+  sentAt: Date | null;
+  emailAccountId: string;
+  fromEmail: string;
+  attempts: number;
+}
+
+async function rows(ids: string[]): Promise<Row[]> {
+  const { rows: found } = await h.pool.query<Row>(
+    `SELECT id, status, hold_reason AS "holdReason", hold_until AS "holdUntil", sent_at AS "sentAt",
+            email_account_id AS "emailAccountId", from_email AS "fromEmail", attempts
+     FROM mail.emails WHERE id = ANY($1) ORDER BY sent_at NULLS LAST, id`,
+    [ids],
+  );
+  return found;
+}
+
+async function sendMany(userId: string, count: number, extra: Record<string, unknown> = {}): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const response = await h.send(userId, { to: [`r${i}-${randomUUID()}@example.net`], subject: `S${i}`, body: 'b', ...extra });
+    expect(response.statusCode, response.body).toBe(201);
+    ids.push(response.json().data._id as string);
+  }
+  return ids;
+}
+
+const countSent = async (ids: string[]) => (await rows(ids)).filter((row) => row.status === 'sent').length;
+
+describe('per-sender limits', () => {
+  it('sends exactly perMinute across two workers, holds the rest with the time the window opens, then sends them', async () => {
+    const { userId, accountId } = h.newUser();
+    h.services.setLimits(accountId, { perMinute: 4 });
+    const ids = await sendMany(userId, 7);
+
+    await waitFor(async () => (await countSent(ids)) === 4 && (await rows(ids)).filter((r) => r.holdReason).length === 3, 10_000);
+    // Nothing more goes out while the window is full, on either worker.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const during = await rows(ids);
+    expect(during.filter((row) => row.status === 'sent')).toHaveLength(4);
+    const held = during.filter((row) => row.status !== 'sent');
+    expect(held.every((row) => row.status === 'queued' && row.holdReason === 'sender_minute_limit')).toBe(true);
+    const firstSent = Math.min(...during.filter((r) => r.sentAt).map((r) => (r.sentAt as Date).getTime()));
+    for (const row of held) {
+      const until = (row.holdUntil as Date).getTime();
+      // The window opens one guarded minute after the first take, a little before that send was recorded.
+      expect(until).toBeGreaterThan(firstSent + GUARDED_MINUTE_MS - 2_000);
+      expect(until).toBeLessThanOrEqual(firstSent + GUARDED_MINUTE_MS);
+    }
+    // The API shows the hold.
+    const shown = (await h.get(userId, `/emails/${held[0]?.id}`)).json().data;
+    expect(shown.hold).toMatchObject({ reason: 'sender_minute_limit' });
+    expect(Date.parse(shown.hold.until)).toBe((held[0]?.holdUntil as Date).getTime());
+
+    // Usage as accounts asks for it: 4 this minute, 3 held.
+    const usage = await h.app.inject({
+      method: 'POST',
+      url: `/internal/senders/${accountId}/usage`,
+      headers: await serviceHeaders('accounts'),
+      payload: { perMinute: 4, perDay: null, recipientsPerDay: null, concurrency: null },
+    });
+    expect(usage.statusCode, usage.body).toBe(200);
+    expect(usage.json().data).toMatchObject({ minute: { used: 4, limit: 4 }, day: { used: 4, limit: null }, held: 3 });
+
+    // When the window opens, the held emails go (without a failure or a counted try), still within the limit.
+    await waitFor(async () => (await countSent(ids)) === 7, GUARDED_MINUTE_MS + 15_000);
+    const after = await rows(ids);
+    expect(after.every((row) => row.status === 'sent' && row.holdReason === null && row.attempts === 1)).toBe(true);
+    const times = after.map((row) => (row.sentAt as Date).getTime()).sort((a, b) => a - b);
+    // No 60-second window holds more than 4 sends.
+    for (let i = 4; i < times.length; i++) expect((times[i] as number) - (times[i - 4] as number)).toBeGreaterThanOrEqual(60_000);
+  }, 120_000);
+
+  it('fails at once an email with more recipients than the sender may reach in a day', async () => {
+    const { userId, accountId } = h.newUser();
+    h.services.setLimits(accountId, { recipientsPerDay: 2 });
+    const response = await h.send(userId, { to: ['a@example.net', 'b@example.net', 'c@example.net'], subject: 'S', body: 'b' });
+    const id = response.json().data._id as string;
+    await waitFor(async () => (await h.emailStatus(id)) === 'failed');
+    const { rows: found } = await h.pool.query('SELECT error FROM mail.emails WHERE id = $1', [id]);
+    expect(found[0].error).toBe('This email has 3 recipients, more than the 2 a day its sender allows');
+  });
+});
+
+describe('sender health', () => {
+  it('holds the emails of a paused sender and sends them as soon as it resumes', async () => {
+    const { userId, accountId } = h.newUser();
+    h.services.setHealth(accountId, { state: 'paused', reason: 'auth_failed' });
+    const [id] = await sendMany(userId, 1);
+    await waitFor(async () => (await rows([id as string]))[0]?.holdReason === 'sender_paused');
+    const shown = (await h.get(userId, `/emails/${id}`)).json().data;
+    expect(shown).toMatchObject({ status: 'queued', hold: { reason: 'sender_paused', until: null } });
+
+    h.services.setHealth(accountId, { state: 'active' });
+    const resumed = await h.app.inject({
+      method: 'POST',
+      url: `/internal/senders/${accountId}/resumed`,
+      headers: await serviceHeaders('accounts'),
+      payload: { userId, email: 'sender@example.com' },
+    });
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    expect(resumed.json().data.released).toBe(1);
+    await waitFor(async () => (await h.emailStatus(id as string)) === 'sent', 5_000);
+  });
+
+  it('pauses a sender whose server refuses its sign-in several times in a row, holding instead of failing', async () => {
+    const userId = randomUUID();
+    const accountId = randomUUID();
+    h.services.addSmtpAccount(userId, accountId, refusing.port);
+    const ids = await sendMany(userId, AUTH_FAILURES_TO_PAUSE + 2);
+    await waitFor(() => h.services.healthReports.some((report) => report.accountId === accountId), 30_000);
+    expect(h.services.healthReports.find((report) => report.accountId === accountId)?.body).toMatchObject({
+      state: 'paused',
+      reason: 'auth_failed',
+      resumesAt: null,
+    });
+    await waitFor(async () => (await rows(ids)).some((row) => row.holdReason === 'sender_paused'), 10_000);
+    expect((await rows(ids)).filter((row) => row.status === 'failed')).toHaveLength(0);
+  }, 60_000);
+});
+
+describe('sender pools', () => {
+  function poolOf(userId: string, accountIds: string[], strategy: 'failover' | 'spread' = 'failover'): string {
+    const id = randomUUID();
+    h.services.pools.set(id, { id, userId, strategy, accountIds });
+    return id;
+  }
+
+  it('fails over to the next account when the first is paused, and records the account that sent', async () => {
+    const { userId, accountId: first } = h.newUser();
+    const second = randomUUID();
+    h.services.addSmtpAccount(userId, second, h.smtp.port, 'second@example.com');
+    h.services.setHealth(first, {
+      state: 'paused',
+      reason: 'provider_daily_limit',
+      resumesAt: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    const poolId = poolOf(userId, [first, second]);
+
+    const [id] = await sendMany(userId, 1, { senderPoolId: poolId });
+    await waitFor(async () => (await h.emailStatus(id as string)) === 'sent');
+    const shown = (await h.get(userId, `/emails/${id}`)).json().data;
+    expect(shown).toMatchObject({ emailAccountId: second, from: 'second@example.com', senderPoolId: poolId, hold: null });
+  });
+
+  it('fails over when the first account is full, and holds when every account is', async () => {
+    const { userId, accountId: first } = h.newUser();
+    const second = randomUUID();
+    h.services.addSmtpAccount(userId, second, h.smtp.port, 'backup@example.com');
+    h.services.setLimits(first, { perDay: 1 });
+    h.services.setLimits(second, { perDay: 1 });
+    const poolId = poolOf(userId, [first, second]);
+
+    const ids = await sendMany(userId, 3, { senderPoolId: poolId });
+    await waitFor(async () => (await countSent(ids)) === 2 && (await rows(ids)).some((row) => row.holdReason), 10_000);
+    const found = await rows(ids);
+    expect(new Set(found.filter((row) => row.status === 'sent').map((row) => row.emailAccountId))).toEqual(
+      new Set([first, second]),
+    );
+    expect(found.find((row) => row.status !== 'sent')).toMatchObject({ status: 'queued', holdReason: 'sender_day_limit' });
+  });
+
+  it('refuses a pool that is not the user’s, and a send naming both an account and a pool', async () => {
+    const owner = h.newUser();
+    const stranger = h.newUser();
+    const poolId = poolOf(owner.userId, [owner.accountId]);
+    const foreign = await h.send(stranger.userId, { to: ['x@example.net'], subject: 'S', body: 'b', senderPoolId: poolId });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Sender pool not found' });
+    const both = await h.send(owner.userId, {
+      to: ['x@example.net'],
+      subject: 'S',
+      body: 'b',
+      senderPoolId: poolId,
+      emailAccountId: owner.accountId,
+    });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().message).toBe('Give either emailAccountId or senderPoolId, not both');
+  });
+});
