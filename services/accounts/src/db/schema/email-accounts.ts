@@ -28,6 +28,18 @@ export const emailAccounts = accounts.table(
     limitPerMinute: integer('limit_per_minute'),
     limitPerDay: integer('limit_per_day'),
     limitRecipientsPerDay: integer('limit_recipients_per_day'),
+    // Sender health (issue 20): the mail worker pauses a sender the provider refuses; the owner resumes it.
+    // A revoked OAuth grant is `status` needs_reconnect (read as health needs_reconnect / grant_revoked).
+    healthState: text('health_state', { enum: ['active', 'paused', 'needs_reconnect'] })
+      .notNull()
+      .default('active'),
+    healthReason: text('health_reason', {
+      enum: ['auth_failed', 'grant_revoked', 'provider_rate_limited', 'provider_daily_limit'],
+    }),
+    healthDetail: text('health_detail'),
+    healthSince: timestamp('health_since', { withTimezone: true }),
+    /** A pause past this instant reads as active; null = until the owner edits, reconnects or resumes it. */
+    healthResumesAt: timestamp('health_resumes_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
