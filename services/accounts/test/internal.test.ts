@@ -1,5 +1,6 @@
 // The endpoints the mail service and worker call: resolve the sending account, and get a ready-to-send transport.
 import { randomUUID } from 'node:crypto';
+import { ACTIVE_HEALTH } from '@mailwright/contracts';
 import { type SmtpPeer, serviceHeaders, userHeaders } from '@mailwright/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectMailbox } from './helpers/connect-flow';
@@ -119,6 +120,7 @@ describe('GET /internal/accounts/:accountId/transport', () => {
       displayName: 'SMTP Sender',
       smtp: { host: smtp.host, port: smtp.port, secure: false, username: 'u', password: 's3cret-pass' },
       limits: { perMinute: null, perDay: null, recipientsPerDay: null, concurrency: null },
+      health: ACTIVE_HEALTH,
     });
   });
 
@@ -155,6 +157,7 @@ describe('GET /internal/accounts/:accountId/transport', () => {
       accessToken: issued.access_token,
       apiUrl: `${google.url}/gmail`,
       limits: { perMinute: 60, perDay: 2_000, recipientsPerDay: null, concurrency: null },
+      health: ACTIVE_HEALTH,
     });
     expect(googleGrants.filter((grant) => grant === 'refresh_token').length).toBe(refreshesBefore);
   });

@@ -7,6 +7,7 @@ import type { AccountsDeps } from '../deps';
 import { bindingCookie } from './connect-cookies';
 import { errorRedirect, successRedirect } from './oauth-redirects';
 import { saveOAuthAccount } from './save-oauth-account';
+import { announceResumed } from './sender-resumption';
 import type { OAuthRedirect } from './start-oauth-connect';
 
 export interface CallbackQuery {
@@ -17,7 +18,7 @@ export interface CallbackQuery {
 }
 
 export async function completeOAuthConnect(
-  deps: Pick<AccountsDeps, 'config' | 'db' | 'box' | 'entitlements' | 'providers' | 'states'>,
+  deps: Pick<AccountsDeps, 'config' | 'db' | 'box' | 'entitlements' | 'providers' | 'states' | 'mail' | 'log'>,
   provider: OAuthEmailProvider,
   query: CallbackQuery,
   log: FastifyBaseLogger,
@@ -46,7 +47,8 @@ export async function completeOAuthConnect(
     if (!refreshToken) return finish(errorRedirect(PUBLIC_URL, 'no_refresh_token'));
     const profile = await client.fetchProfile(tokens.accessToken);
     const saved = await saveOAuthAccount(deps, userId, provider, profile, { ...tokens, refreshToken });
-    return finish(successRedirect(PUBLIC_URL, provider, saved.email));
+    await announceResumed(deps, saved);
+    return finish(successRedirect(PUBLIC_URL, provider, saved.row.email));
   } catch (error) {
     if (error instanceof AppError && error.code === 'PLAN_LIMIT') return finish(errorRedirect(PUBLIC_URL, 'plan_limit'));
     log.warn({ provider, err: error instanceof Error ? error.message : String(error) }, 'oauth connect failed');

@@ -1,24 +1,21 @@
 // For the mail worker: how to send as an account. SMTP settings with the opened password, or an OAuth
 // access token, refreshed when it is within 2 minutes of expiry (cached, sealed, in the row). A revoked
-// grant marks the account 'needs_reconnect' and answers 409 ACCOUNT_NEEDS_RECONNECT.
+// grant marks the account 'needs_reconnect', mails its owner once, and answers 409 ACCOUNT_NEEDS_RECONNECT.
+// The answer carries the sender's health (issue 20): the worker holds the emails of a paused sender.
 import type { Transport } from '@mailwright/contracts';
-import { AppError, isUuid } from '@mailwright/kit';
+import { isUuid } from '@mailwright/kit';
 import { GrantRevokedError } from '../adapters/mail-providers/provider';
 import { findAccountById, selectAccountForUpdate, updateUserAccount } from '../db/queries/email-accounts';
 import type { EmailAccountRow } from '../db/tables';
 import type { AccountsDeps } from '../deps';
-import { accountNotFound } from './errors';
+import { accountNotFound, needsReconnect } from './errors';
+import { mailOwnerPaused } from './pause-notice';
+import { senderHealthOf } from './sender-health-of';
 import { senderLimitsOf } from './sender-limits-of';
 
-type TransportDeps = Pick<AccountsDeps, 'db' | 'box' | 'providers'>;
+type TransportDeps = Pick<AccountsDeps, 'db' | 'box' | 'providers' | 'owners' | 'config' | 'log'>;
 
 export const REFRESH_MARGIN_MS = 2 * 60_000;
-
-const needsReconnect = (row: EmailAccountRow) =>
-  new AppError(
-    'ACCOUNT_NEEDS_RECONNECT',
-    `The ${row.provider === 'gmail' ? 'Gmail' : 'Outlook'} account ${row.email} needs to be reconnected: its authorisation was revoked or has expired`,
-  );
 
 const isFresh = (row: EmailAccountRow) =>
   Boolean(
@@ -32,7 +29,7 @@ async function freshAccessToken(deps: TransportDeps, row: EmailAccountRow): Prom
   const outcome = await deps.db.transaction(async (tx) => {
     const locked = await selectAccountForUpdate(tx, row.userId, row.id);
     if (!locked) throw accountNotFound();
-    if (locked.status === 'needs_reconnect') return { revoked: true } as const;
+    if (locked.status === 'needs_reconnect') return { revoked: true, marked: undefined } as const;
     if (isFresh(locked)) return { accessToken: deps.box.open(locked.accessTokenSealed!) } as const;
     try {
       const tokens = await provider.refresh(deps.box.open(locked.secretSealed));
@@ -45,15 +42,18 @@ async function freshAccessToken(deps: TransportDeps, row: EmailAccountRow): Prom
       return { accessToken: tokens.accessToken } as const;
     } catch (error) {
       if (!(error instanceof GrantRevokedError)) throw error;
-      await updateUserAccount(tx, locked.userId, locked.id, {
+      const marked = await updateUserAccount(tx, locked.userId, locked.id, {
         status: 'needs_reconnect',
         accessTokenSealed: null,
         accessTokenExpiresAt: null,
       });
-      return { revoked: true } as const;
+      return { revoked: true, marked } as const;
     }
   });
-  if ('revoked' in outcome) throw needsReconnect(row);
+  if ('revoked' in outcome) {
+    if (outcome.marked) mailOwnerPaused(deps, outcome.marked, senderHealthOf(outcome.marked));
+    throw needsReconnect(row);
+  }
   return outcome.accessToken;
 }
 
@@ -67,6 +67,7 @@ export async function getTransport(deps: TransportDeps, accountId: string, userI
     email: row.email,
     displayName: row.displayName,
     limits: senderLimitsOf(row),
+    health: senderHealthOf(row),
   };
   if (row.provider === 'smtp') {
     return {

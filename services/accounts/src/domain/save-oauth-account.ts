@@ -1,5 +1,5 @@
 // Stores a connected Gmail/Outlook mailbox: a reconnect of the same mailbox updates its row (fresh tokens,
-// status back to active); a new mailbox counts against the plan and becomes the default when there is none.
+// status and health back to active); a new mailbox counts against the plan and becomes the default when there is none.
 import type { OAuthEmailProvider } from '@mailwright/contracts';
 import type { MailboxProfile, OAuthTokens } from '../adapters/mail-providers/provider';
 import {
@@ -8,11 +8,10 @@ import {
   findUserMailbox,
   insertAccount,
   lockUserAccounts,
-  updateUserAccount,
 } from '../db/queries/email-accounts';
-import type { EmailAccountRow } from '../db/tables';
 import type { AccountsDeps } from '../deps';
 import { assertCanAddAccount } from './account-limit';
+import { type Resumed, updateResuming } from './sender-resumption';
 
 export async function saveOAuthAccount(
   deps: Pick<AccountsDeps, 'db' | 'box' | 'entitlements'>,
@@ -20,7 +19,7 @@ export async function saveOAuthAccount(
   provider: OAuthEmailProvider,
   profile: MailboxProfile,
   tokens: OAuthTokens & { refreshToken: string },
-): Promise<EmailAccountRow> {
+): Promise<Resumed> {
   const secrets = {
     secretSealed: deps.box.seal(tokens.refreshToken),
     secretKeyId: deps.box.keyId,
@@ -32,7 +31,7 @@ export async function saveOAuthAccount(
     await lockUserAccounts(tx, userId);
     const existing = await findUserMailbox(tx, userId, provider, profile.email);
     if (existing) {
-      const updated = await updateUserAccount(tx, userId, existing.id, {
+      const updated = await updateResuming(tx, userId, existing.id, {
         ...secrets,
         displayName: profile.displayName,
         status: 'active',
@@ -40,7 +39,7 @@ export async function saveOAuthAccount(
       if (updated) return updated;
     }
     assertCanAddAccount(entitlements, await countUserAccounts(tx, userId));
-    return insertAccount(tx, {
+    const row = await insertAccount(tx, {
       userId,
       provider,
       email: profile.email,
@@ -48,5 +47,6 @@ export async function saveOAuthAccount(
       isDefault: !(await findDefaultAccount(tx, userId)),
       ...secrets,
     });
+    return { row, resumed: false };
   });
 }

@@ -1,6 +1,7 @@
 // The public shape of an account: no secret ever leaves through it.
 import type { EmailAccount } from '@mailwright/contracts';
 import type { EmailAccountRow } from '../db/tables';
+import { senderHealthOf } from './sender-health-of';
 import { limitOverridesOf, senderLimitsOf } from './sender-limits-of';
 
 export function toEmailAccount(row: EmailAccountRow): EmailAccount {
@@ -24,5 +25,6 @@ export function toEmailAccount(row: EmailAccountRow): EmailAccount {
     createdAt: row.createdAt.toISOString(),
     limits: senderLimitsOf(row),
     limitOverrides: limitOverridesOf(row),
+    health: senderHealthOf(row),
   };
 }

@@ -1,11 +1,12 @@
 // Sets a sender's limit overrides (issue 20): null = the provider default; above the provider's ceiling → 400
-// naming the field. Another user's account and a missing one answer alike.
+// naming the field. Another user's account and a missing one answer alike. Saving resumes a paused sender.
 import { checkLimitOverrides, type EmailAccount, type UpdateSenderLimitsBody } from '@mailwright/contracts';
 import { AppError, isUuid } from '@mailwright/kit';
-import { findUserAccount, updateUserAccount } from '../db/queries/email-accounts';
+import { findUserAccount } from '../db/queries/email-accounts';
 import type { AccountsDeps } from '../deps';
 import { accountNotFound } from './errors';
 import { providerInfoOf } from './sender-limits-of';
+import { announceResumed, updateResuming } from './sender-resumption';
 import { toEmailAccount } from './to-email-account';
 
 /** The columns are Postgres integers; a limit past them (only possible where the provider has no ceiling) is refused. */
@@ -22,7 +23,7 @@ function assertStorable(body: UpdateSenderLimitsBody): void {
 }
 
 export async function updateAccountLimits(
-  deps: Pick<AccountsDeps, 'db'>,
+  deps: Pick<AccountsDeps, 'db' | 'mail' | 'log'>,
   userId: string,
   id: string,
   body: UpdateSenderLimitsBody,
@@ -33,11 +34,14 @@ export async function updateAccountLimits(
   const problem = checkLimitOverrides(providerInfoOf(current), body);
   if (problem) throw new AppError('VALIDATION_ERROR', problem.message, { details: { field: problem.field } });
   assertStorable(body);
-  const row = await updateUserAccount(deps.db, userId, id, {
-    limitPerMinute: body.perMinute,
-    limitPerDay: body.perDay,
-    limitRecipientsPerDay: body.recipientsPerDay,
-  });
-  if (!row) throw accountNotFound();
-  return toEmailAccount(row);
+  const outcome = await deps.db.transaction((tx) =>
+    updateResuming(tx, userId, id, {
+      limitPerMinute: body.perMinute,
+      limitPerDay: body.perDay,
+      limitRecipientsPerDay: body.recipientsPerDay,
+    }),
+  );
+  if (!outcome) throw accountNotFound();
+  await announceResumed(deps, outcome);
+  return toEmailAccount(outcome.row);
 }

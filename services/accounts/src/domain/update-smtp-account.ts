@@ -1,17 +1,19 @@
 // Edits an SMTP sender (spec section 4): the email cannot change; an empty password keeps the stored one,
-// but only for the same host, port and username. The settings are verified against the server before saving.
+// but only for the same host, port and username. The settings are verified against the server before saving;
+// saving resumes a paused sender (issue 20).
 import type { EmailAccount, UpdateSmtpAccountBody } from '@mailwright/contracts';
 import { AppError, isUuid } from '@mailwright/kit';
 import { verifySmtpSettings } from '../adapters/verify-smtp';
-import { findUserAccount, updateUserAccount } from '../db/queries/email-accounts';
+import { findUserAccount } from '../db/queries/email-accounts';
 import type { AccountsDeps } from '../deps';
 import { accountNotFound } from './errors';
 import { assertPasswordReentered } from './password-reentry';
+import { announceResumed, updateResuming } from './sender-resumption';
 import { displayNameOf, readSmtpForm, sealedSmtpColumns } from './smtp-settings';
 import { toEmailAccount } from './to-email-account';
 
 export async function updateSmtpAccount(
-  deps: Pick<AccountsDeps, 'db' | 'box' | 'config'>,
+  deps: Pick<AccountsDeps, 'db' | 'box' | 'config' | 'mail' | 'log'>,
   userId: string,
   id: string,
   body: UpdateSmtpAccountBody,
@@ -33,12 +35,15 @@ export async function updateSmtpAccount(
   assertPasswordReentered(current, settings, hasNewPassword);
   await verifySmtpSettings(settings, deps.config);
 
-  const row = await updateUserAccount(deps.db, userId, id, {
-    displayName: displayNameOf(body, current.email),
-    // Resealing also moves the row onto the current key after a rotation.
-    ...sealedSmtpColumns(settings, deps.box),
-    status: 'active',
-  });
-  if (!row) throw accountNotFound();
-  return toEmailAccount(row);
+  const outcome = await deps.db.transaction((tx) =>
+    updateResuming(tx, userId, id, {
+      displayName: displayNameOf(body, current.email),
+      // Resealing also moves the row onto the current key after a rotation.
+      ...sealedSmtpColumns(settings, deps.box),
+      status: 'active',
+    }),
+  );
+  if (!outcome) throw accountNotFound();
+  await announceResumed(deps, outcome);
+  return toEmailAccount(outcome.row);
 }

@@ -1,5 +1,5 @@
-// /email-accounts: list, add SMTP, edit SMTP, delete, set default (spec section 7), sender limits (issue 20)
-// and the connect ticket.
+// /email-accounts: list, add SMTP, edit SMTP, delete, set default (spec section 7), sender limits, usage and
+// resume (issue 20) and the connect ticket.
 
 import {
   ConnectTicket,
@@ -10,6 +10,7 @@ import {
   ErrorBody,
   IdParams,
   MessageBody,
+  SenderUsage,
   UpdateSenderLimitsBody,
   UpdateSmtpAccountBody,
 } from '@mailwright/contracts';
@@ -18,8 +19,10 @@ import { Type } from '@sinclair/typebox';
 import type { AccountsDeps } from '../deps';
 import { createSmtpAccount } from '../domain/create-smtp-account';
 import { deleteAccount } from '../domain/delete-account';
+import { getSenderUsage } from '../domain/get-sender-usage';
 import { issueConnectTicket } from '../domain/issue-connect-ticket';
 import { listAccounts } from '../domain/list-accounts';
+import { resumeAccount } from '../domain/resume-account';
 import { setDefaultAccount } from '../domain/set-default-account';
 import { updateAccountLimits } from '../domain/update-account-limits';
 import { updateSmtpAccount } from '../domain/update-smtp-account';
@@ -79,6 +82,18 @@ export const emailAccountRoutes: RoutesPlugin<AccountsDeps> = async (app, { deps
       },
     },
     async (request) => ({ data: await updateAccountLimits(deps, userIdOf(request), request.params.id, request.body) }),
+  );
+
+  app.get(
+    '/email-accounts/:id/usage',
+    { schema: { params: IdParams, response: { 200: Envelope(SenderUsage), ...errors } } },
+    async (request) => ({ data: await getSenderUsage(deps, userIdOf(request), request.params.id) }),
+  );
+
+  app.post(
+    '/email-accounts/:id/resume',
+    { schema: { params: IdParams, response: { 200: Envelope(EmailAccount), ...errors } } },
+    async (request) => ({ data: await resumeAccount(deps, userIdOf(request), request.params.id) }),
   );
 
   app.post(

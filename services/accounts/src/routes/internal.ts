@@ -1,13 +1,35 @@
 // Service-to-service endpoints the mail service and worker use (never exposed by the gateway).
 
-import { Envelope, ErrorBody, ResolveAccountBody, ResolvedAccount, Transport } from '@mailwright/contracts';
+import {
+  Envelope,
+  ErrorBody,
+  ReportSenderHealthBody,
+  ResolveAccountBody,
+  ResolvedAccount,
+  SenderHealth,
+  Transport,
+} from '@mailwright/contracts';
 import { type RoutesPlugin, requireService } from '@mailwright/kit';
 import { Type } from '@sinclair/typebox';
 import type { AccountsDeps } from '../deps';
 import { getTransport } from '../domain/get-transport';
+import { reportSenderHealth } from '../domain/report-sender-health';
 import { resolveAccount } from '../domain/resolve-account';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 503: ErrorBody };
+
+/** A refused resumesAt names the field. */
+const FieldErrorBody = Type.Object({ ...ErrorBody.properties, field: Type.Optional(Type.String()) });
+
+const AccountParams = Type.Object({ accountId: Type.String({ minLength: 1, maxLength: 64 }) });
+
+/** changed: the sender was active before this report (the worker emits account.paused only then). */
+const HealthReport = Type.Object({
+  changed: Type.Boolean(),
+  health: SenderHealth,
+  userId: Type.String(),
+  email: Type.String(),
+});
 
 export const internalRoutes: RoutesPlugin<AccountsDeps> = async (app, { deps }) => {
   app.post(
@@ -23,7 +45,7 @@ export const internalRoutes: RoutesPlugin<AccountsDeps> = async (app, { deps }) 
     '/internal/accounts/:accountId/transport',
     {
       schema: {
-        params: Type.Object({ accountId: Type.String({ minLength: 1, maxLength: 64 }) }),
+        params: AccountParams,
         // Optional: when the caller knows the owner, an account of another user answers 404.
         querystring: Type.Object({ userId: Type.Optional(Type.String({ maxLength: 64 })) }),
         response: { 200: Envelope(Transport), ...errors },
@@ -32,6 +54,21 @@ export const internalRoutes: RoutesPlugin<AccountsDeps> = async (app, { deps }) 
     async (request) => {
       requireService(request);
       return { data: await getTransport(deps, request.params.accountId, request.query.userId) };
+    },
+  );
+
+  app.post(
+    '/internal/accounts/:accountId/health',
+    {
+      schema: {
+        params: AccountParams,
+        body: ReportSenderHealthBody,
+        response: { 200: Envelope(HealthReport), ...errors, 400: FieldErrorBody },
+      },
+    },
+    async (request) => {
+      requireService(request);
+      return { data: await reportSenderHealth(deps, request.params.accountId, request.body) };
     },
   );
 };

@@ -16,6 +16,9 @@ export function testConfig(databaseUrl: string, env: Record<string, string> = {}
     SMTP_VERIFY_TIMEOUT_MS: '3000',
     // The test SMTP servers listen on loopback.
     ALLOW_PRIVATE_TARGETS: 'true',
+    // Nothing listens here: calls to mail and identity fail fast unless a test points them at a stand-in.
+    MAIL_URL: 'http://127.0.0.1:9',
+    IDENTITY_URL: 'http://127.0.0.1:9',
     ...env,
   });
 }

@@ -1,0 +1,26 @@
+// POST /email-accounts/:id/resume (issue 20): the owner sets a paused sender active again, and mail is told so
+// its held emails go. A revoked Gmail/Outlook grant cannot be resumed this way: the mailbox must be reconnected.
+import type { EmailAccount } from '@mailwright/contracts';
+import { isUuid } from '@mailwright/kit';
+import { findUserAccount } from '../db/queries/email-accounts';
+import type { AccountsDeps } from '../deps';
+import { accountNotFound, needsReconnect } from './errors';
+import { announceResumed, updateResuming } from './sender-resumption';
+import { toEmailAccount } from './to-email-account';
+
+export async function resumeAccount(
+  deps: Pick<AccountsDeps, 'db' | 'mail' | 'log'>,
+  userId: string,
+  id: string,
+): Promise<EmailAccount> {
+  if (!isUuid(id)) throw accountNotFound();
+  const current = await findUserAccount(deps.db, userId, id);
+  if (!current) throw accountNotFound();
+  if (current.status === 'needs_reconnect') {
+    throw needsReconnect(current);
+  }
+  const outcome = await deps.db.transaction((tx) => updateResuming(tx, userId, id, {}));
+  if (!outcome) throw accountNotFound();
+  await announceResumed(deps, outcome);
+  return toEmailAccount(outcome.row);
+}
