@@ -20,6 +20,7 @@ import { connectStates } from './domain/connect-states';
 import { emailAccountRoutes } from './routes/email-accounts';
 import { internalRoutes } from './routes/internal';
 import { oauthConnectRoutes } from './routes/oauth-connect';
+import { senderPoolRoutes } from './routes/sender-pools';
 
 export interface AppOverrides {
   /** Plan entitlements; defaults to billing's GET /internal/entitlements/:userId through kit BillingEntitlements. */
@@ -56,6 +57,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   await app.register(emailAccountRoutes, { deps });
   await app.register(oauthConnectRoutes, { deps });
+  await app.register(senderPoolRoutes, { deps });
   await app.register(internalRoutes, { deps });
   app.addHook('onClose', async () => {
     await db.$client.end();

@@ -1,6 +1,8 @@
-// Removes a sender; when it was the default, the oldest remaining account becomes the default in the same transaction.
+// Removes a sender; when it was the default, the oldest remaining account becomes the default, and it leaves the
+// user's sender pools, in the same transaction.
 import { isUuid } from '@mailwright/kit';
 import { deleteUserAccount, lockUserAccounts, markDefault, selectUserAccountsForUpdate } from '../db/queries/email-accounts';
+import { removeAccountFromPools } from '../db/queries/sender-pools';
 import type { AccountsDeps } from '../deps';
 import { accountNotFound } from './errors';
 
@@ -12,6 +14,7 @@ export async function deleteAccount(deps: Pick<AccountsDeps, 'db'>, userId: stri
     const target = rows.find((row) => row.id === id);
     if (!target) throw accountNotFound();
     await deleteUserAccount(tx, userId, id);
+    await removeAccountFromPools(tx, userId, id);
     const remaining = rows.filter((row) => row.id !== id);
     const heir = remaining[0];
     if (heir && !remaining.some((row) => row.isDefault)) await markDefault(tx, userId, heir.id);

@@ -6,6 +6,7 @@ import {
   ReportSenderHealthBody,
   ResolveAccountBody,
   ResolvedAccount,
+  ResolvedSenderPool,
   SenderHealth,
   Transport,
 } from '@mailwright/contracts';
@@ -15,6 +16,7 @@ import type { AccountsDeps } from '../deps';
 import { getTransport } from '../domain/get-transport';
 import { reportSenderHealth } from '../domain/report-sender-health';
 import { resolveAccount } from '../domain/resolve-account';
+import { resolveSenderPool } from '../domain/resolve-sender-pool';
 
 const errors = { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 503: ErrorBody };
 
@@ -69,6 +71,21 @@ export const internalRoutes: RoutesPlugin<AccountsDeps> = async (app, { deps }) 
     async (request) => {
       requireService(request);
       return { data: await reportSenderHealth(deps, request.params.accountId, request.body) };
+    },
+  );
+
+  app.get(
+    '/internal/sender-pools/:poolId',
+    {
+      schema: {
+        params: Type.Object({ poolId: Type.String({ minLength: 1, maxLength: 64 }) }),
+        querystring: Type.Object({ userId: Type.String({ minLength: 1, maxLength: 64 }) }),
+        response: { 200: Envelope(ResolvedSenderPool), ...errors },
+      },
+    },
+    async (request) => {
+      requireService(request);
+      return { data: await resolveSenderPool(deps, request.query.userId, request.params.poolId) };
     },
   );
 };
