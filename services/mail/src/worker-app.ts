@@ -13,6 +13,7 @@ import { DeliveryAdmission } from './delivery/delivery-admission';
 import { markAbandoned } from './delivery/mark-abandoned';
 import { sendProcessor } from './delivery/process-send';
 import { DEFAULT_RECONCILE_OPTIONS, Reconciler } from './delivery/reconciler';
+import { SenderConcurrency } from './delivery/sender-concurrency';
 import { SenderHealthMonitor } from './delivery/sender-health-monitor';
 import { GUARDED_MINUTE_MS, recentSendsFrom, SenderLimiter } from './delivery/sender-limiter';
 import { SenderPoolSource } from './delivery/sender-pool-source';
@@ -93,6 +94,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
     transports,
     limiter: new SenderLimiter(producer, config.QUEUE_PREFIX, recentSendsFrom(db.$client, GUARDED_MINUTE_MS), GUARDED_MINUTE_MS),
     pools: new SenderPoolSource(accounts),
+    concurrency: new SenderConcurrency(producer, config.QUEUE_PREFIX, config.DELIVERY_TIMEOUT_MS + 5_000),
     health: new SenderHealthMonitor({ redis: producer, prefix: config.QUEUE_PREFIX, accounts, transports, webhooks, log }),
   };
 

@@ -3,7 +3,7 @@
 // that pause, and sender pools that fail over.
 import { randomUUID } from 'node:crypto';
 import { MetricsRegistry } from '@mailwright/kit';
-import { SmtpPeer, serviceHeaders } from '@mailwright/kit/testing';
+import { SmtpPeer, serviceHeaders, userHeaders } from '@mailwright/kit/testing';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_FAILURES_TO_PAUSE } from '../src/delivery/sender-health-monitor';
@@ -14,9 +14,11 @@ import { Harness, waitFor } from './support/harness';
 const h = new Harness('sender-engine');
 let second: MailWorker;
 const refusing = new SmtpPeer({ authRequired: true, users: { alice: 'the-right-password' } });
+/** Holds each message 400 ms before its 250: deliveries of one sender overlap unless something caps them. */
+const slow = new SmtpPeer({ content: 'count', delayMs: 400 });
 
 beforeAll(async () => {
-  await refusing.start();
+  await Promise.all([refusing.start(), slow.start()]);
   await h.start();
   // A second worker process on the same Redis and Postgres: the limits must hold across both.
   second = await startWorker(h.config, {
@@ -28,8 +30,27 @@ beforeAll(async () => {
 afterAll(async () => {
   await second?.close();
   await h.stop();
-  await refusing.stop();
+  await Promise.all([refusing.stop(), slow.stop()]);
 });
+
+/** A webhook endpoint of the user for these events (its deliveries are read from the table, not received). */
+async function subscribe(userId: string, events: string[]): Promise<void> {
+  const response = await h.app.inject({
+    method: 'POST',
+    url: '/webhooks',
+    headers: await userHeaders(userId),
+    payload: { url: 'https://hooks.example.com/mailwright', events },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+}
+
+async function deliveredEvents(userId: string): Promise<Array<{ event: string; data: Record<string, unknown> }>> {
+  const { rows: found } = await h.pool.query(
+    `SELECT event, payload->'data' AS data FROM mail.webhook_deliveries WHERE user_id = $1 ORDER BY created_at`,
+    [userId],
+  );
+  return found;
+}
 
 interface Row {
   id: string;
@@ -108,6 +129,19 @@ describe('per-sender limits', () => {
     for (let i = 4; i < times.length; i++) expect((times[i] as number) - (times[i - 4] as number)).toBeGreaterThanOrEqual(60_000);
   }, 120_000);
 
+  it('holds a scheduled email that comes due while its sender is at its daily limit', async () => {
+    const { userId, accountId } = h.newUser();
+    h.services.setLimits(accountId, { perDay: 1 });
+    const [first] = await sendMany(userId, 1);
+    await waitFor(async () => (await h.emailStatus(first as string)) === 'sent');
+    const [scheduled] = await sendMany(userId, 1, { scheduledAt: new Date(Date.now() + 2_000).toISOString() });
+    expect(await h.emailStatus(scheduled as string)).toBe('scheduled');
+    const held = await waitFor(async () => (await rows([scheduled as string])).find((row) => row.holdReason), 10_000);
+    expect(held).toMatchObject({ status: 'queued', holdReason: 'sender_day_limit', attempts: 0 });
+    // The rolling day frees the first send's slot a day after the end of its minute.
+    expect((held.holdUntil as Date).getTime()).toBeGreaterThan(Date.now() + 86_400_000 - 120_000);
+  });
+
   it('fails at once an email with more recipients than the sender may reach in a day', async () => {
     const { userId, accountId } = h.newUser();
     h.services.setLimits(accountId, { recipientsPerDay: 2 });
@@ -122,6 +156,7 @@ describe('per-sender limits', () => {
 describe('sender health', () => {
   it('holds the emails of a paused sender and sends them as soon as it resumes', async () => {
     const { userId, accountId } = h.newUser();
+    await subscribe(userId, ['email.held', 'email.sent', 'account.resumed']);
     h.services.setHealth(accountId, { state: 'paused', reason: 'auth_failed' });
     const [id] = await sendMany(userId, 1);
     await waitFor(async () => (await rows([id as string]))[0]?.holdReason === 'sender_paused');
@@ -138,12 +173,24 @@ describe('sender health', () => {
     expect(resumed.statusCode, resumed.body).toBe(200);
     expect(resumed.json().data.released).toBe(1);
     await waitFor(async () => (await h.emailStatus(id as string)) === 'sent', 5_000);
+    await waitFor(async () => (await deliveredEvents(userId)).length === 3);
+    const events = await deliveredEvents(userId);
+    expect(events.map((event) => event.event).sort()).toEqual(['account.resumed', 'email.held', 'email.sent']);
+    expect(events.find((event) => event.event === 'email.held')?.data).toMatchObject({
+      emailId: id,
+      hold: { reason: 'sender_paused', until: null },
+    });
+    expect(events.find((event) => event.event === 'account.resumed')?.data).toMatchObject({
+      accountId,
+      health: { state: 'active' },
+    });
   });
 
   it('pauses a sender whose server refuses its sign-in several times in a row, holding instead of failing', async () => {
     const userId = randomUUID();
     const accountId = randomUUID();
     h.services.addSmtpAccount(userId, accountId, refusing.port);
+    await subscribe(userId, ['account.paused', 'email.failed']);
     const ids = await sendMany(userId, AUTH_FAILURES_TO_PAUSE + 2);
     await waitFor(() => h.services.healthReports.some((report) => report.accountId === accountId), 30_000);
     expect(h.services.healthReports.find((report) => report.accountId === accountId)?.body).toMatchObject({
@@ -153,7 +200,34 @@ describe('sender health', () => {
     });
     await waitFor(async () => (await rows(ids)).some((row) => row.holdReason === 'sender_paused'), 10_000);
     expect((await rows(ids)).filter((row) => row.status === 'failed')).toHaveLength(0);
+    // One account.paused event, from the worker whose report paused it.
+    await waitFor(async () => (await deliveredEvents(userId)).length > 0);
+    const events = await deliveredEvents(userId);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      event: 'account.paused',
+      data: { accountId, health: { state: 'paused', reason: 'auth_failed' } },
+    });
   }, 60_000);
+
+  it('keeps a sender within its concurrency cap across both workers', async () => {
+    const userId = randomUUID();
+    const accountId = randomUUID();
+    h.services.addSmtpAccount(userId, accountId, slow.port);
+    h.services.setLimits(accountId, { concurrency: 2 });
+    const times: number[] = [];
+    const before = slow.delivered;
+    const ids = await sendMany(userId, 8);
+    await waitFor(async () => (await countSent(ids)) === 8, 20_000);
+    expect(slow.delivered - before).toBe(8);
+    const { rows: sent } = await h.pool.query<{ at: Date }>(
+      'SELECT sent_at AS at FROM mail.emails WHERE id = ANY($1) ORDER BY sent_at',
+      [ids],
+    );
+    for (const row of sent) times.push(row.at.getTime());
+    // Each send takes 400 ms at the server: with two at a time, the third finishes at least ~400 ms after the first.
+    for (let i = 2; i < times.length; i++) expect((times[i] as number) - (times[i - 2] as number)).toBeGreaterThanOrEqual(350);
+  }, 30_000);
 });
 
 describe('sender pools', () => {

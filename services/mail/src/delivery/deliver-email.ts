@@ -36,6 +36,8 @@ export type Delivery =
   | { kind: 'held'; reason: HoldReason; until: Date | null };
 
 const RECORD_RETRY_FIRST_MS = 100;
+/** How soon an email whose sender is at its concurrency cap (on any worker) is tried again, spread over as long again. */
+const BUSY_RETRY_MS = 250;
 const RECORD_RETRY_MAX_DELAY_MS = 2_000;
 
 async function recordSent(
@@ -157,9 +159,21 @@ export async function deliverEmail(deps: SendDeps, claimed: ClaimedEmail, run: D
   const giveBack = () => {
     if (ticket) deps.limiter?.release(accountId, ticket).catch(() => false);
   };
+  const cap = transport.limits?.concurrency ?? null;
+  const lease = cap !== null && deps.concurrency ? await deps.concurrency.acquire(accountId, cap).catch(() => undefined) : undefined;
+  if (lease === null) {
+    giveBack();
+    return hold(
+      deps,
+      claimed,
+      run,
+      'sender_busy',
+      new Date(Date.now() + BUSY_RETRY_MS + Math.floor(Math.random() * BUSY_RETRY_MS)),
+    );
+  }
   let sent: Admitted<void>;
   try {
-    const sender = { accountId, userId: email.userId, provider: transport.provider };
+    const sender = { accountId, userId: email.userId, provider: transport.provider, concurrency: cap };
     sent = await deps.admission.run(sender, async () => {
       // A timer cleared at once rather than AbortSignal.timeout: thousands of deliveries a second would otherwise
       // leave a minute's worth of pending timers behind.
@@ -175,6 +189,7 @@ export async function deliverEmail(deps: SendDeps, claimed: ClaimedEmail, run: D
       }
     });
   } catch (error) {
+    lease?.release();
     const failure = asFailure(error);
     // The provider refused the message (or never got it): it does not count against the sender's limits.
     giveBack();
@@ -186,6 +201,7 @@ export async function deliverEmail(deps: SendDeps, claimed: ClaimedEmail, run: D
     if (paused) return hold(deps, claimed, run, 'sender_paused', paused.until);
     return recordFailure(deps, email, run, failure, transport.provider);
   }
+  lease?.release();
   if (!sent.ran) {
     giveBack();
     return hold(deps, claimed, run, 'sender_busy', new Date(Date.now() + yieldDelay()));

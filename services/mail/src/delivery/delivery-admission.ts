@@ -24,6 +24,8 @@ export interface Sender {
   accountId: string;
   userId: string;
   provider: Transport['provider'];
+  /** The sender's own concurrency limit (Graph's 4), when lower than the process's per-account bound. */
+  concurrency?: number | null;
 }
 
 export type Admitted<T> = { ran: true; value: T } | { ran: false };
@@ -41,7 +43,8 @@ export class DeliveryAdmission {
 
   /** Runs `deliver` once admitted; { ran: false } when the account's or tenant's line stalled (the email yields). */
   async run<T>(sender: Sender, deliver: () => Promise<T>): Promise<Admitted<T>> {
-    const accountLimit = sender.provider === 'smtp' ? this.limits.perSmtpAccount : this.limits.perApiAccount;
+    const processLimit = sender.provider === 'smtp' ? this.limits.perSmtpAccount : this.limits.perApiAccount;
+    const accountLimit = Math.min(processLimit, sender.concurrency ?? processLimit);
     const account = await this.accounts.enter(sender.accountId, accountLimit);
     if (!account) return { ran: false };
     try {

@@ -8,6 +8,7 @@ import type { AttachmentLoader } from './attachment-loader';
 import type { SenderSelectionDeps } from './choose-sender';
 import type { EmailClaims } from './claim-emails';
 import type { DeliveryAdmission } from './delivery-admission';
+import type { SenderConcurrency } from './sender-concurrency';
 import type { SenderHealthMonitor } from './sender-health-monitor';
 import type { SentMarkers } from './sent-markers';
 import type { MessageSender } from './transports/message-sender';
@@ -20,6 +21,8 @@ export interface SendDeps extends SenderSelectionDeps {
   /** The overall deadline of one delivery once admitted (DELIVERY_TIMEOUT_MS); past it, it is retried with backoff. */
   deliveryTimeoutMs: number;
   transports: TransportSource;
+  /** Senders' concurrency caps across every worker (Graph's 4); absent = only this process's admission bounds. */
+  concurrency?: SenderConcurrency;
   /** Pauses senders the provider refuses (their emails are held); absent = failures only fail or retry. */
   health?: SenderHealthMonitor;
   sender: MessageSender;
