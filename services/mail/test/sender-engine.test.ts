@@ -106,9 +106,10 @@ describe('per-sender limits', () => {
       expect(until).toBeLessThanOrEqual(firstSent + GUARDED_MINUTE_MS);
     }
     // The API shows the hold.
-    const shown = (await h.get(userId, `/emails/${held[0]?.id}`)).json().data;
+    const firstHeld = held[0] as Row;
+    const shown = (await h.get(userId, `/emails/${firstHeld.id}`)).json().data;
     expect(shown.hold).toMatchObject({ reason: 'sender_minute_limit' });
-    expect(Date.parse(shown.hold.until)).toBe((held[0]?.holdUntil as Date).getTime());
+    expect(Date.parse(shown.hold.until)).toBe((firstHeld.holdUntil as Date).getTime());
 
     // Usage as accounts asks for it: 4 this minute, 3 held.
     const usage = await h.app.inject({

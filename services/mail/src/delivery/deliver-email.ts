@@ -160,7 +160,8 @@ export async function deliverEmail(deps: SendDeps, claimed: ClaimedEmail, run: D
     if (ticket) deps.limiter?.release(accountId, ticket).catch(() => false);
   };
   const cap = transport.limits?.concurrency ?? null;
-  const lease = cap !== null && deps.concurrency ? await deps.concurrency.acquire(accountId, cap).catch(() => undefined) : undefined;
+  const lease =
+    cap !== null && deps.concurrency ? await deps.concurrency.acquire(accountId, cap).catch(() => undefined) : undefined;
   if (lease === null) {
     giveBack();
     return hold(
