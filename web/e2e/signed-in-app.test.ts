@@ -67,6 +67,7 @@ describe('signed-in app', () => {
       'Send Email',
       'Email Logs',
       'Email Accounts',
+      'Sender Pools',
       'Templates',
       'Analytics',
       'API Keys',
@@ -296,6 +297,7 @@ describe.each(['mobile', 'desktop'] as const)('signed-in screens at %s width', (
   const screens = [
     'dashboard',
     'email-accounts',
+    'sender-pools',
     'templates',
     'send-email',
     'emails',

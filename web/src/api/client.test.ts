@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { installFakeApi } from '../test/fake-api';
 import { ApiError, errorMessage, request } from './client';
-import { emailsApi, templatesApi, webhooksApi } from './endpoints';
+import { emailAccountsApi, emailsApi, senderPoolsApi, templatesApi, webhooksApi } from './endpoints';
 
 describe('API client', () => {
   it('sends JSON to /api with the stored bearer token', async () => {
@@ -75,5 +75,42 @@ describe('API client', () => {
     const { calls } = installFakeApi({ 'PATCH /api/webhooks/w1': { body: { data: { id: 'w1', enabled: false } } } });
     await expect(webhooksApi.update({ id: 'w1', enabled: false })).resolves.toEqual({ id: 'w1', enabled: false });
     expect(calls[0]).toMatchObject({ method: 'PATCH', path: '/api/webhooks/w1', body: { enabled: false } });
+  });
+
+  it('calls the sender limits, usage, resume and sender pool routes', async () => {
+    const usage = {
+      minute: { used: 1, limit: 60 },
+      day: { used: 2, limit: 500, resetsAt: null },
+      recipientsToday: 2,
+      recipientsPerDay: null,
+      held: 0,
+    };
+    const { calls } = installFakeApi({
+      'PUT /api/email-accounts/a%201/limits': { body: { data: {} } },
+      'GET /api/email-accounts/a1/usage': { body: { data: usage } },
+      'POST /api/email-accounts/a1/resume': { body: { data: {} } },
+      'GET /api/sender-pools': { body: { data: [] } },
+      'POST /api/sender-pools': { status: 201, body: { data: { _id: 'p1' } } },
+      'PUT /api/sender-pools/p1': { body: { data: { _id: 'p1' } } },
+      'DELETE /api/sender-pools/p1': { status: 204 },
+    });
+    await emailAccountsApi.updateLimits('a 1', { perMinute: 10, perDay: null, recipientsPerDay: null });
+    await expect(emailAccountsApi.usage('a1')).resolves.toEqual(usage);
+    await emailAccountsApi.resume('a1');
+    await senderPoolsApi.list();
+    await senderPoolsApi.create({ name: 'P', accountIds: ['a1'], strategy: 'spread' });
+    await senderPoolsApi.update('p1', { accountIds: ['a2', 'a1'] });
+    await senderPoolsApi.remove('p1');
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'PUT /api/email-accounts/a%201/limits',
+      'GET /api/email-accounts/a1/usage',
+      'POST /api/email-accounts/a1/resume',
+      'GET /api/sender-pools',
+      'POST /api/sender-pools',
+      'PUT /api/sender-pools/p1',
+      'DELETE /api/sender-pools/p1',
+    ]);
+    expect(calls[0]?.body).toEqual({ perMinute: 10, perDay: null, recipientsPerDay: null });
+    expect(calls[4]?.body).toEqual({ name: 'P', accountIds: ['a1'], strategy: 'spread' });
   });
 });

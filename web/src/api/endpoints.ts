@@ -7,6 +7,7 @@ import type {
   ChangePasswordResponse,
   ConnectTicket,
   CreateOrderResponse,
+  CreateSenderPoolBody,
   CreateSmtpAccountBody,
   CreateWebhookBody,
   EmailAccount,
@@ -22,12 +23,16 @@ import type {
   PlanId,
   ProfileBody,
   SendEmailBody,
+  SenderPool,
+  SenderUsage,
   SignupBody,
   StatsQuery,
   SubscriptionChange,
   Template,
   TemplateBody,
   TemplatePreview,
+  UpdateSenderLimitsBody,
+  UpdateSenderPoolBody,
   UpdateSmtpAccountBody,
   UpdateWebhookBody,
   User,
@@ -72,6 +77,24 @@ export const emailAccountsApi = {
   /** A one-time ticket whose `url` starts the OAuth connect (the browser navigates there). */
   connectTicket: async (provider: OAuthEmailProvider) =>
     unwrap(await request<Envelope<ConnectTicket>>('/email-accounts/connect-ticket', { method: 'POST', body: { provider } })),
+  /** null in a field = the provider default; above the provider's ceiling → 400 naming the field. */
+  updateLimits: (accountId: string, body: UpdateSenderLimitsBody) =>
+    request<unknown>(`/email-accounts/${id(accountId)}/limits`, { method: 'PUT', body }),
+  /** Messages this minute and today, recipients today and the emails held on this sender now. */
+  usage: async (accountId: string) => unwrap(await request<Envelope<SenderUsage>>(`/email-accounts/${id(accountId)}/usage`)),
+  /** Resumes a paused sender (a needs_reconnect one is reconnected through OAuth instead). */
+  resume: (accountId: string) => request<unknown>(`/email-accounts/${id(accountId)}/resume`, { method: 'POST' }),
+};
+
+/** Sender pools: pro and enterprise only (free → 403 PLAN_LIMIT). */
+export const senderPoolsApi = {
+  list: async () => unwrap(await request<Envelope<SenderPool[]>>('/sender-pools')),
+  get: async (poolId: string) => unwrap(await request<Envelope<SenderPool>>(`/sender-pools/${id(poolId)}`)),
+  create: async (body: CreateSenderPoolBody) =>
+    unwrap(await request<Envelope<SenderPool>>('/sender-pools', { method: 'POST', body })),
+  update: async (poolId: string, body: UpdateSenderPoolBody) =>
+    unwrap(await request<Envelope<SenderPool>>(`/sender-pools/${id(poolId)}`, { method: 'PUT', body })),
+  remove: (poolId: string) => request<unknown>(`/sender-pools/${id(poolId)}`, { method: 'DELETE' }),
 };
 
 export const templatesApi = {

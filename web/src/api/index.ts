@@ -7,6 +7,7 @@ export {
   emailsApi,
   paymentsApi,
   type SocialProvider,
+  senderPoolsApi,
   templatesApi,
   webhooksApi,
 } from './endpoints';

@@ -1,7 +1,8 @@
-// What an account row says: name, provider, default and reconnect badges, address, SMTP server and
+// What an account row says: name, provider, default and health badges, address, SMTP server and
 // the copyable id.
 import type { EmailAccount } from '../../api';
 import { CopyId } from '../layout/copy-id';
+import { HealthBadge, healthState } from './sender-health';
 
 export function AccountSummary({ account }: { account: EmailAccount }) {
   return (
@@ -14,9 +15,7 @@ export function AccountSummary({ account }: { account: EmailAccount }) {
         {account.isDefault && (
           <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-semibold text-indigo-700">(Default)</span>
         )}
-        {account.status === 'needs_reconnect' && (
-          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800">Reconnect needed</span>
-        )}
+        <HealthBadge state={healthState(account)} />
       </p>
       <p className="truncate text-sm text-slate-600">{account.email}</p>
       {account.smtpConfig && (

@@ -1,10 +1,18 @@
 // /email-accounts: the sender accounts, Add SMTP (add/edit), Connect Gmail / Connect Outlook, and the
-// notices of an OAuth return (the success/error parameters are then removed from the address).
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+// notices of an OAuth return (the success/error parameters are then removed from the address). Each sender
+// shows its health (Resume a paused one, Reconnect one whose grant is gone), its usage this minute and
+// today (read again every few seconds), and its sending limits (the Limits dialog).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { type EmailAccount, emailAccountsApi, errorMessage, type OAuthEmailProvider } from '../../api';
+import {
+  type EmailAccount,
+  emailAccountsApi,
+  errorMessage,
+  type OAuthEmailProvider,
+  type UpdateSenderLimitsBody,
+} from '../../api';
 import { buttonStyles } from '../../components/styles';
 import { useAuth } from '../auth';
 import { PageHeading } from '../layout/page-heading';
@@ -13,15 +21,27 @@ import { ConfirmButton, RowButton } from '../layout/row-buttons';
 import { useLoadErrorNotice } from '../notices/use-load-error-notice';
 import { useNotifyingMutation } from '../notices/use-notifying-mutation';
 import { AccountSummary } from './account-summary';
+import { LimitsDialog } from './limits-dialog';
+import { type LimitErrors, serverLimitErrors } from './limits-form';
 import { OAUTH_RETURN_PARAMS, oauthReturnNotice } from './oauth-return';
+import { accountKeys, useAccounts } from './queries';
+import { HealthNotice, healthState } from './sender-health';
+import { SenderUsagePanel } from './sender-usage';
 import { SmtpAccountDialog, type SmtpAccountSave } from './smtp-account-dialog';
 
-const accountsKey = ['email-accounts'] as const;
+const accountsKey = accountKeys.all;
 const oauthProviders: { provider: OAuthEmailProvider; label: string }[] = [
   { provider: 'gmail', label: 'Gmail' },
   { provider: 'outlook', label: 'Outlook' },
 ];
-type DialogState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; account: EmailAccount };
+type DialogState =
+  | { mode: 'closed' }
+  | { mode: 'add' }
+  | { mode: 'edit'; account: EmailAccount }
+  | { mode: 'limits'; account: EmailAccount };
+
+const isOAuthProvider = (provider: EmailAccount['provider']): provider is OAuthEmailProvider =>
+  oauthProviders.some((item) => item.provider === provider);
 
 export function AccountsPage() {
   const queryClient = useQueryClient();
@@ -31,7 +51,8 @@ export function AccountsPage() {
   const signedInEmail = user?.email;
   const [dialog, setDialog] = useState<DialogState>({ mode: 'closed' });
   const [connecting, setConnecting] = useState<OAuthEmailProvider | null>(null);
-  const accounts = useQuery({ queryKey: accountsKey, queryFn: emailAccountsApi.list });
+  const accounts = useAccounts();
+  const [limitErrors, setLimitErrors] = useState<LimitErrors | null>(null);
   const handledReturn = useRef('');
 
   useLoadErrorNotice(accounts.isError, 'Failed to fetch accounts', 'accounts-fetch');
@@ -90,6 +111,29 @@ export function AccountsPage() {
     invalidates: accountsKey,
   });
 
+  const resume = useNotifyingMutation({
+    mutationFn: emailAccountsApi.resume,
+    success: 'Sending resumed',
+    failure: 'Failed to resume account',
+    invalidates: accountsKey,
+  });
+
+  const saveLimits = useMutation({
+    mutationFn: ({ accountId, body }: { accountId: string; body: UpdateSenderLimitsBody }) =>
+      emailAccountsApi.updateLimits(accountId, body),
+    onSuccess: () => {
+      toast.success('Sending limits updated');
+      setDialog({ mode: 'closed' });
+      void queryClient.invalidateQueries({ queryKey: accountsKey });
+    },
+    onError: (error) => {
+      // A 400 naming a field is shown beside it; anything else is a notice.
+      const byField = serverLimitErrors(error);
+      if (byField) setLimitErrors(byField);
+      else toast.error(errorMessage(error, 'Failed to update limits'));
+    },
+  });
+
   async function connect(provider: OAuthEmailProvider) {
     setConnecting(provider);
     try {
@@ -131,24 +175,71 @@ export function AccountsPage() {
         empty="No email accounts yet. Add an SMTP server or connect Gmail or Outlook."
         itemKey={(account) => account._id}
         rowTestId="account-row"
-        renderRow={(account) => (
-          <>
-            <AccountSummary account={account} />
-            <div className="flex flex-wrap gap-2">
-              {!account.isDefault && <RowButton onClick={() => makeDefault.mutate(account._id)}>Set as Default</RowButton>}
-              {account.provider === 'smtp' && <RowButton onClick={() => setDialog({ mode: 'edit', account })}>Edit</RowButton>}
-              <ConfirmButton
-                tone="danger"
-                question="Are you sure you want to delete this account?"
-                onConfirm={() => remove.mutate(account._id)}
-              >
-                Delete
-              </ConfirmButton>
-            </div>
-          </>
-        )}
+        rowClassName="grid grid-cols-1 gap-3 p-4 sm:p-5"
+        renderRow={(account) => {
+          const state = healthState(account);
+          const oauthProvider = isOAuthProvider(account.provider) ? account.provider : null;
+          return (
+            <>
+              <div className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
+                <AccountSummary account={account} />
+                <div className="flex flex-wrap gap-2 lg:justify-end">
+                  {state === 'paused' && (
+                    <RowButton
+                      aria-label={`Resume ${account.email}`}
+                      disabled={resume.isPending}
+                      onClick={() => resume.mutate(account._id)}
+                    >
+                      Resume
+                    </RowButton>
+                  )}
+                  {state === 'needs_reconnect' && oauthProvider && (
+                    <RowButton
+                      aria-label={`Reconnect ${account.email}`}
+                      disabled={connecting !== null}
+                      onClick={() => void connect(oauthProvider)}
+                    >
+                      {connecting === oauthProvider ? 'Connecting...' : 'Reconnect'}
+                    </RowButton>
+                  )}
+                  <RowButton
+                    aria-label={`Sending limits of ${account.email}`}
+                    onClick={() => {
+                      setLimitErrors(null);
+                      setDialog({ mode: 'limits', account });
+                    }}
+                  >
+                    Limits
+                  </RowButton>
+                  {!account.isDefault && <RowButton onClick={() => makeDefault.mutate(account._id)}>Set as Default</RowButton>}
+                  {account.provider === 'smtp' && (
+                    <RowButton onClick={() => setDialog({ mode: 'edit', account })}>Edit</RowButton>
+                  )}
+                  <ConfirmButton
+                    tone="danger"
+                    question="Are you sure you want to delete this account?"
+                    onConfirm={() => remove.mutate(account._id)}
+                  >
+                    Delete
+                  </ConfirmButton>
+                </div>
+              </div>
+              <HealthNotice account={account} />
+              <SenderUsagePanel accountId={account._id} />
+            </>
+          );
+        }}
       />
-      {dialog.mode !== 'closed' && (
+      {dialog.mode === 'limits' && (
+        <LimitsDialog
+          account={dialog.account}
+          isSaving={saveLimits.isPending}
+          serverErrors={limitErrors}
+          onClose={() => setDialog({ mode: 'closed' })}
+          onSave={(body) => saveLimits.mutate({ accountId: dialog.account._id, body })}
+        />
+      )}
+      {(dialog.mode === 'add' || dialog.mode === 'edit') && (
         <SmtpAccountDialog
           account={dialog.mode === 'edit' ? dialog.account : undefined}
           isSaving={save.isPending}

@@ -1,11 +1,15 @@
 // Email Details: status, from, to, cc, bcc, subject, body, created/sent/scheduled times in the email's
-// own zone (UTC fallback), opened/clicked analytics, the error, and Cancel for a scheduled email.
+// own zone (UTC fallback), opened/clicked analytics, the error, and Cancel for a scheduled email. Also the
+// account that sent it (for a pool, the one picked at delivery), the pool, and why a held email waits.
 import type { ReactNode } from 'react';
 import type { EmailLog } from '../../api';
 import { buttonStyles } from '../../components/styles';
+import { useAccounts } from '../accounts/queries';
 import { Modal } from '../layout/modal';
 import { dangerButtonStyles } from '../layout/page-heading';
+import { useSenderPools } from '../sender-pools/queries';
 import { formatEmailTime } from './format-email-time';
+import { holdExpected, holdLabel } from './hold-text';
 import { StatusBadge } from './status-badge';
 
 export function statusLabel(status: string): string {
@@ -40,6 +44,11 @@ interface Props {
 export function EmailDetailsDialog({ email, onClose, onCancel, isCancelling }: Props) {
   const time = (iso: string | null) => formatEmailTime(iso, email.timezone) || '—';
   const list = (values: string[]) => (values.length ? values.join(', ') : '—');
+  const accounts = useAccounts();
+  const pools = useSenderPools({ enabled: Boolean(email.senderPoolId) });
+  const account = accounts.data?.find((item) => item._id === email.emailAccountId);
+  const pool = email.senderPoolId ? pools.data?.find((item) => item._id === email.senderPoolId) : undefined;
+  const senderText = account ? account.email : email.emailAccountId ? `${email.emailAccountId} (removed account)` : '—';
   return (
     <Modal
       size="lg"
@@ -61,8 +70,21 @@ export function EmailDetailsDialog({ email, onClose, onCancel, isCancelling }: P
       <div className="mb-2">
         <StatusBadge status={email.status} label={statusLabel(email.status)} />
       </div>
+      {email.hold && (
+        <div
+          className="mb-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+          data-testid="hold-details"
+        >
+          <p className="font-semibold">
+            {holdLabel(email.hold)} — {holdExpected(email.hold, email.timezone)}
+          </p>
+          <p>It stays queued and goes out as soon as the sender has room; it does not fail for this.</p>
+        </div>
+      )}
       <dl className="divide-y divide-slate-100">
         <Row label="From">{email.fromName ? `${email.fromName} <${email.from}>` : email.from}</Row>
+        <Row label={email.status === 'sent' ? 'Sent by' : 'Sending account'}>{senderText}</Row>
+        {email.senderPoolId && <Row label="Sender pool">{pool ? pool.name : email.senderPoolId}</Row>}
         <Row label="To">{list(email.to)}</Row>
         <Row label="CC">{list(email.cc)}</Row>
         <Row label="BCC">{list(email.bcc)}</Row>

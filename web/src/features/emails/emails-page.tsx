@@ -1,4 +1,5 @@
-// /emails (Email Logs): To, Subject, Status, Date; status filter and pages; a row opens Email Details.
+// /emails (Email Logs): To, Subject, Status, Date; status filter and pages; a row opens Email Details. A held
+// email says why under its status and when it is expected to go.
 import { useState } from 'react';
 import { type EmailLog, type EmailStatus, emailsApi } from '../../api';
 import { buttonStyles, focusRing, inputStyles } from '../../components/styles';
@@ -8,6 +9,7 @@ import { useLoadErrorNotice } from '../notices/use-load-error-notice';
 import { useNotifyingMutation } from '../notices/use-notifying-mutation';
 import { EmailDetailsDialog } from './email-details-dialog';
 import { formatEmailTime } from './format-email-time';
+import { holdExpected, holdLabel } from './hold-text';
 import { emailKeys, useEmailList } from './queries';
 import { StatusBadge } from './status-badge';
 
@@ -22,6 +24,16 @@ const statusLabels: Record<EmailStatus, string> = {
   cancelled: 'Cancelled',
 };
 const statuses: readonly (EmailStatus | '')[] = ['', ...(Object.keys(statusLabels) as EmailStatus[])];
+
+/** Under a held email's status: the reason and the expected time, in the email's zone. */
+export function HoldNote({ email }: { email: EmailLog }) {
+  if (!email.hold) return null;
+  return (
+    <span className="mt-1 block text-xs text-amber-800" data-testid="hold-note">
+      {holdLabel(email.hold)} — {holdExpected(email.hold, email.timezone)}
+    </span>
+  );
+}
 
 /** The date a log row shows: when it was sent, else when it is scheduled, else when it was created. */
 export const rowDate = (email: EmailLog) => email.sentAt ?? email.scheduledAt ?? email.createdAt;
@@ -91,6 +103,7 @@ export function EmailsPage() {
                   </span>
                   <span className="mt-0.5 block truncate text-xs text-slate-600">{email.to.join(', ')}</span>
                   <span className="block text-xs text-slate-500">{formatEmailTime(rowDate(email), email.timezone)}</span>
+                  <HoldNote email={email} />
                 </button>
               </li>
             ))}
@@ -130,8 +143,9 @@ export function EmailsPage() {
                   >
                     <td className="max-w-[14rem] truncate px-4 py-3 text-slate-900">{email.to.join(', ')}</td>
                     <td className="max-w-[20rem] truncate px-4 py-3 text-slate-700">{email.subject}</td>
-                    <td className="px-4 py-3">
+                    <td className="max-w-[16rem] px-4 py-3">
                       <StatusBadge status={email.status} />
+                      <HoldNote email={email} />
                     </td>
                     <td className="whitespace-nowrap px-4 py-3 text-slate-500">
                       {formatEmailTime(rowDate(email), email.timezone)}

@@ -8,11 +8,15 @@ export const emailKeys = {
   stats: ['emails', 'stats'] as const,
 };
 
+/** How often the log is read again while it shows a held email (it goes out when its sender has room). */
+export const HELD_REFRESH_MS = 15_000;
+
 export function useEmailList(query: ListEmailsQuery) {
   return useQuery({
     queryKey: emailKeys.list(query),
     queryFn: () => emailsApi.list(query),
     placeholderData: (previous) => previous,
+    refetchInterval: (current) => (current.state.data?.data.some((email) => email.hold) ? HELD_REFRESH_MS : false),
   });
 }
 

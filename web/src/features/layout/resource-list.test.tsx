@@ -34,6 +34,25 @@ describe('ResourceList', () => {
     expect(screen.queryAllByTestId('thing-row')).toHaveLength(0);
   });
 
+  it('shows the failure with Retry instead of the empty text', () => {
+    const onRetry = vi.fn();
+    render(
+      <ResourceList
+        items={[]}
+        isPending={false}
+        empty="Nothing yet."
+        error={{ message: 'Failed to fetch things', onRetry }}
+        itemKey={(item: { id: string }) => item.id}
+        rowTestId="thing-row"
+        renderRow={() => null}
+      />,
+    );
+    expect(screen.getByRole('alert').textContent).toContain('Failed to fetch things');
+    expect(screen.queryByText('Nothing yet.')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+
   it('renders one marked row per item, in order', () => {
     render(<List />);
     expect(screen.getAllByTestId('thing-row').map((row) => row.textContent)).toEqual(['Alpha', 'Beta']);

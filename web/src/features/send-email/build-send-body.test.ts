@@ -37,4 +37,10 @@ describe('buildSendBody', () => {
     expect(body.templateId).toBeUndefined();
     expect(body).toMatchObject({ subject: 'Yo Ada', body: 'Dear Ada' });
   });
+
+  it('sends from a pool with senderPoolId and no emailAccountId', () => {
+    const body = buildSendBody({ ...base, emailAccountId: 'acc1', senderPoolId: 'pool1' });
+    expect(body.senderPoolId).toBe('pool1');
+    expect(body).not.toHaveProperty('emailAccountId');
+  });
 });

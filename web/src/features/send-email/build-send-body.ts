@@ -5,6 +5,8 @@ import { parseRecipients } from './recipients';
 
 export interface SendForm {
   emailAccountId: string;
+  /** A sender pool instead of one account (the account is picked at delivery); wins over emailAccountId. */
+  senderPoolId?: string;
   template: Pick<Template, '_id' | 'subject' | 'body'> | null;
   variables: Record<string, string>;
   to: string;
@@ -27,7 +29,8 @@ export function buildSendBody(form: SendForm): SendEmailBody {
     subject: form.subject,
     body: form.body,
   };
-  if (form.emailAccountId) payload.emailAccountId = form.emailAccountId;
+  if (form.senderPoolId) payload.senderPoolId = form.senderPoolId;
+  else if (form.emailAccountId) payload.emailAccountId = form.emailAccountId;
   if (form.template) {
     const isUnchanged = form.subject === form.template.subject && form.body === form.template.body;
     if (isUnchanged) {

@@ -1,22 +1,27 @@
-// /send-email: from account, template (fills subject and body; one input per variable), to, cc, bcc,
-// subject, message, optional schedule (date, time, zone). 'Schedule Email' when scheduled, else 'Send Email'.
+// /send-email: from account or sender pool, template (fills subject and body; one input per variable), to, cc,
+// bcc, subject, message, optional schedule (date, time, zone). 'Schedule Email' when scheduled, else 'Send Email'.
 import { extractVariables } from '@mailwright/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
-import { emailAccountsApi, emailsApi, errorMessage, type Template, templatesApi } from '../../api';
+import { emailsApi, errorMessage, type Template, templatesApi } from '../../api';
 import { SelectField } from '../../components/select-field';
 import { buttonStyles, linkStyles } from '../../components/styles';
 import { TextAreaField } from '../../components/text-area-field';
 import { TextField } from '../../components/text-field';
+import { useAccounts } from '../accounts/queries';
 import { emailKeys } from '../emails/queries';
 import { cardStyles, PageHeading } from '../layout/page-heading';
+import { useSenderPools } from '../sender-pools/queries';
 import { useTemplates } from '../templates/queries';
 import { TemplatePreview } from '../templates/template-preview';
 import { VariableInputs, valuesFor } from '../templates/variable-inputs';
 import { buildSendBody, isScheduled } from './build-send-body';
 import { browserTimeZone, buildTimeZoneOptions, withZone } from './time-zone-options';
+
+/** The sender select's value for a pool; an account's value is its id, the default account's ''. */
+export const POOL_OPTION_PREFIX = 'pool:';
 
 const today = () => {
   const now = new Date();
@@ -25,12 +30,13 @@ const today = () => {
 
 export function SendEmailPage() {
   const queryClient = useQueryClient();
-  const accounts = useQuery({ queryKey: ['email-accounts'], queryFn: emailAccountsApi.list });
+  const accounts = useAccounts();
+  const pools = useSenderPools();
   const templates = useTemplates();
   const browserZone = useMemo(browserTimeZone, []);
   const zones = useMemo(() => withZone(buildTimeZoneOptions(), browserZone), [browserZone]);
 
-  const [emailAccountId, setEmailAccountId] = useState('');
+  const [sender, setSender] = useState('');
   const [template, setTemplate] = useState<Template | null>(null);
   const [variables, setVariables] = useState<Record<string, string>>({});
   const [to, setTo] = useState('');
@@ -91,7 +97,8 @@ export function SendEmailPage() {
     try {
       send.mutate(
         buildSendBody({
-          emailAccountId,
+          emailAccountId: sender.startsWith(POOL_OPTION_PREFIX) ? '' : sender,
+          senderPoolId: sender.startsWith(POOL_OPTION_PREFIX) ? sender.slice(POOL_OPTION_PREFIX.length) : '',
           template,
           variables: variableValues,
           to,
@@ -110,6 +117,13 @@ export function SendEmailPage() {
   }
 
   const accountList = accounts.data ?? [];
+  const poolList = pools.data ?? [];
+  const accountOptions = accountList.map((account) => (
+    <option key={account._id} value={account._id}>
+      {account.displayName ? `${account.displayName} <${account.email}>` : account.email}
+      {account.isDefault ? ' (Default)' : ''}
+    </option>
+  ));
   const zoneLabel = zones.options.find((option) => option.value === zones.selected)?.label;
   return (
     <>
@@ -128,16 +142,23 @@ export function SendEmailPage() {
           <SelectField
             label="From Account"
             id="from-account"
-            value={emailAccountId}
-            onChange={(event) => setEmailAccountId(event.target.value)}
+            value={sender}
+            onChange={(event) => setSender(event.target.value)}
+            hint={
+              sender.startsWith(POOL_OPTION_PREFIX) ? 'The pool picks a healthy account with capacity when it sends.' : undefined
+            }
           >
             <option value="">Default account</option>
-            {accountList.map((account) => (
-              <option key={account._id} value={account._id}>
-                {account.displayName ? `${account.displayName} <${account.email}>` : account.email}
-                {account.isDefault ? ' (Default)' : ''}
-              </option>
-            ))}
+            {poolList.length > 0 ? <optgroup label="Email accounts">{accountOptions}</optgroup> : accountOptions}
+            {poolList.length > 0 && (
+              <optgroup label="Sender pools">
+                {poolList.map((pool) => (
+                  <option key={pool._id} value={`${POOL_OPTION_PREFIX}${pool._id}`}>
+                    {pool.name} (pool)
+                  </option>
+                ))}
+              </optgroup>
+            )}
           </SelectField>
           <SelectField
             label="Template"

@@ -7,12 +7,14 @@ import { DashboardPage } from '../../features/dashboard/dashboard-page';
 import { EmailsPage } from '../../features/emails/emails-page';
 import { ProfilePage } from '../../features/profile/profile-page';
 import { SendEmailPage } from '../../features/send-email/send-email-page';
+import { SenderPoolsPage } from '../../features/sender-pools/sender-pools-page';
 import { TemplatesPage } from '../../features/templates/templates-page';
 import { WebhooksPage } from '../../features/webhooks/webhooks-page';
 
 export const appRoutes: RouteObject[] = [
   { path: '/dashboard', element: <DashboardPage /> },
   { path: '/email-accounts', element: <AccountsPage /> },
+  { path: '/sender-pools', element: <SenderPoolsPage /> },
   { path: '/templates', element: <TemplatesPage /> },
   { path: '/send-email', element: <SendEmailPage /> },
   { path: '/emails', element: <EmailsPage /> },
