@@ -7,6 +7,7 @@ export class BenchSink {
   private readonly counts = new Map<string, number>();
   private readonly timed = new Map<string, number[]>();
   private readonly captured = new Map<string, string[]>();
+  private readonly byRecipient = new Map<string, Map<string, number>>();
   private readonly peer = new SmtpPeer({
     content: 'count',
     keepRawFor: (envelopeTo) => this.captured.size > 0 && envelopeTo.some((address) => this.captured.has(tagOf(address))),
@@ -36,6 +37,16 @@ export class BenchSink {
     return list;
   }
 
+  /**
+   * Records the receive time of every later delivery to `tag` by its (lower-cased) envelope recipient, so a
+   * phase that gives each email its own address can match a delivery to its request. The first delivery wins.
+   */
+  timeByRecipient(tag: string): Map<string, number> {
+    const map = new Map<string, number>();
+    this.byRecipient.set(tag, map);
+    return map;
+  }
+
   /** Keeps the raw text of every later delivery to `tag`. */
   capture(tag: string): string[] {
     const list: string[] = [];
@@ -51,6 +62,13 @@ export class BenchSink {
     const tag = tagOf(envelopeTo[0] ?? '');
     this.counts.set(tag, (this.counts.get(tag) ?? 0) + 1);
     this.timed.get(tag)?.push(receivedAt);
+    const byRecipient = this.byRecipient.get(tag);
+    if (byRecipient) {
+      for (const address of envelopeTo) {
+        const key = address.toLowerCase();
+        if (!byRecipient.has(key)) byRecipient.set(key, receivedAt);
+      }
+    }
     if (!raw) return;
     const capture = envelopeTo.map(tagOf).find((candidate) => this.captured.has(candidate));
     if (capture) this.captured.get(capture)?.push(raw.toString('utf8'));

@@ -1,6 +1,7 @@
-// The benchmark's customer: signed up through the gateway, verified and put on the enterprise plan
-// directly in the benchmark's own database (no limit on emails, API access), with an SMTP account that
-// points at the sink and an API key.
+// The benchmark's customers: signed up through the gateway, verified and put on the enterprise plan
+// directly in the benchmark's own database (no limit on emails, API access), each with an SMTP account that
+// points at the sink and an API key. The fairness and pacing phases create customers of their own.
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 export interface BenchUser {
@@ -22,10 +23,16 @@ async function call<T>(gatewayUrl: string, path: string, body: unknown, token?: 
   return JSON.parse(text) as T;
 }
 
-export async function createBenchUser(gatewayUrl: string, databaseUrl: string, sinkPort: number): Promise<BenchUser> {
-  const email = `bench-${Date.now().toString(36)}@bench.test`;
+/** `label` names the customer and its sender address (`<label>-sender@bench.test`); several may exist per run. */
+export async function createBenchUser(
+  gatewayUrl: string,
+  databaseUrl: string,
+  sinkPort: number,
+  label = 'bench',
+): Promise<BenchUser> {
+  const email = `${label}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@bench.test`;
   const password = 'bench-password-1';
-  await call(gatewayUrl, '/api/auth/signup', { name: 'Bench User', email, password });
+  await call(gatewayUrl, '/api/auth/signup', { name: `Bench User ${label}`, email, password });
 
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
@@ -52,8 +59,8 @@ export async function createBenchUser(gatewayUrl: string, databaseUrl: string, s
     gatewayUrl,
     '/api/email-accounts/smtp',
     {
-      email: `sender@bench.test`,
-      displayName: 'Bench Sender',
+      email: label === 'bench' ? 'sender@bench.test' : `${label}-sender@bench.test`,
+      displayName: `Bench Sender (${label})`,
       host: '127.0.0.1',
       port: sinkPort,
       secure: false,
@@ -62,6 +69,6 @@ export async function createBenchUser(gatewayUrl: string, databaseUrl: string, s
     },
     token,
   );
-  const key = await call<{ data: { id: string; key: string } }>(gatewayUrl, '/api/api-keys', { name: 'bench' }, token);
+  const key = await call<{ data: { id: string; key: string } }>(gatewayUrl, '/api/api-keys', { name: label }, token);
   return { userId: login.user._id, token, apiKey: key.data.key, apiKeyId: key.data.id, accountId: account.data._id };
 }

@@ -14,6 +14,8 @@ import { createBenchUser } from './bench-user';
 import { type BenchContext, loadAverage } from './context';
 import { keepAliveAgent } from './http-client';
 import { measureDirectLatency, measureGatewayLatency, waitForDeliveries } from './phases/api-latency';
+import { measureFairness } from './phases/fairness';
+import { measurePacing, type PacingResult } from './phases/pacing';
 import { measurePixel } from './phases/pixel';
 import { measureSchedule } from './phases/schedule';
 import { measureThroughput } from './phases/throughput';
@@ -30,6 +32,10 @@ export interface BenchSettings {
   latency: { ratePerSecond: number; durationMs: number };
   pixel: { emails: number; durationS: number; connections: number };
   schedule: { count: number; leadMs: number };
+  /** Tenant A's backlog (batch API) and tenant B's single emails spaced over it. */
+  fairness: { aEmails: number; bEmails: number; batchSize: number; batchConcurrency: number; minLeadMs: number };
+  /** One sender limited to perMinute sends n; null skips the phase (--skip-pacing). */
+  pacing: { n: number; perMinute: number } | null;
   warmup: number;
   /** Write a V8 CPU profile of every process (node --cpu-prof) next to the logs. */
   profile?: boolean;
@@ -44,6 +50,9 @@ export function settingsFor(mode: BenchMode): BenchSettings {
       latency: { ratePerSecond: 100, durationMs: 3_000 },
       pixel: { emails: 5, durationS: 3, connections: 20 },
       schedule: { count: 100, leadMs: 4_000 },
+      fairness: { aEmails: 1_000, bEmails: 10, batchSize: 100, batchConcurrency: 4, minLeadMs: 5_000 },
+      // Any pacing takes at least a minute (the window); 150 at 100 a minute is one minute's wait.
+      pacing: { n: 150, perMinute: 100 },
       warmup: 50,
     };
   }
@@ -55,6 +64,8 @@ export function settingsFor(mode: BenchMode): BenchSettings {
     latency: { ratePerSecond: 500, durationMs: 20_000 },
     pixel: { emails: 20, durationS: 10, connections: 100 },
     schedule: { count: 1_000, leadMs: 10_000 },
+    fairness: { aEmails: 10_000, bEmails: 50, batchSize: 100, batchConcurrency: 4, minLeadMs: 10_000 },
+    pacing: { n: 1_500, perMinute: 600 },
     warmup: 500,
   };
 }
@@ -137,39 +148,64 @@ export async function runBench(settings: BenchSettings, log: (line: string) => v
     log(`warm-up: ${settings.warmup} emails`);
     await measureThroughput(ctx, { n: settings.warmup, workers: 1, tag: 'warm' });
 
-    log(`[1/5] delivery throughput, 1 worker, ${settings.n} emails`);
+    log(`[1/7] delivery throughput, 1 worker, ${settings.n} emails`);
     const oneWorker = await measureThroughput(ctx, { n: settings.n, workers: 1, tag: 'tput1' });
     log(`  → ${oneWorker.emailsPerSecond} emails/s (${oneWorker.delivered}/${oneWorker.accepted} delivered)`);
 
     await stack.addWorker();
-    log(`[1/5] delivery throughput, 2 workers, ${settings.growthSmallN} emails (growth baseline)`);
+    log(`[1/7] delivery throughput, 2 workers, ${settings.growthSmallN} emails (growth baseline)`);
     const growthSmall = await measureThroughput(ctx, { n: settings.growthSmallN, workers: 2, tag: 'grow' });
     log(`  → ${growthSmall.emailsPerSecond} emails/s`);
-    log(`[1/5] delivery throughput, 2 workers, ${settings.n} emails`);
+    log(`[1/7] delivery throughput, 2 workers, ${settings.n} emails`);
     const twoWorkers = await measureThroughput(ctx, { n: settings.n, workers: 2, tag: 'tput2' });
     log(`  → ${twoWorkers.emailsPerSecond} emails/s (${twoWorkers.delivered}/${twoWorkers.accepted} delivered)`);
 
     const { ratePerSecond, durationMs } = settings.latency;
-    log(`[2/5] send API latency through the gateway: ${ratePerSecond} req/s for ${durationMs / 1000} s (open loop)`);
+    log(`[2/7] send API latency through the gateway: ${ratePerSecond} req/s for ${durationMs / 1000} s (open loop)`);
     const viaGateway = await measureGatewayLatency(ctx, { ratePerSecond, durationMs, tag: 'latg' });
     await waitForDeliveries(ctx, 'latg', viaGateway.succeeded);
     log(
       `  → p50 ${viaGateway.p50Ms} ms, p99 ${viaGateway.p99Ms} ms, errors ${viaGateway.errors}; ${describeSeconds(viaGateway)}`,
     );
-    log(`[2/5] send API latency directly against the mail service: ${ratePerSecond} req/s for ${durationMs / 1000} s`);
+    log(`[2/7] send API latency directly against the mail service: ${ratePerSecond} req/s for ${durationMs / 1000} s`);
     const direct = await measureDirectLatency(ctx, { ratePerSecond, durationMs, tag: 'latd' });
     await waitForDeliveries(ctx, 'latd', direct.succeeded);
     log(`  → p50 ${direct.p50Ms} ms, p99 ${direct.p99Ms} ms, errors ${direct.errors}; ${describeSeconds(direct)}`);
 
-    log(`[3/5] tracking pixel through the gateway`);
+    log(`[3/7] tracking pixel through the gateway`);
     const pixel = await measurePixel(ctx, { ...settings.pixel, tag: 'pix' });
     log(`  → ${pixel.rps} req/s, p99 ${pixel.p99Ms} ms, events stored ${pixel.eventsStoredMs} ms after the load`);
 
-    log(`[4/5] scheduling lateness: ${settings.schedule.count} emails due the same second`);
+    log(`[4/7] scheduling lateness: ${settings.schedule.count} emails due the same second`);
     const schedule = await measureSchedule(ctx, { ...settings.schedule, tag: 'sched' });
     log(`  → p50 ${schedule.p50LatenessMs} ms, p99 ${schedule.p99LatenessMs} ms, max ${schedule.maxLatenessMs} ms`);
 
-    log(`[5/5] growth: per-email cost at ${settings.growthSmallN} vs ${settings.n}`);
+    const { aEmails, bEmails } = settings.fairness;
+    log(`[5/7] fairness: tenant A queues ${aEmails} emails due together, tenant B sends ${bEmails} spaced over A's drain`);
+    // A's due second: time for the API to accept A's backlog at the rate the 2-worker run accepted single sends
+    // (batches go faster: 947/s against 170/s singles on a loaded 2-core machine).
+    const leadMs = Math.min(
+      120_000,
+      Math.max(settings.fairness.minLeadMs, Math.round((aEmails * 1000) / Math.max(1, twoWorkers.acceptPerSecond))),
+    );
+    const fairness = await measureFairness(ctx, { ...settings.fairness, leadMs });
+    log(
+      `  → B accepted → delivered p50 ${fairness.p50Ms} ms, p99 ${fairness.p99Ms} ms, max ${fairness.maxMs} ms ` +
+        `(${fairness.count}/${fairness.bAccepted}); A ${fairness.aEmailsPerSecond} emails/s (${fairness.aDelivered}/${fairness.aAccepted})`,
+    );
+
+    let pacing: PacingResult | null = null;
+    if (settings.pacing) {
+      const { n, perMinute } = settings.pacing;
+      log(`[6/7] pacing: one sender limited to ${perMinute} a minute sends ${n} emails`);
+      pacing = await measurePacing(ctx, settings.pacing);
+      log(
+        `  → most in any 60 s ${pacing.maxPerMinute} (limit ${perMinute}), utilisation ${pacing.utilisation}, ` +
+          `failed ${pacing.failed}, seen held ${pacing.held}, ${pacing.delivered}/${pacing.accepted} delivered in ${round(pacing.durationMs / 1000, 1)} s`,
+      );
+    } else log('[6/7] pacing: skipped (--skip-pacing)');
+
+    log(`[7/7] growth: per-email cost at ${settings.growthSmallN} vs ${settings.n}`);
     ctx.agent.destroy();
 
     const cores = os.cpus().length;
@@ -207,6 +243,8 @@ export async function runBench(settings: BenchSettings, log: (line: string) => v
       },
       pixel,
       schedule,
+      fairness,
+      pacing,
       growth: {
         smallN: settings.growthSmallN,
         largeN: settings.n,
@@ -216,8 +254,16 @@ export async function runBench(settings: BenchSettings, log: (line: string) => v
         smallRun: growthSmall,
       },
       totals: {
-        accepted: [oneWorker, growthSmall, twoWorkers].reduce((sum, run) => sum + run.accepted, 0),
-        lost: [oneWorker, growthSmall, twoWorkers].reduce((sum, run) => sum + run.lost, 0),
+        accepted:
+          [oneWorker, growthSmall, twoWorkers].reduce((sum, run) => sum + run.accepted, 0) +
+          fairness.aAccepted +
+          fairness.bAccepted +
+          (pacing?.accepted ?? 0),
+        lost:
+          [oneWorker, growthSmall, twoWorkers].reduce((sum, run) => sum + run.lost, 0) +
+          Math.max(0, fairness.aAccepted - fairness.aDelivered) +
+          fairness.bLost +
+          Math.max(0, (pacing?.accepted ?? 0) - (pacing?.delivered ?? 0)),
         sinkDelivered: sink.delivered,
       },
     };

@@ -1,5 +1,6 @@
 // The benchmark's printed table: every figure with its target (for a 2-core machine) and the core count.
 import type { BenchResults } from './bench';
+import { round } from './stats';
 
 interface Row {
   figure: string;
@@ -69,6 +70,20 @@ export function targetRows(r: BenchResults): Row[] {
     },
     { figure: 'schedule lateness max', value: fmt(r.schedule.maxLatenessMs, 'ms'), target: '', pass: null },
     {
+      figure: `fairness: B p50 / max (A ${r.fairness.aEmails} queued)`,
+      value: `${fmt(r.fairness.p50Ms, 'ms')} / ${fmt(r.fairness.maxMs, 'ms')} (${r.fairness.count} of ${r.fairness.bEmails})`,
+      target: '',
+      pass: null,
+    },
+    {
+      figure: 'fairness: B accepted → delivered p99',
+      value: fmt(r.fairness.p99Ms, 'ms'),
+      target: '≤ 1000 ms',
+      pass: r.fairness.p99Ms <= 1000,
+    },
+    { figure: 'fairness: A throughput meanwhile', value: fmt(r.fairness.aEmailsPerSecond, 'emails/s'), target: '', pass: null },
+    ...pacingRows(r),
+    {
       figure: `growth ${r.growth.largeN} vs ${r.growth.smallN}`,
       value: fmt(r.growth.ratio, '×'),
       target: '≤ 1.1×',
@@ -81,6 +96,31 @@ export function targetRows(r: BenchResults): Row[] {
       pass: null,
     },
     { figure: 'emails lost', value: String(r.totals.lost), target: '0', pass: r.totals.lost === 0 },
+  ];
+}
+
+function pacingRows(r: BenchResults): Row[] {
+  const p = r.pacing;
+  if (!p) return [{ figure: 'pacing', value: 'skipped', target: '', pass: null }];
+  return [
+    {
+      figure: `pacing: most in any 60 s (${p.n} at ${p.perMinute}/min)`,
+      value: String(p.maxPerMinute),
+      target: `≤ ${p.perMinute}`,
+      pass: p.maxPerMinute <= p.perMinute,
+    },
+    {
+      figure: 'pacing: utilisation (ideal / actual span)',
+      value: `${fmt(p.utilisation, '')} (${p.idealSpanMs / 1000} / ${fmt(round(p.actualSpanMs / 1000, 1), 's')})`,
+      target: '0.95–1',
+      pass: p.utilisation >= 0.95 && p.utilisation <= 1.01,
+    },
+    {
+      figure: 'pacing: failed / seen held',
+      value: `${p.failed} / ${p.held}`,
+      target: '0 failed',
+      pass: p.failed === 0,
+    },
   ];
 }
 

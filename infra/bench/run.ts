@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick | --large]`: runs the benchmark, prints the table, writes bench-results.json
+// `npm run bench [-- --quick | --large] [--skip-pacing]`: runs the benchmark, prints the table, writes bench-results.json
 // at the repository root.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,6 +15,8 @@ const log = (line: string) => {
 
 try {
   const settings = { ...settingsFor(mode), profile: args.includes('--profile') };
+  // --skip-pacing leaves out the pacing phase (it waits out the limit: 2+ minutes by default, 1 with --quick).
+  if (args.includes('--skip-pacing')) settings.pacing = null;
   // --n=<count> overrides the throughput run size (profiling, quick experiments); the growth run is a tenth.
   const nArg = args.find((arg) => arg.startsWith('--n='));
   if (nArg) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeSeconds, percentile, summarize } from './stats';
+import { describeSeconds, idealSpanMs, maxInWindow, pacingUtilisation, percentile, summarize } from './stats';
 
 describe('bench stats', () => {
   it('takes nearest-rank percentiles', () => {
@@ -14,5 +14,51 @@ describe('bench stats', () => {
       'p99 by second: median 10 ms, worst 48.2 ms (second 3 of 5)',
     );
     expect(describeSeconds({ perSecondP99Ms: [] })).toBe('p99 by second: none');
+  });
+});
+
+describe('sliding-window maximum', () => {
+  it('counts instants less than a window apart together, and one exactly a window later apart', () => {
+    expect(maxInWindow([0, 59_999], 60_000)).toBe(2);
+    expect(maxInWindow([0, 60_000], 60_000)).toBe(1);
+  });
+
+  it('finds the busiest window wherever it starts, in unsorted input', () => {
+    // 3 at the start, then 4 packed from 50 s to 70 s: the window from 50 s holds 4, the one from 0 s holds 3 + 2.
+    const instants = [70_000, 0, 1_000, 2_000, 50_000, 55_000, 65_000];
+    expect(maxInWindow(instants, 60_000)).toBe(5);
+  });
+
+  it('is exact for a limit held to the millisecond and for a burst across a minute boundary', () => {
+    const paced = [...Array.from({ length: 600 }, (_, i) => i), ...Array.from({ length: 600 }, (_, i) => 60_000 + i)];
+    expect(maxInWindow(paced, 60_000)).toBe(600);
+    // 600 at 59 s and 600 at 61 s: fixed calendar minutes would say 600 each, the sliding window sees 1,200.
+    const burst = [...Array<number>(600).fill(59_000), ...Array<number>(600).fill(61_000)];
+    expect(maxInWindow(burst, 60_000)).toBe(1_200);
+  });
+
+  it('answers 0 for no instants and 1 for one', () => {
+    expect(maxInWindow([], 60_000)).toBe(0);
+    expect(maxInWindow([5], 60_000)).toBe(1);
+  });
+});
+
+describe('pacing utilisation', () => {
+  it('takes the ideal span as one window per full group of the limit after the first', () => {
+    expect(idealSpanMs(1_500, 600)).toBe(120_000);
+    expect(idealSpanMs(1_200, 600)).toBe(60_000);
+    expect(idealSpanMs(1_201, 600)).toBe(120_000);
+    expect(idealSpanMs(600, 600)).toBe(0);
+    expect(idealSpanMs(0, 600)).toBe(0);
+  });
+
+  it('is 1 at the fastest pace the limit allows, below 1 when slower and above 1 when the limit did not hold', () => {
+    expect(pacingUtilisation(1_500, 600, 1_000, 121_000)).toBe(1);
+    expect(pacingUtilisation(1_500, 600, 0, 150_000)).toBe(0.8);
+    expect(pacingUtilisation(1_500, 600, 0, 3_000)).toBe(40);
+  });
+
+  it('is NaN when the limit lets every email go at once', () => {
+    expect(pacingUtilisation(300, 600, 0, 2_000)).toBeNaN();
   });
 });

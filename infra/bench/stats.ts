@@ -37,3 +37,38 @@ export function describeSeconds(run: { perSecondP99Ms: number[] }): string {
   const at = run.perSecondP99Ms.indexOf(worst) + 1;
   return `p99 by second: median ${round(percentile(seconds, 50))} ms, worst ${worst} ms (second ${at} of ${run.perSecondP99Ms.length})`;
 }
+
+/**
+ * The most instants in any window of `windowMs` (instants less than `windowMs` apart share a window, as the
+ * sender limiter counts a send until it is exactly `windowMs` old). Exact: two pointers over the sorted list.
+ */
+export function maxInWindow(instants: number[], windowMs: number): number {
+  const sorted = Float64Array.from(instants).sort();
+  let most = 0;
+  let start = 0;
+  for (let end = 0; end < sorted.length; end++) {
+    while ((sorted[end] as number) - (sorted[start] as number) >= windowMs) start += 1;
+    most = Math.max(most, end - start + 1);
+  }
+  return most;
+}
+
+/**
+ * The shortest first-to-last span a limit of `perWindow` sends per `windowMs` allows for `n` sends: the first
+ * `perWindow` go at once, each later group of `perWindow` one window after the one before.
+ */
+export function idealSpanMs(n: number, perWindow: number, windowMs = 60_000): number {
+  if (n <= 0 || perWindow <= 0) return 0;
+  return (Math.ceil(n / perWindow) - 1) * windowMs;
+}
+
+/**
+ * How much of the allowed rate a paced run used: ideal span / actual first-to-last span (1 = as fast as the
+ * limit allows; below 1, slower; above 1, faster than the limit allows, i.e. it was not held). NaN when the
+ * limit allows every send at once (ideal span 0), where the ratio says nothing.
+ */
+export function pacingUtilisation(n: number, perWindow: number, firstMs: number, lastMs: number, windowMs = 60_000): number {
+  const ideal = idealSpanMs(n, perWindow, windowMs);
+  if (ideal === 0) return Number.NaN;
+  return round(ideal / Math.max(1, lastMs - firstMs), 3);
+}
