@@ -54,6 +54,15 @@ export const ReportSenderHealthBody = Type.Object(
 );
 export type ReportSenderHealthBody = Static<typeof ReportSenderHealthBody>;
 
+/** Its answer: `changed` only for the report that moved the sender from active (the webhook goes out once). */
+export const SenderHealthReport = Type.Object({
+  changed: Type.Boolean(),
+  health: SenderHealth,
+  userId: Type.String(),
+  email: Type.String(),
+});
+export type SenderHealthReport = Static<typeof SenderHealthReport>;
+
 export const HoldReason = Type.Union([
   Type.Literal('sender_minute_limit'),
   Type.Literal('sender_day_limit'),
@@ -103,6 +112,7 @@ export const SenderUsageQueryBody = Type.Object(
   },
   { additionalProperties: false },
 );
+export type SenderUsageQueryBody = Static<typeof SenderUsageQueryBody>;
 
 /** POST /internal/senders/:accountId/resumed (accounts → mail): the owner resumed it; held emails go now. */
 export const SenderResumedBody = Type.Object(

@@ -89,13 +89,16 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   };
   let closing = false;
   const accounts = new AccountsClient(new InternalClient(config.INTERNAL_SECRET, 'mail-worker'), config.ACCOUNTS_URL);
-  const transports = new TransportSource(accounts);
+  // The monitor and the transports know each other: a revoked grant found on load is reported as a pause.
+  let senderHealth: SenderHealthMonitor | undefined;
+  const transports = new TransportSource(accounts, undefined, (accountId, detail) => senderHealth?.onRevoked(accountId, detail));
+  senderHealth = new SenderHealthMonitor({ redis: producer, prefix: config.QUEUE_PREFIX, accounts, transports, webhooks, log });
   const senders = {
     transports,
     limiter: new SenderLimiter(producer, config.QUEUE_PREFIX, recentSendsFrom(db.$client, GUARDED_MINUTE_MS), GUARDED_MINUTE_MS),
     pools: new SenderPoolSource(accounts),
     concurrency: new SenderConcurrency(producer, config.QUEUE_PREFIX, config.DELIVERY_TIMEOUT_MS + 5_000),
-    health: new SenderHealthMonitor({ redis: producer, prefix: config.QUEUE_PREFIX, accounts, transports, webhooks, log }),
+    health: senderHealth,
   };
 
   const context = { config, log, health };

@@ -10,8 +10,8 @@ import { Harness, waitFor } from './support/harness';
 class ProviderLookalike {
   readonly requests: Array<{ path: string; authorization: string | undefined; contentType: string | undefined; body: string }> =
     [];
-  /** Status codes to answer before succeeding (e.g. [429] once). */
-  failures: number[] = [];
+  /** Status codes to answer before succeeding (e.g. [429] once), with a Retry-After (seconds) when given. */
+  failures: Array<number | { status: number; retryAfter: number }> = [];
   private server!: Server;
   url = '';
 
@@ -30,10 +30,14 @@ class ProviderLookalike {
           contentType: req.headers['content-type'],
           body,
         });
-        const failure = this.failures.shift();
-        if (failure) {
-          res.writeHead(failure, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ error: { code: failure, message: `look-alike says ${failure}` } }));
+        const next = this.failures.shift();
+        if (next) {
+          const failure = typeof next === 'number' ? { status: next, retryAfter: null } : next;
+          res.writeHead(failure.status, {
+            'content-type': 'application/json',
+            ...(failure.retryAfter === null ? {} : { 'retry-after': String(failure.retryAfter) }),
+          });
+          res.end(JSON.stringify({ error: { code: failure.status, message: `look-alike says ${failure.status}` } }));
           return;
         }
         const answer = this.success(req);
@@ -121,12 +125,19 @@ describe('Gmail API', () => {
     expect(parsed.html).toMatch(/\/t\/o\/[A-Za-z0-9_-]{40}\.gif/);
   });
 
-  it('retries a 429 and fails at once on a 400 with the provider message', async () => {
-    const { userId } = addOAuthAccount('gmail');
-    gmail.failures = [429];
+  it('pauses the sender on a 429 until its Retry-After, holds the email, sends it then; fails a 400 at once', async () => {
+    const { userId, accountId } = addOAuthAccount('gmail');
+    gmail.failures = [{ status: 429, retryAfter: 1 }];
     const before = gmail.requests.length;
-    await sendAndSettle(userId, { to: ['retry@example.net'], subject: 'Retry', body: 'b' });
+    const started = Date.now();
+    const email = await sendAndSettle(userId, { to: ['retry@example.net'], subject: 'Retry', body: 'b' });
     expect(gmail.requests.length - before).toBe(2);
+    expect(email.error).toBeNull();
+    const pause = h.services.healthReports.find((report) => report.accountId === accountId)?.body;
+    expect(pause).toMatchObject({ state: 'paused', reason: 'provider_rate_limited' });
+    const pausedFor = Date.parse(pause?.resumesAt as string) - started;
+    expect(pausedFor).toBeGreaterThanOrEqual(1_000);
+    expect(pausedFor).toBeLessThan(5_000);
 
     gmail.failures = [400];
     const failed = await sendAndSettle(userId, { to: ['bad@example.net'], subject: 'Bad', body: 'b' }, 'failed');
@@ -153,6 +164,19 @@ describe('Microsoft Graph', () => {
     expect(parsed.text?.trim()).toBe('plain body');
     expect(parsed.messageId).toBe(`<${email.id}@mailwright>`);
     expect(raw.toString()).toMatch(/^Bcc: obcc@example\.net/m);
+  });
+
+  it('pauses the mailbox for the Retry-After of a 429, then sends the held email', async () => {
+    const { userId, accountId } = addOAuthAccount('outlook');
+    graph.failures = [{ status: 429, retryAfter: 2 }];
+    const started = Date.now();
+    const email = await sendAndSettle(userId, { to: ['throttled@example.net'], subject: 'Throttled', body: 'b' });
+    expect(Date.parse(email.sentAt as string) - started).toBeGreaterThanOrEqual(2_000);
+    expect(h.services.healthReports.find((report) => report.accountId === accountId)?.body).toMatchObject({
+      state: 'paused',
+      reason: 'provider_rate_limited',
+      detail: 'Microsoft Graph 429: look-alike says 429',
+    });
   });
 
   it('fetches a fresh transport after a 401', async () => {

@@ -211,6 +211,20 @@ describe('sender health', () => {
     });
   }, 60_000);
 
+  it('holds the emails of a sender whose grant was revoked and says so once (account.paused)', async () => {
+    const { userId, accountId } = h.newUser();
+    await subscribe(userId, ['account.paused']);
+    h.services.revoked.add(accountId);
+    const ids = await sendMany(userId, 3);
+    await waitFor(async () => (await rows(ids)).every((row) => row.holdReason === 'sender_paused'));
+    expect((await rows(ids)).map((row) => row.holdUntil)).toEqual([null, null, null]);
+    await waitFor(async () => (await deliveredEvents(userId)).length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const events = await deliveredEvents(userId);
+    expect(events).toHaveLength(1);
+    expect(events[0]?.data).toMatchObject({ accountId, health: { state: 'needs_reconnect', reason: 'grant_revoked' } });
+  });
+
   it('keeps a sender within its concurrency cap across both workers', async () => {
     const userId = randomUUID();
     const accountId = randomUUID();

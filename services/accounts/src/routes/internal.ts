@@ -7,7 +7,7 @@ import {
   ResolveAccountBody,
   ResolvedAccount,
   ResolvedSenderPool,
-  SenderHealth,
+  SenderHealthReport,
   Transport,
 } from '@mailwright/contracts';
 import { type RoutesPlugin, requireService } from '@mailwright/kit';
@@ -25,13 +25,6 @@ const FieldErrorBody = Type.Object({ ...ErrorBody.properties, field: Type.Option
 
 const AccountParams = Type.Object({ accountId: Type.String({ minLength: 1, maxLength: 64 }) });
 
-/** changed: the sender was active before this report (the worker emits account.paused only then). */
-const HealthReport = Type.Object({
-  changed: Type.Boolean(),
-  health: SenderHealth,
-  userId: Type.String(),
-  email: Type.String(),
-});
 
 export const internalRoutes: RoutesPlugin<AccountsDeps> = async (app, { deps }) => {
   app.post(
@@ -65,7 +58,7 @@ export const internalRoutes: RoutesPlugin<AccountsDeps> = async (app, { deps }) 
       schema: {
         params: AccountParams,
         body: ReportSenderHealthBody,
-        response: { 200: Envelope(HealthReport), ...errors, 400: FieldErrorBody },
+        response: { 200: Envelope(SenderHealthReport), ...errors, 400: FieldErrorBody },
       },
     },
     async (request) => {

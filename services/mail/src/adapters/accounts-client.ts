@@ -1,7 +1,13 @@
 // The accounts service as the mail service sees it: which account an email goes out from, and (for the
 // worker) how to send as that account. Resolutions are cached for a few seconds: a busy sender would
 // otherwise pay one internal round trip per email for the same answer.
-import type { ReportSenderHealthBody, ResolvedAccount, ResolvedSenderPool, SenderHealth, Transport } from '@mailwright/contracts';
+import type {
+  ReportSenderHealthBody,
+  ResolvedAccount,
+  ResolvedSenderPool,
+  SenderHealthReport,
+  Transport,
+} from '@mailwright/contracts';
 import type { InternalClient } from '@mailwright/kit';
 
 export class AccountsClient {
@@ -75,11 +81,4 @@ export class AccountsClient {
     );
     return data;
   }
-}
-
-export interface SenderHealthReport {
-  changed: boolean;
-  health: SenderHealth;
-  userId: string;
-  email: string;
 }

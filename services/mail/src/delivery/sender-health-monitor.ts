@@ -22,6 +22,8 @@ export interface SenderPause {
 export class SenderHealthMonitor {
   /** Accounts this process saw refused, whose counter a success resets (others cost nothing on success). */
   private readonly failing = new Set<string>();
+  /** Revoked grants this process reported: the held emails' rechecks need not report them again. */
+  private readonly revoked = new Set<string>();
 
   constructor(
     private readonly deps: {
@@ -59,22 +61,42 @@ export class SenderHealthMonitor {
         resumesAt: signal.resumesAt.toISOString(),
       };
     }
+    const answer = await this.report(accountId, report);
+    const resumesAt = answer.health.resumesAt ?? report.resumesAt ?? null;
+    return { until: resumesAt ? new Date(resumesAt) : null };
+  }
+
+  /**
+   * Accounts found the OAuth grant revoked while refreshing the token: the sender needs reconnecting. Reported
+   * so the account.paused event goes out once (accounts has already mailed the owner).
+   */
+  onRevoked(accountId: string, detail: string): void {
+    if (this.revoked.has(accountId)) return;
+    this.revoked.add(accountId);
+    const report: ReportSenderHealthBody = { state: 'needs_reconnect', reason: 'grant_revoked', detail: detail.slice(0, 1000) };
+    this.report(accountId, report).catch((error: unknown) => {
+      this.revoked.delete(accountId);
+      this.deps.log?.warn({ err: error, accountId }, 'revoked grant not reported');
+    });
+  }
+
+  private async report(accountId: string, report: ReportSenderHealthBody) {
     const answer = await this.deps.accounts.reportHealth(accountId, report);
     this.deps.transports.forget(accountId);
     if (answer.changed) {
-      this.deps.log?.warn({ accountId, reason: report.reason, resumesAt: report.resumesAt }, 'sender paused');
+      this.deps.log?.warn({ accountId, reason: report.reason, resumesAt: report.resumesAt ?? null }, 'sender paused');
       void this.deps.webhooks?.emitAccount({
         userId: answer.userId,
         type: 'account.paused',
         data: { accountId, email: answer.email, health: answer.health },
       });
     }
-    const resumesAt = answer.health.resumesAt ?? report.resumesAt ?? null;
-    return { until: resumesAt ? new Date(resumesAt) : null };
+    return answer;
   }
 
   /** A send went through: the account's refused sign-ins are no longer "in a row". */
   onSuccess(accountId: string): void {
+    this.revoked.delete(accountId);
     if (!this.failing.delete(accountId)) return;
     this.deps.redis.del(this.authKey(accountId)).catch((error: unknown) => {
       this.deps.log?.warn({ err: error, accountId }, 'auth failure counter not reset');

@@ -25,6 +25,8 @@ export class InternalServices {
   readonly templates = new Map<string, StoredTemplate>();
   readonly plans = new Map<string, Entitlements>();
   readonly pools = new Map<string, ResolvedSenderPool>();
+  /** Accounts whose OAuth grant was revoked: their transport answers 409 ACCOUNT_NEEDS_RECONNECT. */
+  readonly revoked = new Set<string>();
   /** Every pause the worker reported, in order. */
   readonly healthReports: Array<{ accountId: string; body: ReportSenderHealthBody }> = [];
   transportCalls = 0;
@@ -58,6 +60,9 @@ export class InternalServices {
       this.transportCalls += 1;
       const account = this.accounts.get(request.params.id);
       if (!account) return reply.status(404).send({ message: 'Email account not found', code: 'NOT_FOUND' });
+      if (this.revoked.has(request.params.id)) {
+        return reply.status(409).send({ message: 'The Gmail account needs to be reconnected', code: 'ACCOUNT_NEEDS_RECONNECT' });
+      }
       return { data: account.transport };
     });
     app.get<{ Params: { id: string }; Querystring: { userId?: string } }>(

@@ -19,12 +19,20 @@ export class GmailSender {
     } catch (error) {
       const e = error as {
         status?: number;
-        response?: { status?: number; data?: { error?: { message?: string } }; headers?: Record<string, string> | Headers };
+        response?: {
+          status?: number;
+          data?: { error?: { message?: string } };
+          headers?: Record<string, string> | { get(name: string): string | null };
+        };
         message?: string;
       };
       const status = e.response?.status ?? e.status;
       const headers = e.response?.headers;
-      const retryAfter = headers instanceof Headers ? headers.get('retry-after') : headers?.['retry-after'];
+      // gaxios gives a Headers-like object (fetch's or its own) or, in older versions, a plain record.
+      const retryAfter =
+        typeof headers?.get === 'function'
+          ? headers.get('retry-after')
+          : (headers as Record<string, string> | undefined)?.['retry-after'];
       throw httpApiFailure('Gmail', status, e.response?.data?.error?.message ?? e.message ?? 'send failed', retryAfter);
     }
   }

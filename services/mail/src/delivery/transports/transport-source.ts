@@ -25,9 +25,11 @@ export function isSendable(health: SenderHealth | undefined, now = Date.now()): 
 export class TransportSource {
   private readonly cache: TtlCache<string, Transport>;
 
+  /** onRevoked: told when accounts answers that the account's grant was revoked (it needs reconnecting). */
   constructor(
     private readonly accounts: AccountsClient,
     ttlMs = 60_000,
+    private readonly onRevoked?: (accountId: string, detail: string) => void,
   ) {
     this.cache = new TtlCache({ ttlMs });
   }
@@ -57,6 +59,7 @@ export class TransportSource {
     return this.accounts.transport(accountId).catch((error: unknown) => {
       if (error instanceof AppError) {
         if (error.code === 'ACCOUNT_NEEDS_RECONNECT') {
+          this.onRevoked?.(accountId, error.message);
           throw new SenderUnavailable({
             state: 'needs_reconnect',
             reason: 'grant_revoked',
