@@ -31,6 +31,11 @@ export const ConfigSchema = Type.Object({
   WORKER_MAX_PER_API_ACCOUNT: Type.Integer({ default: 10, minimum: 1, maximum: 1000 }),
   /** Deliveries of one tenant (all their accounts) at once in one worker process: no tenant takes the whole worker. */
   WORKER_MAX_PER_TENANT: Type.Integer({ default: 50, minimum: 1, maximum: 1000 }),
+  /**
+   * Emails of one sender account in the send jobs one worker process runs at once; its further jobs step aside (a
+   * short delay, nothing claimed) so one account's backlog never holds the job slots other tenants' emails need.
+   */
+  WORKER_MAX_BACKLOG_PER_ACCOUNT: Type.Integer({ default: 1_000, minimum: 1, maximum: 1_000_000 }),
   /** How long one delivery (connecting, sending, the server's answer) may take; past it, it is retried with backoff. */
   DELIVERY_TIMEOUT_MS: Type.Integer({ default: 60_000, minimum: 100 }),
   /** Signs tracking tokens; derived from INTERNAL_SECRET when unset. */

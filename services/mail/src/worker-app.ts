@@ -121,6 +121,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
         stallMs: SEND_STALL_MS,
       }),
       deliveryTimeoutMs: config.DELIVERY_TIMEOUT_MS,
+      maxBacklogPerAccount: config.WORKER_MAX_BACKLOG_PER_ACCOUNT,
       enqueueRetry: (data: SendJobData, retry) => sendJobs.add(SEND_JOB, data, { ...sendJobOptions, ...retry }),
       resultRetryMs: options.resultRetryMs,
       isClosing: () => closing,

@@ -44,6 +44,8 @@ export interface SendDeps extends SenderSelectionDeps {
 }
 
 export interface SendProcessorDeps extends SendDeps {
+  /** Emails of one account in this process's running jobs past which its next job steps aside (fair slots). */
+  maxBacklogPerAccount: number;
   /** Adds an email's own job (a batch member's retry), a batch of one. */
   enqueueRetry?: (data: SendJobData, options: { jobId: string; delay: number }) => Promise<unknown>;
 }

@@ -3,7 +3,8 @@
 // one slow recipient never holds back or re-sends the rest; an email held for its sender (a limit, a pause, a
 // stalled account: deliver-email.ts) is handed back the same way until its expected time, without a try counted.
 // An email's own job is the one job of its email: its retries are the job's own (BullMQ's backoff), and a held
-// email moves the job itself to delayed.
+// email moves the job itself to delayed. A job whose account already has a long line in this process steps aside
+// before claiming anything (fair slots: one account's backlog never holds every job slot).
 import { randomUUID } from 'node:crypto';
 import { isUuid } from '@mailwright/kit';
 import { DelayedError, type Job, UnrecoverableError } from 'bullmq';
@@ -52,8 +53,45 @@ async function settleOwnJob(job: Job, delivery: Delivery, lockToken?: string): P
   if (delivery.kind === 'retry') throw delivery.failure;
 }
 
-async function processSend(deps: SendProcessorDeps, job: Job<SendJobData>, lockToken?: string): Promise<SendOutcome> {
-  const { ids, requestIds } = jobPayload(job.data);
+const deferDelay = () => 200 + Math.floor(Math.random() * 200);
+
+/** Emails per account in the jobs this process runs now (jobs whose emails share one account). */
+type AccountBacklog = Map<string, number>;
+
+async function processSend(
+  deps: SendProcessorDeps,
+  backlog: AccountBacklog,
+  job: Job<SendJobData>,
+  lockToken?: string,
+): Promise<SendOutcome> {
+  const payload = jobPayload(job.data);
+  const { ids } = payload;
+  const accountId = typeof job.data.accountId === 'string' ? job.data.accountId : null;
+  if (accountId === null) return deliverJob(deps, job, payload, lockToken);
+  const running = backlog.get(accountId) ?? 0;
+  // Past the bound (WORKER_MAX_BACKLOG_PER_ACCOUNT: enough to keep the account's connections busy), the account's
+  // further jobs wait in the delayed set, where they hold no job slot that another tenant's email needs.
+  if (lockToken && running >= deps.maxBacklogPerAccount) {
+    // Nothing was claimed: the job comes back as it was, and other tenants' jobs take the slot meanwhile.
+    await job.moveToDelayed(Date.now() + deferDelay(), lockToken);
+    throw new DelayedError();
+  }
+  backlog.set(accountId, running + ids.length);
+  try {
+    return await deliverJob(deps, job, payload, lockToken);
+  } finally {
+    const left = (backlog.get(accountId) ?? ids.length) - ids.length;
+    if (left > 0) backlog.set(accountId, left);
+    else backlog.delete(accountId);
+  }
+}
+
+async function deliverJob(
+  deps: SendProcessorDeps,
+  job: Job<SendJobData>,
+  { ids, requestIds }: ReturnType<typeof jobPayload>,
+  lockToken?: string,
+): Promise<SendOutcome> {
   const ownEmail = ownEmailOf(job, ids);
   const isLastJobTry = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
   const token = claimToken(job, lockToken);
@@ -96,5 +134,6 @@ async function processSend(deps: SendProcessorDeps, job: Job<SendJobData>, lockT
 }
 
 export function sendProcessor(deps: SendProcessorDeps) {
-  return (job: Job<SendJobData>, lockToken?: string): Promise<SendOutcome> => processSend(deps, job, lockToken);
+  const backlog: AccountBacklog = new Map();
+  return (job: Job<SendJobData>, lockToken?: string): Promise<SendOutcome> => processSend(deps, backlog, job, lockToken);
 }

@@ -12,6 +12,15 @@ interface QueuedEmail {
   id: string;
   scheduledAt: Date | null;
   jobId: string | null;
+  emailAccountId?: string;
+  senderPoolId?: string | null;
+}
+
+/** The one sender account of a job's emails (the worker defers a job whose account has a long line), if any. */
+function soleAccountOf(emails: QueuedEmail[]): string | undefined {
+  const first = emails[0]?.emailAccountId;
+  if (!first) return undefined;
+  return emails.every((email) => email.emailAccountId === first && !email.senderPoolId) ? first : undefined;
 }
 
 const delayUntil = (scheduledAt: Date | null) => (scheduledAt ? Math.max(0, scheduledAt.getTime() - Date.now()) : 0);
@@ -24,7 +33,8 @@ export class SendProducer {
 
   /** One job for emails stored with the same jobId (and the same scheduled time). */
   async enqueueBatch(jobId: string, emails: QueuedEmail[], requestIds: (string | null)[]): Promise<void> {
-    const data: SendJobData = { emailIds: emails.map((email) => email.id), requestIds };
+    const accountId = soleAccountOf(emails);
+    const data: SendJobData = { emailIds: emails.map((email) => email.id), requestIds, ...(accountId ? { accountId } : {}) };
     await this.add(
       () => this.queue.add(SEND_JOB, data, { ...sendJobOptions, jobId, delay: delayUntil(emails[0]?.scheduledAt ?? null) }),
       { jobId, emails: emails.length },

@@ -32,6 +32,11 @@ export interface SendJobData {
   emailIds: string[];
   /** requestIds[i] is the gateway's x-request-id of the request that accepted emailIds[i] (null when none was given). */
   requestIds: (string | null)[];
+  /**
+   * The sender account of every email of the job, when they share one (not a pool's): before claiming, the worker
+   * defers a job whose account already has a long line here, so one account's backlog cannot take every job slot.
+   */
+  accountId?: string;
 }
 
 /** The data of an email's own job. */

@@ -1,0 +1,58 @@
+// Fair slots (issue 20): one tenant's backlog of batch jobs must not hold every job slot of the worker. Past its
+// bound, an account's further jobs step aside before claiming anything, so another tenant's email is delivered
+// at once while the backlog drains.
+import { randomUUID } from 'node:crypto';
+import { internalHeaders, SmtpPeer } from '@mailwright/kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Harness, waitFor } from './support/harness';
+
+const h = new Harness('fair-slots');
+/** A's server: 30 ms per message on each of its 2 connections, so A's backlog drains at about 65 a second. */
+const busy = new SmtpPeer({ content: 'count', delayMs: 30 });
+
+beforeAll(async () => {
+  await busy.start();
+  await h.start({
+    env: { WORKER_CONCURRENCY: '8', SMTP_MAX_CONNECTIONS: '2', WORKER_MAX_BACKLOG_PER_ACCOUNT: '200' },
+  });
+});
+afterAll(async () => {
+  await h.stop();
+  await busy.stop();
+});
+
+const batch = async (userId: string, emails: unknown[]) =>
+  h.app.inject({
+    method: 'POST',
+    url: '/emails/api/batch',
+    headers: await internalHeaders({ kind: 'api_key', userId, apiKeyId: 'key-1' }),
+    payload: { emails },
+  });
+
+describe('a tenant with a backlog of batch jobs', () => {
+  it('does not delay another tenant’s email: it arrives within 2 s while 1,000 emails wait', async () => {
+    const a = { userId: randomUUID(), accountId: randomUUID() };
+    h.services.addSmtpAccount(a.userId, a.accountId, busy.port);
+    h.services.setPlan(a.userId, 'enterprise');
+    // Ten batch jobs of 100, more than the worker's 8 job slots could hold if they all waited for A's server.
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, job) =>
+        batch(
+          a.userId,
+          Array.from({ length: 100 }, (_, i) => ({ to: [`a${job}-${i}@example.net`], subject: 'backlog', body: 'b' })),
+        ),
+      ),
+    );
+    expect(responses.map((response) => response.json().accepted)).toEqual(responses.map(() => 100));
+    await waitFor(() => busy.delivered > 20, 10_000);
+
+    const b = h.newUser();
+    const recipient = `b-${randomUUID()}@example.net`;
+    const started = Date.now();
+    expect((await h.send(b.userId, { to: [recipient], subject: 'B', body: 'must not wait' })).statusCode).toBe(201);
+    await waitFor(() => h.smtp.received.some((mail) => mail.envelopeTo.includes(recipient)), 15_000);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    // A's backlog was still there: B did not simply come after it.
+    expect(busy.delivered).toBeLessThan(800);
+  }, 60_000);
+});
