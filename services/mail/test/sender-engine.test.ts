@@ -143,6 +143,27 @@ describe('per-sender limits', () => {
     expect((held.holdUntil as Date).getTime()).toBeGreaterThan(Date.now() + 86_400_000 - 120_000);
   });
 
+  it('reports the usage of a sender without limits from its sent emails', async () => {
+    const { userId, accountId } = h.newUser();
+    const [one] = await sendMany(userId, 1);
+    const two = (await h.send(userId, { to: ['x@example.net'], cc: ['y@example.net'], subject: 'S', body: 'b' })).json().data._id;
+    await waitFor(async () => (await countSent([one as string, two])) === 2);
+    const usage = await h.app.inject({
+      method: 'POST',
+      url: `/internal/senders/${accountId}/usage`,
+      headers: await serviceHeaders('accounts'),
+      payload: { perMinute: null, perDay: null, recipientsPerDay: null, concurrency: null },
+    });
+    expect(usage.json().data).toMatchObject({
+      minute: { used: 2, limit: null },
+      day: { used: 2, limit: null },
+      recipientsToday: 3,
+      recipientsPerDay: null,
+      held: 0,
+    });
+    expect(Date.parse(usage.json().data.day.resetsAt) - Date.now()).toBeGreaterThan(86_400_000 - 120_000);
+  });
+
   it('fails at once an email with more recipients than the sender may reach in a day', async () => {
     const { userId, accountId } = h.newUser();
     h.services.setLimits(accountId, { recipientsPerDay: 2 });
