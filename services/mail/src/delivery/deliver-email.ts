@@ -82,7 +82,7 @@ export interface DeliveryRun {
 
 /** The email as its chosen sender sends it: a pool's email takes the account's address and name. */
 function sentBy(email: ClaimedEmail, transport: Transport): ClaimedEmail {
-  if (email.emailAccountId === transport.accountId && email.fromEmail === transport.email) return email;
+  if (!email.senderPoolId) return email;
   return { ...email, emailAccountId: transport.accountId, fromEmail: transport.email, fromName: transport.displayName || null };
 }
 
