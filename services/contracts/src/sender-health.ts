@@ -2,6 +2,7 @@
 // grant, a suspension) is paused instead of failing its emails, and an email that cannot go now is held with
 // its reason and the time it is expected to go.
 import { type Static, Type } from '@sinclair/typebox';
+import { SenderLimits } from './sender-limits';
 
 export const SenderHealthState = Type.Union([
   Type.Literal('active'),
@@ -103,15 +104,7 @@ export const SenderUsage = Type.Object({
 export type SenderUsage = Static<typeof SenderUsage>;
 
 /** POST /internal/senders/:accountId/usage (accounts → mail): the limits to report usage against. */
-export const SenderUsageQueryBody = Type.Object(
-  {
-    perMinute: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
-    perDay: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
-    recipientsPerDay: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
-    concurrency: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
-  },
-  { additionalProperties: false },
-);
+export const SenderUsageQueryBody = Type.Object(SenderLimits.properties, { additionalProperties: false });
 export type SenderUsageQueryBody = Static<typeof SenderUsageQueryBody>;
 
 /** POST /internal/senders/:accountId/resumed (accounts → mail): the owner resumed it; held emails go now. */
