@@ -307,6 +307,23 @@ describe('sender pools', () => {
     expect(found.find((row) => row.status !== 'sent')).toMatchObject({ status: 'queued', holdReason: 'sender_day_limit' });
   });
 
+  it('spreads a pool’s emails over its accounts by remaining capacity', async () => {
+    const { userId, accountId: roomy } = h.newUser();
+    const tight = randomUUID();
+    h.services.addSmtpAccount(userId, tight, h.smtp.port, 'tight@example.com');
+    h.services.setLimits(roomy, { perDay: 1_000 });
+    h.services.setLimits(tight, { perDay: 2 });
+    const poolId = poolOf(userId, [tight, roomy], 'spread');
+
+    const ids = await sendMany(userId, 12, { senderPoolId: poolId });
+    await waitFor(async () => (await countSent(ids)) === 12, 15_000);
+    const byAccount = new Map<string, number>();
+    for (const row of await rows(ids)) byAccount.set(row.emailAccountId, (byAccount.get(row.emailAccountId) ?? 0) + 1);
+    // The tight account never takes more than its day allows; the roomy one takes the rest.
+    expect(byAccount.get(tight) ?? 0).toBeLessThanOrEqual(2);
+    expect(byAccount.get(roomy)).toBe(12 - (byAccount.get(tight) ?? 0));
+  });
+
   it('refuses a pool that is not the user’s, and a send naming both an account and a pool', async () => {
     const owner = h.newUser();
     const stranger = h.newUser();
