@@ -4,11 +4,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { SenderLimits } from './sender-limits';
 
-export const SenderHealthState = Type.Union([
-  Type.Literal('active'),
-  Type.Literal('paused'),
-  Type.Literal('needs_reconnect'),
-]);
+export const SenderHealthState = Type.Union([Type.Literal('active'), Type.Literal('paused'), Type.Literal('needs_reconnect')]);
 export type SenderHealthState = Static<typeof SenderHealthState>;
 
 /** Why a sender was paused. */

@@ -25,7 +25,6 @@ const FieldErrorBody = Type.Object({ ...ErrorBody.properties, field: Type.Option
 
 const AccountParams = Type.Object({ accountId: Type.String({ minLength: 1, maxLength: 64 }) });
 
-
 export const internalRoutes: RoutesPlugin<AccountsDeps> = async (app, { deps }) => {
   app.post(
     '/internal/accounts/resolve',
