@@ -93,7 +93,7 @@ describe('cancelling', () => {
   });
 
   it('never sends a cancelled email even when its job still runs', async () => {
-    const { userId } = h.newUser();
+    const { userId, accountId } = h.newUser();
     const email = (
       await h.send(userId, {
         to: ['racy@example.net'],
@@ -109,7 +109,7 @@ describe('cancelling', () => {
     const { rows } = await h.pool.query<{ jobId: string }>('SELECT job_id AS "jobId" FROM mail.emails WHERE id = $1', [email.id]);
     const jobId = rows[0]?.jobId ?? '';
     const job = await waitFor(() => queue.getJob(jobId));
-    expect(job.data).toEqual({ emailIds: [email.id], requestIds: [expect.any(String)] });
+    expect(job.data).toEqual({ emailIds: [email.id], requestIds: [expect.any(String)], accountId });
     await job.promote();
     await waitFor(async () => (await queue.getJob(jobId)) === undefined);
     await queue.close();

@@ -66,7 +66,7 @@ describe('worker metrics', () => {
 
   it("carries the gateway's x-request-id into the send job", async () => {
     await h.stopWorker(); // keep the job in the queue to read it
-    const { userId } = h.newUser();
+    const { userId, accountId } = h.newUser();
     const response = await h.send(
       userId,
       { to: ['traced@example.net'], subject: 'Traced', body: 'b' },
@@ -78,7 +78,8 @@ describe('worker metrics', () => {
     expect(jobId).toMatch(/^batch-/);
     // The job is added when its 20 ms window closes, after the answer.
     const data = await waitFor(() => h.redis.hget(`${h.config.QUEUE_PREFIX}:send:${jobId}`, 'data'));
-    expect(JSON.parse(data)).toEqual({ emailIds: [id], requestIds: ['req-trace-123'] });
+    // The emails' one sender account rides along, so a worker can defer the job before claiming (fair slots).
+    expect(JSON.parse(data)).toEqual({ emailIds: [id], requestIds: ['req-trace-123'], accountId });
   });
 
   it('counts verified tracking hits in the mail service', async () => {
