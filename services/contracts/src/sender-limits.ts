@@ -30,6 +30,10 @@ export interface SenderProviderInfo {
   smtpHost?: string | null;
 }
 
+/** Whether any send-count limit is set (concurrency aside): a sender without one is never counted. */
+export const hasSenderLimits = (limits: SenderLimits | null | undefined): limits is SenderLimits =>
+  Boolean(limits && (limits.perMinute !== null || limits.perDay !== null || limits.recipientsPerDay !== null));
+
 const NO_LIMITS: SenderLimits = { perMinute: null, perDay: null, recipientsPerDay: null, concurrency: null };
 const GMAIL_CONSUMER_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
 

@@ -1,10 +1,9 @@
 // GET /email-accounts/:id/usage (issue 20): the sender's usage this minute and today, as the mail service counts
 // it, against the limits the account is held to (computed here, where the overrides live).
 import type { SenderUsage } from '@mailwright/contracts';
-import { AppError, isUuid } from '@mailwright/kit';
-import { findUserAccount } from '../db/queries/email-accounts';
+import { AppError } from '@mailwright/kit';
 import type { AccountsDeps } from '../deps';
-import { accountNotFound } from './errors';
+import { findOwnedAccount } from './find-owned-account';
 import { senderLimitsOf } from './sender-limits-of';
 
 export const USAGE_UNAVAILABLE_MESSAGE =
@@ -15,9 +14,7 @@ export async function getSenderUsage(
   userId: string,
   id: string,
 ): Promise<SenderUsage> {
-  if (!isUuid(id)) throw accountNotFound();
-  const row = await findUserAccount(deps.db, userId, id);
-  if (!row) throw accountNotFound();
+  const row = await findOwnedAccount(deps.db, userId, id);
   try {
     return await deps.mail.usage(row.id, senderLimitsOf(row));
   } catch (error) {

@@ -1,10 +1,9 @@
 // POST /email-accounts/:id/resume (issue 20): the owner sets a paused sender active again, and mail is told so
 // its held emails go. A revoked Gmail/Outlook grant cannot be resumed this way: the mailbox must be reconnected.
 import type { EmailAccount } from '@mailwright/contracts';
-import { isUuid } from '@mailwright/kit';
-import { findUserAccount } from '../db/queries/email-accounts';
 import type { AccountsDeps } from '../deps';
 import { accountNotFound, needsReconnect } from './errors';
+import { findOwnedAccount } from './find-owned-account';
 import { announceResumed, updateResuming } from './sender-resumption';
 import { toEmailAccount } from './to-email-account';
 
@@ -13,9 +12,7 @@ export async function resumeAccount(
   userId: string,
   id: string,
 ): Promise<EmailAccount> {
-  if (!isUuid(id)) throw accountNotFound();
-  const current = await findUserAccount(deps.db, userId, id);
-  if (!current) throw accountNotFound();
+  const current = await findOwnedAccount(deps.db, userId, id);
   if (current.status === 'needs_reconnect') {
     throw needsReconnect(current);
   }

@@ -1,10 +1,10 @@
 // Sets a sender's limit overrides (issue 20): null = the provider default; above the provider's ceiling → 400
 // naming the field. Another user's account and a missing one answer alike. Saving resumes a paused sender.
 import { checkLimitOverrides, type EmailAccount, type UpdateSenderLimitsBody } from '@mailwright/contracts';
-import { AppError, isUuid } from '@mailwright/kit';
-import { findUserAccount } from '../db/queries/email-accounts';
+import { AppError } from '@mailwright/kit';
 import type { AccountsDeps } from '../deps';
 import { accountNotFound } from './errors';
+import { findOwnedAccount } from './find-owned-account';
 import { providerInfoOf } from './sender-limits-of';
 import { announceResumed, updateResuming } from './sender-resumption';
 import { toEmailAccount } from './to-email-account';
@@ -28,9 +28,7 @@ export async function updateAccountLimits(
   id: string,
   body: UpdateSenderLimitsBody,
 ): Promise<EmailAccount> {
-  if (!isUuid(id)) throw accountNotFound();
-  const current = await findUserAccount(deps.db, userId, id);
-  if (!current) throw accountNotFound();
+  const current = await findOwnedAccount(deps.db, userId, id);
   const problem = checkLimitOverrides(providerInfoOf(current), body);
   if (problem) throw new AppError('VALIDATION_ERROR', problem.message, { details: { field: problem.field } });
   assertStorable(body);

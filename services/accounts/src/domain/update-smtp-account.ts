@@ -2,11 +2,11 @@
 // but only for the same host, port and username. The settings are verified against the server before saving;
 // saving resumes a paused sender (issue 20).
 import type { EmailAccount, UpdateSmtpAccountBody } from '@mailwright/contracts';
-import { AppError, isUuid } from '@mailwright/kit';
+import { AppError } from '@mailwright/kit';
 import { verifySmtpSettings } from '../adapters/verify-smtp';
-import { findUserAccount } from '../db/queries/email-accounts';
 import type { AccountsDeps } from '../deps';
 import { accountNotFound } from './errors';
+import { findOwnedAccount } from './find-owned-account';
 import { assertPasswordReentered } from './password-reentry';
 import { announceResumed, updateResuming } from './sender-resumption';
 import { displayNameOf, readSmtpForm, sealedSmtpColumns } from './smtp-settings';
@@ -18,9 +18,7 @@ export async function updateSmtpAccount(
   id: string,
   body: UpdateSmtpAccountBody,
 ): Promise<EmailAccount> {
-  if (!isUuid(id)) throw accountNotFound();
-  const current = await findUserAccount(deps.db, userId, id);
-  if (!current) throw accountNotFound();
+  const current = await findOwnedAccount(deps.db, userId, id);
   if (current.provider !== 'smtp') {
     throw new AppError('BAD_REQUEST', 'Only SMTP accounts can be edited; reconnect Gmail or Outlook accounts instead');
   }

@@ -3,7 +3,7 @@
 // time: 'failover' takes the first account, in the pool's order, that is healthy and has capacity; 'spread'
 // draws among the healthy ones weighted by their remaining capacity. When none can send, the email is held with
 // the earliest time one of them is expected to be able to.
-import type { HoldReason, SenderLimits, SenderPoolStrategy, Transport } from '@mailwright/contracts';
+import { type HoldReason, hasSenderLimits, type SenderPoolStrategy, type Transport } from '@mailwright/contracts';
 import { AppError } from '@mailwright/kit';
 import type { ClaimedEmail } from './claim-emails';
 import { SendFailure } from './send-failure';
@@ -26,9 +26,6 @@ export type SenderChoice =
 
 type Hold = Extract<SenderChoice, { kind: 'hold' }>;
 
-const hasLimits = (limits: SenderLimits | undefined): limits is SenderLimits =>
-  Boolean(limits && (limits.perMinute !== null || limits.perDay !== null || limits.recipientsPerDay !== null));
-
 export const recipientsOf = (email: Pick<ClaimedEmail, 'to' | 'cc' | 'bcc'>) =>
   email.to.length + email.cc.length + email.bcc.length;
 
@@ -41,7 +38,7 @@ async function tryAccount(deps: SenderSelectionDeps, accountId: string, recipien
     const resumesAt = error.health.resumesAt;
     return { kind: 'hold', reason: 'sender_paused', until: resumesAt ? new Date(resumesAt) : null };
   }
-  if (!deps.limiter || !hasLimits(transport.limits)) return { kind: 'go', transport, ticket: null };
+  if (!deps.limiter || !hasSenderLimits(transport.limits)) return { kind: 'go', transport, ticket: null };
   const taken = await deps.limiter.take(accountId, { recipients, limits: transport.limits });
   if (taken.ok) return { kind: 'go', transport, ticket: taken.ticket };
   if (taken.reason === 'too_many_recipients') {
@@ -64,7 +61,7 @@ function earliestHold(holds: Hold[]): Hold {
 /** Remaining sends before the tightest limit (Infinity when none is set), for 'spread'. */
 async function remainingCapacity(deps: SenderSelectionDeps, accountId: string): Promise<number> {
   const transport = await deps.transports.sendable(accountId);
-  if (!deps.limiter || !hasLimits(transport.limits)) return Number.POSITIVE_INFINITY;
+  if (!deps.limiter || !hasSenderLimits(transport.limits)) return Number.POSITIVE_INFINITY;
   const usage = await deps.limiter.usage(accountId, transport.limits);
   const room = (limit: number | null, used: number) => (limit === null ? Number.POSITIVE_INFINITY : Math.max(0, limit - used));
   return Math.min(

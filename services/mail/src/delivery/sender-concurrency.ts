@@ -3,20 +3,21 @@
 // a lease whose worker died expires after the delivery deadline. Only senders with a `concurrency` limit pay
 // the two Redis calls; a full sender's email is held briefly ('sender_busy') instead of waiting in a slot.
 import { randomBytes } from 'node:crypto';
-import { withTimeout } from '@mailwright/kit';
 import type { Redis } from 'ioredis';
+import { RedisScript } from './redis-script';
+import { senderKey } from './sender-keys';
 
 const REDIS_TIMEOUT_MS = 2_000;
 
 /** KEYS[1] the sender's leases; ARGV: limit, expiry (ms), lease id. Answers 1 when the lease was taken. */
-const ACQUIRE = `
+const ACQUIRE = new RedisScript(`
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[1]) then return 0 end
 redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[3])
 redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]))
-return 1`;
+return 1`);
 
 export interface SenderLease {
   /** Ends the delivery's lease (call once; a failure only lets the lease expire by itself). */
@@ -32,14 +33,14 @@ export class SenderConcurrency {
   ) {}
 
   private key(accountId: string): string {
-    return `${this.prefix}:mail:sender:{${accountId}}:leases`;
+    return senderKey(this.prefix, accountId, 'leases');
   }
 
   /** A lease when fewer than `limit` deliveries of the sender run anywhere, else null. */
   async acquire(accountId: string, limit: number): Promise<SenderLease | null> {
     const key = this.key(accountId);
     const id = randomBytes(8).toString('hex');
-    const taken = await withTimeout(this.redis.eval(ACQUIRE, 1, key, String(limit), String(this.leaseMs), id), REDIS_TIMEOUT_MS);
+    const taken = await ACQUIRE.run(this.redis, [key], [String(limit), String(this.leaseMs), id], REDIS_TIMEOUT_MS);
     if (taken !== 1) return null;
     let released = false;
     return {

@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import type { AccountsClient } from '../adapters/accounts-client';
 import type { WebhookEvents } from '../webhooks/webhook-events';
 import type { SendFailure } from './send-failure';
+import { senderKey } from './sender-keys';
 import type { TransportSource } from './transports/transport-source';
 
 export const AUTH_FAILURES_TO_PAUSE = 3;
@@ -37,7 +38,7 @@ export class SenderHealthMonitor {
   ) {}
 
   private authKey(accountId: string): string {
-    return `${this.deps.prefix}:mail:sender:{${accountId}}:auth-failures`;
+    return senderKey(this.deps.prefix, accountId, 'auth-failures');
   }
 
   /** The pause a failure caused, or null when it is not (yet) the sender's fault. Throws if accounts is down. */

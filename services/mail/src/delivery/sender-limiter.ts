@@ -3,18 +3,23 @@
 // processes take at once. Windows a Redis loss emptied are rebuilt from Postgres' sent rows before the next take.
 // Keys: <prefix>:mail:sender:{<accountId>}:minute|day|buckets (see sender-limiter-scripts.ts); they expire a
 // minute and a day after the sender's last send.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { SenderLimits } from '@mailwright/contracts';
-import { withTimeout } from '@mailwright/kit';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import { type RecentSends, selectRecentSends } from '../db/queries/recent-sends';
+import { RedisScript } from './redis-script';
+import { senderKey } from './sender-keys';
 import { RELEASE_SCRIPT, SEED_SCRIPT, TAKE_SCRIPT, USAGE_SCRIPT } from './sender-limiter-scripts';
 
 const REDIS_TIMEOUT_MS = 2_000;
 const SEED_TRIES = 3;
+const DAY_BUCKET_MS = 60_000;
 /** A one-minute day bucket counts until 24 h after its end (the scripts' BUCKET + DAY). */
-const BUCKET_LIFE_MS = 60_000 + 86_400_000;
+const BUCKET_LIFE_MS = DAY_BUCKET_MS + 86_400_000;
+
+/** Until when a send at `atMs` counts in the rolling day: 24 h after the end of its one-minute bucket. */
+export const countsInDayUntil = (atMs: number) => atMs - (atMs % DAY_BUCKET_MS) + BUCKET_LIFE_MS;
 
 export type SenderLimitReason = 'sender_minute_limit' | 'sender_day_limit';
 
@@ -42,12 +47,6 @@ export const recentSendsFrom =
   (accountId, now) =>
     selectRecentSends(pool, accountId, now, minuteMs);
 
-class Script {
-  readonly sha: string;
-  constructor(readonly text: string) {
-    this.sha = createHash('sha1').update(text).digest('hex');
-  }
-}
 /**
  * The minute window the worker counts over: a second longer than the provider's minute, because the provider
  * counts a message when it arrives, some milliseconds after the take, and arrival times jitter.
@@ -59,7 +58,7 @@ const clockArg = (now?: Date) => (now ? String(Math.floor(now.getTime())) : '');
 const limitArg = (limit: number | null) => String(limit ?? 0);
 
 export class SenderLimiter {
-  private readonly scripts: { take: Script; release: Script; usage: Script; seed: Script };
+  private readonly scripts: { take: RedisScript; release: RedisScript; usage: RedisScript; seed: RedisScript };
 
   /** minuteMs: the sliding minute's length (exactly 60 s by default; the worker uses GUARDED_MINUTE_MS). */
   constructor(
@@ -69,30 +68,23 @@ export class SenderLimiter {
     readonly minuteMs = 60_000,
   ) {
     this.scripts = {
-      take: new Script(TAKE_SCRIPT(minuteMs)),
-      release: new Script(RELEASE_SCRIPT(minuteMs)),
-      usage: new Script(USAGE_SCRIPT(minuteMs)),
-      seed: new Script(SEED_SCRIPT(minuteMs)),
+      take: new RedisScript(TAKE_SCRIPT(minuteMs)),
+      release: new RedisScript(RELEASE_SCRIPT(minuteMs)),
+      usage: new RedisScript(USAGE_SCRIPT(minuteMs)),
+      seed: new RedisScript(SEED_SCRIPT(minuteMs)),
     };
   }
 
   private keys(accountId: string): string[] {
-    const base = `${this.prefix}:mail:sender:{${accountId}}`;
-    return [`${base}:minute`, `${base}:day`, `${base}:buckets`];
+    return ['minute', 'day', 'buckets'].map((part) => senderKey(this.prefix, accountId, part));
   }
 
-  private async run(script: Script, accountId: string, args: string[]): Promise<unknown> {
-    const keys = this.keys(accountId);
-    try {
-      return await withTimeout(this.redis.evalsha(script.sha, keys.length, ...keys, ...args), REDIS_TIMEOUT_MS);
-    } catch (error) {
-      if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
-      return withTimeout(this.redis.eval(script.text, keys.length, ...keys, ...args), REDIS_TIMEOUT_MS);
-    }
+  private run(script: RedisScript, accountId: string, args: string[]): Promise<unknown> {
+    return script.run(this.redis, this.keys(accountId), args, REDIS_TIMEOUT_MS);
   }
 
   /** Runs a script that answers 'unseeded' when the sender's windows are gone, seeding them from Postgres first. */
-  private async seeded(script: Script, accountId: string, args: string[], now?: Date): Promise<unknown[]> {
+  private async seeded(script: RedisScript, accountId: string, args: string[], now?: Date): Promise<unknown[]> {
     for (let attempt = 1; ; attempt++) {
       const answer = (await this.run(script, accountId, args)) as unknown[];
       if (answer[0] !== 'unseeded') return answer;

@@ -2,24 +2,18 @@
 // and the rolling day, and the emails held on the sender. A limited sender's figures are the limiter's own Redis
 // windows (what the worker holds emails by); an unlimited sender takes nothing from the limiter, so its figures
 // are counted from its sent rows instead.
-import type { SenderLimits, SenderUsage } from '@mailwright/contracts';
+import { hasSenderLimits, type SenderLimits, type SenderUsage } from '@mailwright/contracts';
 import { countHeldEmails } from '../db/queries/held-emails';
 import { selectRecentSends } from '../db/queries/recent-sends';
-import type { SenderUsage as WindowUsage } from '../delivery/sender-limiter';
+import { countsInDayUntil, type SenderUsage as WindowUsage } from '../delivery/sender-limiter';
 import type { SendersDeps } from './deps';
-
-const DAY_MS = 86_400_000;
-const BUCKET_MS = 60_000;
-
-const isLimited = (limits: SenderLimits) =>
-  limits.perMinute !== null || limits.perDay !== null || limits.recipientsPerDay !== null;
 
 /** The same figures as the limiter's, from the sender's sent rows of the last day. */
 async function countedFromRows(deps: SendersDeps, accountId: string, limits: SenderLimits): Promise<WindowUsage> {
   const now = Date.now();
   const minuteMs = deps.limiter.minuteMs;
   const sends = await selectRecentSends(deps.pool, accountId, new Date(now), minuteMs);
-  const inDay = sends.filter((send) => send.at.getTime() - (send.at.getTime() % BUCKET_MS) > now - DAY_MS - BUCKET_MS);
+  const inDay = sends.filter((send) => countsInDayUntil(send.at.getTime()) > now);
   const oldest = inDay[0]?.at.getTime();
   return {
     minute: {
@@ -29,7 +23,7 @@ async function countedFromRows(deps: SendersDeps, accountId: string, limits: Sen
     day: {
       used: inDay.reduce((n, send) => n + send.sends, 0),
       limit: limits.perDay,
-      resetsAt: oldest === undefined ? null : new Date(oldest - (oldest % BUCKET_MS) + BUCKET_MS + DAY_MS),
+      resetsAt: oldest === undefined ? null : new Date(countsInDayUntil(oldest)),
     },
     recipientsToday: inDay.reduce((n, send) => n + send.recipients, 0),
   };
@@ -37,7 +31,7 @@ async function countedFromRows(deps: SendersDeps, accountId: string, limits: Sen
 
 export async function senderUsage(deps: SendersDeps, accountId: string, limits: SenderLimits): Promise<SenderUsage> {
   const [usage, held] = await Promise.all([
-    isLimited(limits) ? deps.limiter.usage(accountId, limits) : countedFromRows(deps, accountId, limits),
+    hasSenderLimits(limits) ? deps.limiter.usage(accountId, limits) : countedFromRows(deps, accountId, limits),
     countHeldEmails(deps.pool, accountId),
   ]);
   return {
