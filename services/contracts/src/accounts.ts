@@ -1,6 +1,7 @@
 // Sender accounts (SMTP, Gmail, Outlook): what the web app sees, and what the mail worker gets to send with.
 import { type Static, Type } from '@sinclair/typebox';
 import { EmailAddress } from './common';
+import { AccountFeedback } from './feedback';
 import { SenderHealth } from './sender-health';
 import { SenderLimits, UpdateSenderLimitsBody } from './sender-limits';
 
@@ -43,6 +44,8 @@ export const EmailAccount = Type.Object({
   }),
   /** Whether the engine sends through it now: paused or needs_reconnect hold its emails (issue 20). */
   health: SenderHealth,
+  /** Reading bounces, complaints and replies back from the mailbox (issue 21). */
+  feedback: AccountFeedback,
 });
 export type EmailAccount = Static<typeof EmailAccount>;
 

@@ -24,6 +24,10 @@ export const EmailStatus = Type.Union([
   Type.Literal('sent'),
   Type.Literal('failed'),
   Type.Literal('cancelled'),
+  /** A permanent delivery failure came back from the recipient's server (issue 21): see `bounce`. */
+  Type.Literal('bounced'),
+  /** Every recipient was on the suppression list: not delivered, not counted against the quota. */
+  Type.Literal('suppressed'),
 ]);
 export type EmailStatus = Static<typeof EmailStatus>;
 
@@ -89,6 +93,8 @@ export const SendEmailBody = Type.Object(
     timezone: Optionalish(Type.String({ maxLength: 64 })),
     variables: Type.Optional(Type.Record(Type.String({ maxLength: 100 }), VariableValue, { maxProperties: 200 })),
     attachments: Type.Optional(Type.Array(Attachment, { maxItems: 1_000 })),
+    /** RFC 8058 one-click unsubscribe: List-Unsubscribe headers on the message (a template may ask for it too). */
+    unsubscribe: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
   },
   {
     additionalProperties: false,
@@ -102,7 +108,29 @@ export const EmailAnalytics = Type.Object({
   openedAt: Type.Union([Type.String(), Type.Null()]),
   clicked: Type.Boolean(),
   clickedAt: Type.Union([Type.String(), Type.Null()]),
+  replied: Type.Boolean(),
+  repliedAt: Type.Union([Type.String(), Type.Null()]),
 });
+
+/** A permanent (5.x.x) failure read back from the sender's mailbox; temporary ones are events only. */
+export const EmailBounce = Type.Object({
+  type: Type.Literal('hard'),
+  /** The enhanced status code, e.g. '5.1.1', or the SMTP reply code when no enhanced one was given. */
+  code: Type.Union([Type.String(), Type.Null()]),
+  diagnostic: Type.Union([Type.String(), Type.Null()]),
+  recipient: Type.Union([Type.String(), Type.Null()]),
+  at: Type.String(),
+});
+export type EmailBounce = Static<typeof EmailBounce>;
+
+/** The first reply seen: only these four fields are kept, never the reply's body beyond the snippet. */
+export const EmailReply = Type.Object({
+  from: Type.String(),
+  subject: Type.String(),
+  date: Type.String(),
+  snippet: Type.String({ description: 'the first 200 characters of the reply text' }),
+});
+export type EmailReply = Static<typeof EmailReply>;
 
 /** One entry of the email log. `from` is the sender address; `fromName` its display name. */
 export const EmailLog = Type.Object({
@@ -129,6 +157,13 @@ export const EmailLog = Type.Object({
   templateId: Type.Union([Type.String(), Type.Null()]),
   /** While the email waits for its sender (a limit, a pause): why, and when it is expected to go. */
   hold: Type.Union([EmailHold, Type.Null()]),
+  bounce: Type.Union([EmailBounce, Type.Null()]),
+  /** Recipients left out because they are on the sender owner's suppression list. */
+  suppressed: Type.Array(Type.String()),
+  repliedAt: Type.Union([Type.String(), Type.Null()]),
+  reply: Type.Union([EmailReply, Type.Null()]),
+  /** Whether the message carries RFC 8058 one-click unsubscribe headers. */
+  unsubscribe: Type.Boolean(),
 });
 export type EmailLog = Static<typeof EmailLog>;
 
@@ -176,6 +211,12 @@ export const EmailStats = Type.Object({
   clicked: Type.Integer(),
   openRate: Type.Number(),
   clickRate: Type.Number(),
+  /** Issue 21, read back from the senders' mailboxes: bounceRate and replyRate are percentages of the emails handed to a provider (sent + bounced), one decimal. */
+  bounced: Type.Integer(),
+  replied: Type.Integer(),
+  unsubscribed: Type.Integer(),
+  bounceRate: Type.Number(),
+  replyRate: Type.Number(),
   series: Type.Array(StatsSeriesPoint),
 });
 export type EmailStats = Static<typeof EmailStats>;

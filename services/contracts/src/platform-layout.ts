@@ -102,8 +102,12 @@ export const gatewayRoutes: readonly GatewayRoute[] = [
   { prefix: '/api/templates', rewritePrefix: '/templates', service: 'templates', bodyLimit: 1.25 * MB },
   { prefix: '/api/emails', rewritePrefix: '/emails', service: 'mail', bodyLimit: 16 * MB },
   { prefix: '/api/webhooks', rewritePrefix: '/webhooks', service: 'mail', bodyLimit: 256 * KB },
+  // A 100,000-row CSV import streams through (SUPPRESSION_LIMITS.importMaxBytes).
+  { prefix: '/api/suppressions', rewritePrefix: '/suppressions', service: 'mail', bodyLimit: 32 * MB },
   { prefix: '/api/payments', rewritePrefix: '/payments', service: 'billing', bodyLimit: 256 * KB },
   { prefix: '/t', rewritePrefix: '/t', service: 'mail', bodyLimit: 16 * KB },
+  // RFC 8058 one-click unsubscribe: a mail client POSTs `List-Unsubscribe=One-Click`, a person GETs the page.
+  { prefix: '/u', rewritePrefix: '/u', service: 'mail', bodyLimit: 16 * KB },
 ];
 
 /** Routes anyone may call (matched on the normalised path, without the query). Every other route needs a caller. */
@@ -117,6 +121,8 @@ export const publicRoutes: ReadonlyArray<readonly [method: string, pattern: RegE
   ['POST', /^\/api\/payments\/webhook$/],
   ['GET', /^\/t\/.+$/],
   ['HEAD', /^\/t\/.+$/],
+  ['GET', /^\/u\/[^/]+$/],
+  ['POST', /^\/u\/[^/]+$/],
 ];
 
 /** The public API: called with an API key instead of a user session. */

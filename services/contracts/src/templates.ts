@@ -30,6 +30,8 @@ export const Template = Type.Object({
   category: Type.String(),
   /** Placeholder names in subject then body, distinct, first-seen order. */
   variables: Type.Array(Type.String()),
+  /** Emails sent with this template carry RFC 8058 one-click unsubscribe headers (issue 21). */
+  unsubscribe: Type.Boolean(),
   createdAt: Type.String(),
   updatedAt: Type.String(),
 });
@@ -42,6 +44,7 @@ export const TemplateBody = Type.Object(
     subject: Type.String({ minLength: 1, maxLength: TEMPLATE_LIMITS.subjectMaxChars }),
     body: Type.String({ minLength: 1, maxLength: TEMPLATE_LIMITS.bodyMaxBytes }),
     category: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
+    unsubscribe: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
@@ -85,5 +88,7 @@ export const RenderedTemplate = Type.Object({
   isHtml: Type.Boolean(),
   /** The template's placeholder names. */
   variables: Type.Array(Type.String()),
+  /** Optional so a templates service built before issue 21 keeps working. */
+  unsubscribe: Type.Optional(Type.Boolean()),
 });
 export type RenderedTemplate = Static<typeof RenderedTemplate>;

@@ -11,6 +11,10 @@ export const WEBHOOK_EVENTS = [
   'email.held',
   'account.paused',
   'account.resumed',
+  'email.bounced',
+  'email.replied',
+  'email.unsubscribed',
+  'email.suppressed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 export const WebhookEventType = Type.Union([
@@ -23,6 +27,10 @@ export const WebhookEventType = Type.Union([
   Type.Literal('email.held'),
   Type.Literal('account.paused'),
   Type.Literal('account.resumed'),
+  Type.Literal('email.bounced'),
+  Type.Literal('email.replied'),
+  Type.Literal('email.unsubscribed'),
+  Type.Literal('email.suppressed'),
 ]);
 
 export const WEBHOOK_LIMITS = {

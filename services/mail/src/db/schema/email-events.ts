@@ -1,10 +1,11 @@
 // Every open and click seen for an email (the email row keeps only the first of each).
 import { sql } from 'drizzle-orm';
-import { index, integer, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { mail } from '../pg-schema';
 import { emails } from './emails';
 
-export type EmailEventType = 'open' | 'click';
+/** Opens and clicks come from tracking; the rest from the sender's mailbox and the unsubscribe endpoint (issue 21). */
+export type EmailEventType = 'open' | 'click' | 'bounce' | 'delay' | 'complaint' | 'reply' | 'unsubscribe';
 
 export const emailEvents = mail.table(
   'email_events',
@@ -20,9 +21,14 @@ export const emailEvents = mail.table(
     ip: text('ip'),
     userAgent: text('user_agent'),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    /** Mailbox events: the provider's id of the message they were read from, so a message read twice counts once. */
+    sourceId: text('source_id'),
+    /** Mailbox events: the bounce's code, diagnostic and recipient, or the reply's from and subject. */
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
   },
   (table) => [
     index('email_events_email_idx').on(table.emailId),
     index('email_events_user_idx').on(table.userId, table.occurredAt),
+    uniqueIndex('email_events_source_idx').on(table.emailId, table.type, table.sourceId).where(sql`${table.sourceId} is not null`),
   ],
 );

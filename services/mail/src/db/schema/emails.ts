@@ -1,11 +1,11 @@
 // The email log: one row per accepted email. The row is the outbox — it is committed before its queue job exists.
 
-import type { HoldReason } from '@mailwright/contracts';
+import type { EmailBounce, EmailReply, HoldReason } from '@mailwright/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { mail } from '../pg-schema';
 
-export type EmailStatus = 'queued' | 'sending' | 'scheduled' | 'sent' | 'failed' | 'cancelled';
+export type EmailStatus = 'queued' | 'sending' | 'scheduled' | 'sent' | 'failed' | 'cancelled' | 'bounced' | 'suppressed';
 
 export const emails = mail.table(
   'emails',
@@ -50,6 +50,17 @@ export const emails = mail.table(
     holdUntil: timestamp('hold_until', { withTimezone: true }),
     /** Sent through a sender pool: the account is chosen at delivery and written to email_account_id. */
     senderPoolId: text('sender_pool_id'),
+    // Issue 21: what came back from the sender's mailbox and the suppression list.
+    /** Recipients left out at accept time because the owner's suppression list holds them. */
+    suppressed: text('suppressed').array().notNull().default(sql`'{}'`),
+    /** The message carries RFC 8058 one-click unsubscribe headers. */
+    unsubscribe: boolean('unsubscribe').notNull().default(false),
+    /** The permanent failure that made the email `bounced`. */
+    bounce: jsonb('bounce').$type<EmailBounce>(),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    /** The first reply's from, subject, date and snippet: nothing more of it is kept. */
+    reply: jsonb('reply').$type<EmailReply>(),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
