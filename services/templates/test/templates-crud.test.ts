@@ -29,6 +29,7 @@ describe('templates CRUD', () => {
       body: 'Hi {{firstName}}, welcome to {{ company }}.',
       category: 'general',
       variables: ['firstName', 'company'],
+      unsubscribe: false,
     });
     expect(data._id).toBe(data.id);
     expect(data.id).toMatch(/^[0-9a-f-]{36}$/);
@@ -90,6 +91,31 @@ describe('templates CRUD', () => {
       payload: { name: 'Plain', subject: 'No variables', body: 'Nothing here', category: 'general' },
     });
     expect(changed.json().data).toMatchObject({ category: 'general', variables: [] });
+  });
+
+  it('stores the one-click unsubscribe choice and keeps it on an update that leaves it out', async () => {
+    const { headers } = await newUser();
+    const created = await create(headers, sampleTemplate({ unsubscribe: true }));
+    expect(created.unsubscribe).toBe(true);
+    const url = `/templates/${created.id}`;
+    const kept = await t.app.inject({ method: 'PUT', url, headers, payload: sampleTemplate({ name: 'Kept' }) });
+    expect(kept.json().data).toMatchObject({ name: 'Kept', unsubscribe: true });
+    const off = await t.app.inject({ method: 'PUT', url, headers, payload: sampleTemplate({ unsubscribe: false }) });
+    expect(off.json().data.unsubscribe).toBe(false);
+    const read = await t.app.inject({ method: 'GET', url, headers });
+    expect(read.json().data.unsubscribe).toBe(false);
+  });
+
+  it('refuses an unsubscribe that is not a boolean', async () => {
+    const { headers } = await newUser();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/templates',
+      headers,
+      payload: sampleTemplate({ unsubscribe: 'sometimes' }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('VALIDATION_ERROR');
   });
 
   it('deletes a template, after which it is not found', async () => {

@@ -104,8 +104,25 @@ describe('POST /internal/templates/render', () => {
         body: '<p>Dear Ada\r\nBcc: x@evil.test, total 5</p>',
         isHtml: true,
         variables: ['name', 'total'],
+        unsubscribe: false,
       },
     });
+  });
+
+  it('tells the mail service when the template asks for one-click unsubscribe', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/templates',
+      headers: owner.headers,
+      payload: sampleTemplate({ name: 'Newsletter', unsubscribe: true }),
+    });
+    const response = await render({
+      userId: owner.userId,
+      templateId: created.json().data.id,
+      variables: { firstName: 'Ada', company: 'ACME' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ subject: 'Welcome, Ada!', unsubscribe: true });
   });
 
   it('names every missing variable exactly, in a 400', async () => {

@@ -17,5 +17,11 @@ export async function renderForSending(
   if (rendered.missing.length > 0) {
     throw new AppError('VALIDATION_ERROR', missingVariablesMessage(rendered.missing), { details: { missing: rendered.missing } });
   }
-  return { subject: rendered.subject, body: rendered.body, isHtml: rendered.isHtml, variables: template.variables };
+  return {
+    subject: rendered.subject,
+    body: rendered.body,
+    isHtml: rendered.isHtml,
+    variables: template.variables,
+    unsubscribe: template.unsubscribe,
+  };
 }

@@ -10,12 +10,21 @@ describe('toTemplateFields', () => {
       body: '{{b}} {{a}} {{ c.d }}',
       category: 'general',
       variables: ['a', 'b', 'c.d'],
+      unsubscribe: false,
     });
   });
 
   it('keeps the current category when none is given and uses a given one', () => {
-    expect(toTemplateFields({ name: 'n', subject: 's', body: 'b' }, 'sales').category).toBe('sales');
-    expect(toTemplateFields({ name: 'n', subject: 's', body: 'b', category: 'ops' }, 'sales').category).toBe('ops');
+    const current = { category: 'sales', unsubscribe: false };
+    expect(toTemplateFields({ name: 'n', subject: 's', body: 'b' }, current).category).toBe('sales');
+    expect(toTemplateFields({ name: 'n', subject: 's', body: 'b', category: 'ops' }, current).category).toBe('ops');
+  });
+
+  it('keeps the current unsubscribe choice when none is given and uses a given one', () => {
+    const current = { category: 'sales', unsubscribe: true };
+    expect(toTemplateFields({ name: 'n', subject: 's', body: 'b' }, current).unsubscribe).toBe(true);
+    expect(toTemplateFields({ name: 'n', subject: 's', body: 'b', unsubscribe: false }, current).unsubscribe).toBe(false);
+    expect(toTemplateFields({ name: 'n', subject: 's', body: 'b', unsubscribe: true }).unsubscribe).toBe(true);
   });
 
   it('refuses a subject with a line break', () => {

@@ -16,8 +16,16 @@ function invalid(message: string): never {
   throw new AppError('VALIDATION_ERROR', message);
 }
 
-/** Validates a create/update body and computes `variables`; `currentCategory` is kept when none is given. */
-export function toTemplateFields(input: TemplateBody, currentCategory = DEFAULT_TEMPLATE_CATEGORY): TemplateFields {
+/** The stored values an update keeps when the body leaves them out. */
+export interface TemplateDefaults {
+  category: string;
+  unsubscribe: boolean;
+}
+
+const newTemplateDefaults: TemplateDefaults = { category: DEFAULT_TEMPLATE_CATEGORY, unsubscribe: false };
+
+/** Validates a create/update body and computes `variables`; `current` values are kept for fields left out. */
+export function toTemplateFields(input: TemplateBody, current: TemplateDefaults = newTemplateDefaults): TemplateFields {
   const name = input.name.trim();
   if (name.length === 0 || characters(name) > TEMPLATE_LIMITS.nameMaxChars) invalid(TEMPLATE_MESSAGES.name);
   const { subject, body } = input;
@@ -25,7 +33,8 @@ export function toTemplateFields(input: TemplateBody, currentCategory = DEFAULT_
   // The subject is one header line; a line break there would let it inject headers.
   if (/[\r\n]/.test(subject)) invalid(TEMPLATE_MESSAGES.subjectLineBreak);
   if (body.trim().length === 0 || utf8Bytes(body) > TEMPLATE_LIMITS.bodyMaxBytes) invalid(TEMPLATE_MESSAGES.body);
-  const category = input.category === undefined ? currentCategory : input.category.trim();
+  const category = input.category === undefined ? current.category : input.category.trim();
   if (category.length === 0 || characters(category) > 50) invalid(TEMPLATE_MESSAGES.category);
-  return { name, subject, body, category, variables: extractVariables(subject, body) };
+  const unsubscribe = input.unsubscribe ?? current.unsubscribe;
+  return { name, subject, body, category, variables: extractVariables(subject, body), unsubscribe };
 }

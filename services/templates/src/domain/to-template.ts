@@ -11,6 +11,7 @@ export function toTemplate(row: TemplateRow): Template {
     body: row.body,
     category: row.category,
     variables: row.variables,
+    unsubscribe: row.unsubscribe,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,4 +1,4 @@
-// Replaces a template's fields; variables are recomputed, the category is kept unless one is given.
+// Replaces a template's fields; variables are recomputed, the category and unsubscribe are kept unless given.
 import type { Template, TemplateBody } from '@mailwright/contracts';
 import { updateTemplate as updateRow } from '../db/queries/templates';
 import type { TemplatesDeps } from '../deps';
@@ -14,7 +14,7 @@ export async function updateTemplate(
   input: TemplateBody,
 ): Promise<Template> {
   const current = await findOwnTemplate(deps, userId, id);
-  const row = await updateRow(deps.db, userId, id, toTemplateFields(input, current.category));
+  const row = await updateRow(deps.db, userId, id, toTemplateFields(input, current));
   if (!row) throw templateNotFound(); // deleted in between
   return toTemplate(row);
 }

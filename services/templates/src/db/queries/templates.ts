@@ -9,6 +9,7 @@ export interface TemplateFields {
   body: string;
   category: string;
   variables: string[];
+  unsubscribe: boolean;
 }
 
 export async function listTemplates(db: TemplatesDatabase, userId: string): Promise<TemplateRow[]> {

@@ -1,6 +1,6 @@
 // One row per template a user keeps; `variables` is recomputed from subject and body on every save.
 import { sql } from 'drizzle-orm';
-import { index, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // Not exported on purpose: drizzle-kit would then emit CREATE SCHEMA, but kit's runMigrations
 // creates the schema first (it holds the migrations table), so that statement would fail.
@@ -16,6 +16,7 @@ export const templates = templatesSchema.table(
     body: text('body').notNull(),
     category: text('category').notNull().default('general'),
     variables: text('variables').array().notNull().default(sql`'{}'::text[]`),
+    unsubscribe: boolean('unsubscribe').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "templates"."templates" ADD COLUMN "unsubscribe" boolean DEFAULT false NOT NULL;
