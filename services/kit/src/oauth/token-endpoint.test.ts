@@ -41,6 +41,12 @@ describe('token endpoint requests', () => {
     });
   });
 
+  it('read the granted scopes when the provider names them', async () => {
+    answer = { status: 200, body: JSON.stringify({ access_token: 'at', expires_in: 60, scope: 'Mail.Send Mail.Read' }) };
+    const tokens = await requestTokens(client, { grant_type: 'refresh_token' });
+    expect(tokens.scope).toBe('Mail.Send Mail.Read');
+  });
+
   it('fail with the provider error code, so a revoked grant can be told apart', async () => {
     answer = { status: 400, body: JSON.stringify({ error: 'invalid_grant' }) };
     const failure = await requestTokens(client, { grant_type: 'refresh_token' }).catch((error: unknown) => error);

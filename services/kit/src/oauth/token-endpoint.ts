@@ -10,6 +10,8 @@ export interface TokenAnswer {
   /** OpenID providers only. */
   idToken?: string;
   expiresInSeconds?: number;
+  /** The scopes granted, space-separated (RFC 6749 5.1: absent when they are the ones asked for). */
+  scope?: string;
 }
 
 interface RawTokenAnswer {
@@ -17,6 +19,7 @@ interface RawTokenAnswer {
   refresh_token?: unknown;
   id_token?: unknown;
   expires_in?: unknown;
+  scope?: unknown;
   error?: unknown;
 }
 
@@ -49,5 +52,6 @@ export async function requestTokens(
     refreshToken: text(answer.refresh_token),
     idToken: text(answer.id_token),
     expiresInSeconds: Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : undefined,
+    scope: text(answer.scope),
   };
 }
