@@ -42,6 +42,8 @@ export type QueryParams = Record<string, string | number | boolean | undefined |
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** A body sent as it is (a CSV file), with its own Content-Type, instead of JSON. */
+  rawBody?: { data: Blob | string; contentType: string };
   query?: QueryParams;
   headers?: Record<string, string>;
 }
@@ -74,32 +76,68 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function send(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.rawBody) headers['Content-Type'] = options.rawBody.contentType;
+  else if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   const token = readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-
-  let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
+    return await fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.rawBody ? options.rawBody.data : options.body === undefined ? undefined : JSON.stringify(options.body),
     });
   } catch (error) {
     throw new ApiError(0, error instanceof Error ? error.message : 'Network error');
   }
+}
 
+function failure(response: Response, payload: unknown): ApiError {
+  const body = (payload ?? {}) as { message?: unknown; code?: unknown; requiresVerification?: unknown };
+  const serverMessage = typeof body.message === 'string' && body.message ? body.message : undefined;
+  return new ApiError(response.status, serverMessage ?? `Request failed with status ${response.status}`, {
+    code: isErrorCode(body.code) ? body.code : undefined,
+    requiresVerification: body.requiresVerification === true,
+    hasServerMessage: serverMessage !== undefined,
+  });
+}
+
+const isOk = (response: Response) => response.status >= 200 && response.status <= 299;
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options);
   const payload = await readJson(response);
-  if (response.status < 200 || response.status > 299) {
-    const body = (payload ?? {}) as { message?: unknown; code?: unknown; requiresVerification?: unknown };
-    const serverMessage = typeof body.message === 'string' && body.message ? body.message : undefined;
-    throw new ApiError(response.status, serverMessage ?? `Request failed with status ${response.status}`, {
-      code: isErrorCode(body.code) ? body.code : undefined,
-      requiresVerification: body.requiresVerification === true,
-      hasServerMessage: serverMessage !== undefined,
-    });
-  }
+  if (!isOk(response)) throw failure(response, payload);
   return payload as T;
+}
+
+/** A file the server answers (a CSV export): its bytes, type and the name from Content-Disposition. */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string | null;
+}
+
+export async function requestFile(path: string, options: RequestOptions = {}): Promise<DownloadedFile> {
+  const response = await send(path, { ...options, headers: { Accept: '*/*', ...options.headers } });
+  if (!isOk(response)) throw failure(response, await readJson(response));
+  let blob: Blob;
+  try {
+    blob = await response.blob();
+  } catch (error) {
+    throw new ApiError(0, error instanceof Error ? error.message : 'Network error');
+  }
+  return { blob, filename: filenameOf(response.headers.get('content-disposition')) };
+}
+
+/** The filename of `attachment; filename="x.csv"` (the plain form only: our services send no other). */
+export function filenameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  for (const part of disposition.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key?.toLowerCase() !== 'filename') continue;
+    const value = rest.join('=').trim().replace(/^"|"$/g, '');
+    return value || null;
+  }
+  return null;
 }

@@ -1,7 +1,8 @@
 // Every call of spec section 7, grouped by resource. Paths are relative to API_BASE ('/api').
 import { DEFAULT_TEMPLATE_CATEGORY } from '@mailwright/contracts';
-import { request } from './client';
+import { request, requestFile } from './client';
 import type {
+  AddSuppressionBody,
   ApiKey,
   ChangePasswordBody,
   ChangePasswordResponse,
@@ -16,6 +17,7 @@ import type {
   EmailStats,
   Envelope,
   ListEmailsQuery,
+  ListSuppressionsQuery,
   LoginBody,
   LoginResponse,
   OAuthEmailProvider,
@@ -28,9 +30,13 @@ import type {
   SignupBody,
   StatsQuery,
   SubscriptionChange,
+  Suppression,
+  SuppressionImportResult,
+  SuppressionListResponse,
   Template,
   TemplateBody,
   TemplatePreview,
+  UpdateFeedbackBody,
   UpdateSenderLimitsBody,
   UpdateSenderPoolBody,
   UpdateSmtpAccountBody,
@@ -84,6 +90,26 @@ export const emailAccountsApi = {
   usage: async (accountId: string) => unwrap(await request<Envelope<SenderUsage>>(`/email-accounts/${id(accountId)}/usage`)),
   /** Resumes a paused sender (a needs_reconnect one is reconnected through OAuth instead). */
   resume: (accountId: string) => request<unknown>(`/email-accounts/${id(accountId)}/resume`, { method: 'POST' }),
+  /** Turns reading bounces and replies from the mailbox on or off; `imap` (SMTP only): null = the defaults. */
+  updateFeedback: async (accountId: string, body: UpdateFeedbackBody) =>
+    unwrap(await request<Envelope<EmailAccount>>(`/email-accounts/${id(accountId)}/feedback`, { method: 'PUT', body })),
+};
+
+/** The suppression list (issue 21): addresses no email is delivered to. */
+export const suppressionsApi = {
+  list: (query: ListSuppressionsQuery = {}) => request<SuppressionListResponse>('/suppressions', { query: { ...query } }),
+  add: async (body: AddSuppressionBody) =>
+    unwrap(await request<Envelope<Suppression>>('/suppressions', { method: 'POST', body })),
+  remove: (email: string) => request<unknown>(`/suppressions/${id(email)}`, { method: 'DELETE' }),
+  /** The CSV is sent as it is (one address a row); the answer counts what was added and skipped. */
+  importCsv: async (file: Blob | string) =>
+    unwrap(
+      await request<Envelope<SuppressionImportResult>>('/suppressions/import', {
+        method: 'POST',
+        rawBody: { data: file, contentType: 'text/csv' },
+      }),
+    ),
+  exportCsv: () => requestFile('/suppressions/export', { headers: { Accept: 'text/csv' } }),
 };
 
 /** Sender pools: pro and enterprise only (free → 403 PLAN_LIMIT). */

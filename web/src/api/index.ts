@@ -1,5 +1,5 @@
 // The typed API client: import everything the screens call from here.
-export { API_BASE, ApiError, errorMessage, request } from './client';
+export { API_BASE, ApiError, type DownloadedFile, errorMessage, request, requestFile } from './client';
 export {
   apiKeysApi,
   authApi,
@@ -8,6 +8,7 @@ export {
   paymentsApi,
   type SocialProvider,
   senderPoolsApi,
+  suppressionsApi,
   templatesApi,
   webhooksApi,
 } from './endpoints';

@@ -1,6 +1,6 @@
 // The API's shapes, all from @mailwright/contracts: the services answer with these schemas, so the web app
 // never types them again. Types only: no TypeBox code reaches the bundle from here.
-import type { EmailStats, SubscriptionChangeResponse } from '@mailwright/contracts';
+import type { EmailListResponse, EmailStats, SubscriptionChangeResponse, Suppression } from '@mailwright/contracts';
 
 export type * from '@mailwright/contracts';
 
@@ -14,3 +14,9 @@ export type EmailStatsPoint = EmailStats['series'][number];
 
 /** Answer of verify, downgrade and cancel: the new subscription and the new monthly limit (no usage count). */
 export type SubscriptionChange = SubscriptionChangeResponse['data'];
+
+/** Answer of GET /suppressions: one page of the list, paged like the email log. */
+export interface SuppressionListResponse {
+  data: Suppression[];
+  pagination: EmailListResponse['pagination'];
+}

@@ -6,14 +6,19 @@ export interface FakeResponse {
   body?: unknown;
   /** Never resolves: keeps the caller waiting (e.g. to observe a loading state). */
   hang?: boolean;
+  /** A body that is not JSON (a CSV download), sent with this Content-Type and these headers. */
+  raw?: { text: string; contentType: string; headers?: Record<string, string> };
 }
 
 export interface RecordedCall {
   method: string;
   path: string;
   headers: Record<string, string>;
+  /** The parsed JSON body, or the text as sent when it is not JSON (a CSV upload), or the Blob sent. */
   body: unknown;
 }
+
+const isJson = (headers: Record<string, string>) => (headers['Content-Type'] ?? 'application/json') === 'application/json';
 
 type Handler = FakeResponse | ((call: RecordedCall) => FakeResponse);
 
@@ -22,11 +27,12 @@ export function installFakeApi(handlers: Record<string, Handler>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://app.test');
     const method = (init.method ?? 'GET').toUpperCase();
+    const headers = Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>));
     const call: RecordedCall = {
       method,
       path: `${url.pathname}${url.search}`,
-      headers: Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>)),
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      headers,
+      body: typeof init.body === 'string' ? (isJson(headers) ? JSON.parse(init.body) : init.body) : (init.body ?? undefined),
     };
     calls.push(call);
     const handler = handlers[`${method} ${url.pathname}`];
@@ -34,6 +40,12 @@ export function installFakeApi(handlers: Record<string, Handler>) {
     const answer = typeof handler === 'function' ? handler(call) : handler;
     if (answer.hang) return new Promise<Response>(() => {});
     const status = answer.status ?? 200;
+    if (answer.raw) {
+      return new Response(answer.raw.text, {
+        status,
+        headers: { 'content-type': answer.raw.contentType, ...answer.raw.headers },
+      });
+    }
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status,
       headers: { 'content-type': 'application/json' },

@@ -3,6 +3,13 @@ import type { EmailAccount, EmailLog, SenderPool, SenderUsage } from '../api';
 
 const noOverrides = { perMinute: null, perDay: null, recipientsPerDay: null };
 const active = { state: 'active', reason: null, detail: null, since: null, resumesAt: null } as const;
+const reading = {
+  enabled: true,
+  state: 'reading',
+  lastCheckedAt: '2025-01-05T08:00:00.000Z',
+  error: null,
+  imap: null,
+} as const;
 
 export function sampleAccount(overrides: Partial<EmailAccount> = {}): EmailAccount {
   return {
@@ -18,6 +25,7 @@ export function sampleAccount(overrides: Partial<EmailAccount> = {}): EmailAccou
     limits: { perMinute: 60, perDay: 500, recipientsPerDay: null, concurrency: null },
     limitOverrides: noOverrides,
     health: active,
+    feedback: reading,
     ...overrides,
   };
 }
@@ -99,13 +107,18 @@ export function sampleEmail(overrides: Partial<EmailLog> = {}): EmailLog {
     sentAt: null,
     scheduledAt: null,
     timezone: 'UTC',
-    analytics: { opened: false, openedAt: null, clicked: false, clickedAt: null },
+    analytics: { opened: false, openedAt: null, clicked: false, clickedAt: null, replied: false, repliedAt: null },
     error: null,
     messageId: 'm1',
     emailAccountId: 'acc-1',
     senderPoolId: null,
     templateId: null,
     hold: null,
+    bounce: null,
+    suppressed: [],
+    repliedAt: null,
+    reply: null,
+    unsubscribe: false,
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 // Email Details: status, from, to, cc, bcc, subject, body, created/sent/scheduled times in the email's
 // own zone (UTC fallback), opened/clicked analytics, the error, and Cancel for a scheduled email. Also the
 // account that sent it (for a pool, the one picked at delivery), the pool, and why a held email waits.
+// Issue 21: the bounce, the suppressed recipients, the reply, and whether it carried one-click unsubscribe.
 import type { ReactNode } from 'react';
 import type { EmailLog } from '../../api';
 import { buttonStyles } from '../../components/styles';
@@ -8,6 +9,7 @@ import { useAccounts } from '../accounts/queries';
 import { Modal } from '../layout/modal';
 import { dangerButtonStyles } from '../layout/page-heading';
 import { useSenderPools } from '../sender-pools/queries';
+import { BounceDetails, ReplyDetails, SuppressedDetails } from './email-feedback-details';
 import { formatEmailTime } from './format-email-time';
 import { holdExpected, holdLabel } from './hold-text';
 import { StatusBadge } from './status-badge';
@@ -20,6 +22,10 @@ export function statusLabel(status: string): string {
       return 'Failed';
     case 'scheduled':
       return 'Scheduled';
+    case 'bounced':
+      return 'Bounced';
+    case 'suppressed':
+      return 'Suppressed';
     default:
       return status.charAt(0).toUpperCase() + status.slice(1);
   }
@@ -81,6 +87,8 @@ export function EmailDetailsDialog({ email, onClose, onCancel, isCancelling }: P
           <p>It stays queued and goes out as soon as the sender has room; it does not fail for this.</p>
         </div>
       )}
+      <BounceDetails email={email} />
+      <SuppressedDetails email={email} />
       <dl className="divide-y divide-slate-100">
         <Row label="From">{email.fromName ? `${email.fromName} <${email.from}>` : email.from}</Row>
         <Row label={email.status === 'sent' ? 'Sent by' : 'Sending account'}>{senderText}</Row>
@@ -93,9 +101,10 @@ export function EmailDetailsDialog({ email, onClose, onCancel, isCancelling }: P
         <Row label="Sent">{time(email.sentAt)}</Row>
         <Row label="Scheduled">{time(email.scheduledAt)}</Row>
         {email.timezone && <Row label="Time zone">{email.timezone}</Row>}
+        {email.unsubscribe && <Row label="Unsubscribe">One-click unsubscribe link included</Row>}
       </dl>
       <h3 className="mt-4 text-sm font-semibold text-slate-900">Analytics</h3>
-      <dl className="mt-1 grid gap-3 sm:grid-cols-2">
+      <dl className="mt-1 grid gap-3 sm:grid-cols-3">
         <div className="rounded-lg bg-slate-50 p-3">
           <dt className="text-xs font-medium text-slate-500">Opened</dt>
           <dd className="text-sm text-slate-900">{email.analytics.opened ? `Yes — ${time(email.analytics.openedAt)}` : 'No'}</dd>
@@ -106,7 +115,14 @@ export function EmailDetailsDialog({ email, onClose, onCancel, isCancelling }: P
             {email.analytics.clicked ? `Yes — ${time(email.analytics.clickedAt)}` : 'No'}
           </dd>
         </div>
+        <div className="rounded-lg bg-slate-50 p-3">
+          <dt className="text-xs font-medium text-slate-500">Replied</dt>
+          <dd className="text-sm text-slate-900">
+            {email.analytics.replied ? `Yes — ${time(email.analytics.repliedAt ?? email.repliedAt)}` : 'No'}
+          </dd>
+        </div>
       </dl>
+      <ReplyDetails email={email} />
       {email.error && (
         <div className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800" role="alert">
           <p className="font-semibold">Error</p>

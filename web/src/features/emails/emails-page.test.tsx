@@ -20,9 +20,11 @@ describe('email log status filter', () => {
       'Queued',
       'Sending',
       'Cancelled',
+      'Bounced',
+      'Suppressed',
     ]);
-    fireEvent.change(filter, { target: { value: 'cancelled' } });
-    await waitFor(() => expect(calls.some((call) => call.path === '/api/emails?page=1&limit=20&status=cancelled')).toBe(true));
+    fireEvent.change(filter, { target: { value: 'bounced' } });
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/emails?page=1&limit=20&status=bounced')).toBe(true));
     expect(await screen.findByText('No emails sent yet')).toBeTruthy();
   });
 });

@@ -1,5 +1,6 @@
 // /emails (Email Logs): To, Subject, Status, Date; status filter and pages; a row opens Email Details. A held
-// email says why under its status and when it is expected to go.
+// email says why under its status and when it is expected to go; a bounced, replied or partly suppressed one
+// says so there too.
 import { useState } from 'react';
 import { type EmailLog, type EmailStatus, emailsApi } from '../../api';
 import { buttonStyles, focusRing, inputStyles } from '../../components/styles';
@@ -8,6 +9,7 @@ import { cardStyles, PageHeading } from '../layout/page-heading';
 import { useLoadErrorNotice } from '../notices/use-load-error-notice';
 import { useNotifyingMutation } from '../notices/use-notifying-mutation';
 import { EmailDetailsDialog } from './email-details-dialog';
+import { FeedbackNote } from './feedback-note';
 import { formatEmailTime } from './format-email-time';
 import { holdExpected, holdLabel } from './hold-text';
 import { emailKeys, useEmailList } from './queries';
@@ -22,6 +24,8 @@ const statusLabels: Record<EmailStatus, string> = {
   queued: 'Queued',
   sending: 'Sending',
   cancelled: 'Cancelled',
+  bounced: 'Bounced',
+  suppressed: 'Suppressed',
 };
 const statuses: readonly (EmailStatus | '')[] = ['', ...(Object.keys(statusLabels) as EmailStatus[])];
 
@@ -104,6 +108,7 @@ export function EmailsPage() {
                   <span className="mt-0.5 block truncate text-xs text-slate-600">{email.to.join(', ')}</span>
                   <span className="block text-xs text-slate-500">{formatEmailTime(rowDate(email), email.timezone)}</span>
                   <HoldNote email={email} />
+                  <FeedbackNote email={email} />
                 </button>
               </li>
             ))}
@@ -146,6 +151,7 @@ export function EmailsPage() {
                     <td className="max-w-[16rem] px-4 py-3">
                       <StatusBadge status={email.status} />
                       <HoldNote email={email} />
+                      <FeedbackNote email={email} />
                     </td>
                     <td className="whitespace-nowrap px-4 py-3 text-slate-500">
                       {formatEmailTime(rowDate(email), email.timezone)}

@@ -1,4 +1,5 @@
-// Email status colours (spec section 4): sent green, failed red, scheduled blue, anything else grey.
+// Email status colours (spec section 4): sent green, failed red, scheduled blue, anything else grey. Issue 21
+// adds bounced (orange: it failed after the provider took it) and suppressed (violet: held back on purpose).
 export function statusColor(status: string): string {
   switch (status) {
     case 'sent':
@@ -7,6 +8,10 @@ export function statusColor(status: string): string {
       return 'bg-red-100 text-red-800';
     case 'scheduled':
       return 'bg-blue-100 text-blue-800';
+    case 'bounced':
+      return 'bg-orange-100 text-orange-800';
+    case 'suppressed':
+      return 'bg-violet-100 text-violet-800';
     default:
       return 'bg-slate-100 text-slate-700';
   }
