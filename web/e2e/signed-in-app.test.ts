@@ -66,6 +66,7 @@ describe('signed-in app', () => {
       'Dashboard',
       'Send Email',
       'Email Logs',
+      'Suppressions',
       'Email Accounts',
       'Sender Pools',
       'Templates',

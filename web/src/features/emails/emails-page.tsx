@@ -3,9 +3,10 @@
 // says so there too.
 import { useState } from 'react';
 import { type EmailLog, type EmailStatus, emailsApi } from '../../api';
-import { buttonStyles, focusRing, inputStyles } from '../../components/styles';
+import { focusRing, inputStyles } from '../../components/styles';
 import { ListContent } from '../layout/list-content';
 import { cardStyles, PageHeading } from '../layout/page-heading';
+import { Pager } from '../layout/pager';
 import { useLoadErrorNotice } from '../notices/use-load-error-notice';
 import { useNotifyingMutation } from '../notices/use-notifying-mutation';
 import { EmailDetailsDialog } from './email-details-dialog';
@@ -14,6 +15,7 @@ import { formatEmailTime } from './format-email-time';
 import { holdExpected, holdLabel } from './hold-text';
 import { emailKeys, useEmailList } from './queries';
 import { StatusBadge } from './status-badge';
+import { useLinkedEmail } from './use-linked-email';
 
 export const PAGE_SIZE = 20;
 /** Every status of the contract, in the filter's order: a status the contract adds must be placed here. */
@@ -47,6 +49,11 @@ export function EmailsPage() {
   const [status, setStatus] = useState<EmailStatus | ''>('');
   const [selected, setSelected] = useState<EmailLog | null>(null);
   const emails = useEmailList({ page, limit: PAGE_SIZE, status });
+  const linkedEmail = useLinkedEmail(setSelected);
+  const closeDetails = () => {
+    setSelected(null);
+    linkedEmail.clear();
+  };
 
   useLoadErrorNotice(emails.isError, 'Failed to load data', 'emails-load');
 
@@ -55,7 +62,7 @@ export function EmailsPage() {
     success: 'Scheduled email cancelled',
     failure: 'Failed to cancel email',
     invalidates: emailKeys.all,
-    onSuccess: () => setSelected(null),
+    onSuccess: closeDetails,
   });
 
   const rows = emails.data?.data ?? [];
@@ -162,34 +169,12 @@ export function EmailsPage() {
             </table>
           </div>
         </ListContent>
-        {pages > 1 && (
-          <nav aria-label="Pages" className="flex items-center justify-between border-t border-slate-200 px-4 py-3">
-            <button
-              type="button"
-              className={`${buttonStyles.secondary} px-3 py-1.5`}
-              disabled={page <= 1}
-              onClick={() => setPage((p) => p - 1)}
-            >
-              Previous
-            </button>
-            <span className="text-sm text-slate-600">
-              Page {page} of {pages}
-            </span>
-            <button
-              type="button"
-              className={`${buttonStyles.secondary} px-3 py-1.5`}
-              disabled={page >= pages}
-              onClick={() => setPage((p) => p + 1)}
-            >
-              Next
-            </button>
-          </nav>
-        )}
+        <Pager page={page} pages={pages} onPage={setPage} />
       </section>
       {selected && (
         <EmailDetailsDialog
           email={selected}
-          onClose={() => setSelected(null)}
+          onClose={closeDetails}
           onCancel={(email) => cancel.mutate(email)}
           isCancelling={cancel.isPending}
         />

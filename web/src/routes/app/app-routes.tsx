@@ -8,6 +8,7 @@ import { EmailsPage } from '../../features/emails/emails-page';
 import { ProfilePage } from '../../features/profile/profile-page';
 import { SendEmailPage } from '../../features/send-email/send-email-page';
 import { SenderPoolsPage } from '../../features/sender-pools/sender-pools-page';
+import { SuppressionsPage } from '../../features/suppressions/suppressions-page';
 import { TemplatesPage } from '../../features/templates/templates-page';
 import { WebhooksPage } from '../../features/webhooks/webhooks-page';
 
@@ -18,6 +19,7 @@ export const appRoutes: RouteObject[] = [
   { path: '/templates', element: <TemplatesPage /> },
   { path: '/send-email', element: <SendEmailPage /> },
   { path: '/emails', element: <EmailsPage /> },
+  { path: '/suppressions', element: <SuppressionsPage /> },
   { path: '/analytics', element: <AnalyticsPage /> },
   { path: '/api-keys', element: <ApiKeysPage /> },
   { path: '/webhooks', element: <WebhooksPage /> },
