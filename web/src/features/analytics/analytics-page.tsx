@@ -1,4 +1,5 @@
-// /analytics: total, sent, failed, scheduled; open and click rates with their counts; daily charts.
+// /analytics: total, sent, failed, scheduled; open and click rates with their counts; bounce and reply rates
+// (issue 21, read back from the senders' mailboxes) with theirs; daily charts.
 import { Spinner } from '../../components/spinner';
 import { useEmailStats } from '../emails/queries';
 import { cardStyles, PageHeading } from '../layout/page-heading';
@@ -47,9 +48,21 @@ export function AnalyticsPage() {
             <Stat label="Failed" value={data.failed} accent="text-red-600" />
             <Stat label="Scheduled" value={data.scheduled} accent="text-blue-600" />
           </div>
-          <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <Stat label="Open Rate" value={`${data.openRate}%`} detail={`${data.opened} opened`} accent="text-indigo-600" />
             <Stat label="Click Rate" value={`${data.clickRate}%`} detail={`${data.clicked} clicked`} accent="text-indigo-600" />
+            <Stat
+              label="Bounce Rate"
+              value={`${data.bounceRate ?? 0}%`}
+              detail={`${data.bounced ?? 0} bounced`}
+              accent="text-orange-600"
+            />
+            <Stat
+              label="Reply Rate"
+              value={`${data.replyRate ?? 0}%`}
+              detail={`${data.replied ?? 0} replied · ${data.unsubscribed ?? 0} unsubscribed`}
+              accent="text-indigo-600"
+            />
           </div>
           <div className="mt-6 grid gap-4 lg:grid-cols-3">
             <DailyChart title="Sent per day" points={data.series ?? []} field="sent" color="#10b981" />

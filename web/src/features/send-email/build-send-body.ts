@@ -17,6 +17,8 @@ export interface SendForm {
   scheduleDate: string;
   scheduleTime: string;
   timezone: string;
+  /** RFC 8058 one-click unsubscribe headers on the message (issue 21). */
+  unsubscribe?: boolean;
 }
 
 export const isScheduled = (form: Pick<SendForm, 'scheduleDate'>) => form.scheduleDate.trim() !== '';
@@ -44,6 +46,7 @@ export function buildSendBody(form: SendForm): SendEmailBody {
       payload.body = rendered.body;
     }
   }
+  if (form.unsubscribe) payload.unsubscribe = true;
   if (isScheduled(form)) {
     payload.scheduledAt = zonedWallTimeToUtc(form.scheduleDate, form.scheduleTime || '00:00', form.timezone).toISOString();
     payload.timezone = form.timezone;

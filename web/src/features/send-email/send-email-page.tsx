@@ -16,6 +16,7 @@ import { cardStyles, PageHeading } from '../layout/page-heading';
 import { useSenderPools } from '../sender-pools/queries';
 import { useTemplates } from '../templates/queries';
 import { TemplatePreview } from '../templates/template-preview';
+import { UnsubscribeCheckbox } from '../templates/unsubscribe-checkbox';
 import { VariableInputs, valuesFor } from '../templates/variable-inputs';
 import { buildSendBody, isScheduled } from './build-send-body';
 import { browserTimeZone, buildTimeZoneOptions, withZone } from './time-zone-options';
@@ -47,6 +48,7 @@ export function SendEmailPage() {
   const [scheduleDate, setScheduleDate] = useState('');
   const [scheduleTime, setScheduleTime] = useState('');
   const [timezone, setTimezone] = useState(zones.selected);
+  const [unsubscribe, setUnsubscribe] = useState(false);
 
   useEffect(() => {
     if (accounts.isError || templates.isError) toast.error('Failed to load data', { id: 'send-load' });
@@ -69,6 +71,8 @@ export function SendEmailPage() {
       setTemplate(chosen);
       setSubject(chosen.subject);
       setBody(chosen.body);
+      // A template that asks for one-click unsubscribe gets it whatever the box said; the user may still add it.
+      if (chosen.unsubscribe) setUnsubscribe(true);
     } catch {
       toast.error('Failed to load template');
     }
@@ -87,6 +91,7 @@ export function SendEmailPage() {
       setVariables({});
       setScheduleDate('');
       setScheduleTime('');
+      setUnsubscribe(false);
       void queryClient.invalidateQueries({ queryKey: emailKeys.all });
     },
     onError: (error) => toast.error(errorMessage(error, 'Failed to send email')),
@@ -109,6 +114,7 @@ export function SendEmailPage() {
           scheduleDate,
           scheduleTime,
           timezone,
+          unsubscribe,
         }),
       );
     } catch {
@@ -202,6 +208,17 @@ export function SendEmailPage() {
             {variableNames.length > 0 && <TemplatePreview subject={subject} body={body} values={variableValues} />}
           </>
         )}
+        <UnsubscribeCheckbox
+          id="send-unsubscribe"
+          checked={unsubscribe}
+          onChange={setUnsubscribe}
+          hint={
+            template?.unsubscribe
+              ? 'The chosen template always adds it.'
+              : 'Recipients can unsubscribe in one click from their mail app; they are then added to your suppression list.'
+          }
+          disabled={Boolean(template?.unsubscribe)}
+        />
         <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4 sm:grid-cols-3">
           <legend className="px-1 text-sm font-medium text-slate-700">Schedule (optional)</legend>
           <TextField

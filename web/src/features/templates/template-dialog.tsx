@@ -1,5 +1,5 @@
 // Create/Edit template dialog: name, subject, body (category stays 'general'), with the detected
-// variables and a live preview filled from sample values.
+// variables and a live preview filled from sample values, and whether its emails carry one-click unsubscribe.
 import { extractVariables } from '@mailwright/contracts';
 import { type FormEvent, useMemo, useState } from 'react';
 import type { Template, TemplateBody } from '../../api';
@@ -7,6 +7,7 @@ import { TextAreaField } from '../../components/text-area-field';
 import { TextField } from '../../components/text-field';
 import { FormDialog } from '../layout/form-dialog';
 import { TemplatePreview } from './template-preview';
+import { UnsubscribeCheckbox } from './unsubscribe-checkbox';
 import { VariableInputs, valuesFor } from './variable-inputs';
 
 interface Props {
@@ -20,12 +21,13 @@ export function TemplateDialog({ template, isSaving, onSave, onClose }: Props) {
   const [name, setName] = useState(template?.name ?? '');
   const [subject, setSubject] = useState(template?.subject ?? '');
   const [body, setBody] = useState(template?.body ?? '');
+  const [unsubscribe, setUnsubscribe] = useState(template?.unsubscribe ?? false);
   const [samples, setSamples] = useState<Record<string, string>>({});
   const variables = useMemo(() => extractVariables(subject, body), [subject, body]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    onSave({ name: name.trim(), subject, body });
+    onSave({ name: name.trim(), subject, body, unsubscribe });
   }
 
   return (
@@ -62,6 +64,12 @@ export function TemplateDialog({ template, isSaving, onSave, onClose }: Props) {
             Write variables in double braces, like {'{{name}}'}. Variables: {variables.length ? variables.join(', ') : 'None'}
           </>
         }
+      />
+      <UnsubscribeCheckbox
+        id="template-unsubscribe"
+        checked={unsubscribe}
+        onChange={setUnsubscribe}
+        hint="Every email sent with this template carries a one-click unsubscribe link; recipients who use it are added to your suppression list."
       />
       <VariableInputs idPrefix="sample" names={variables} values={valuesFor(variables, samples)} onChange={setSamples} />
       <TemplatePreview subject={subject} body={body} values={valuesFor(variables, samples)} />
