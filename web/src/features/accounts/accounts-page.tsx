@@ -1,7 +1,8 @@
 // /email-accounts: the sender accounts, Add SMTP (add/edit), Connect Gmail / Connect Outlook, and the
 // notices of an OAuth return (the success/error parameters are then removed from the address). Each sender
 // shows its health (Resume a paused one, Reconnect one whose grant is gone), its usage this minute and
-// today (read again every few seconds), and its sending limits (the Limits dialog).
+// today (read again every few seconds), and its sending limits (the Limits dialog). Issue 21: whether bounces
+// and replies are read from its mailbox (turn on/off, Reconnect for the read scope, IMAP settings for SMTP).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -11,6 +12,7 @@ import {
   emailAccountsApi,
   errorMessage,
   type OAuthEmailProvider,
+  type UpdateFeedbackBody,
   type UpdateSenderLimitsBody,
 } from '../../api';
 import { buttonStyles } from '../../components/styles';
@@ -21,6 +23,8 @@ import { ConfirmButton, RowButton } from '../layout/row-buttons';
 import { useLoadErrorNotice } from '../notices/use-load-error-notice';
 import { useNotifyingMutation } from '../notices/use-notifying-mutation';
 import { AccountSummary } from './account-summary';
+import { FeedbackStatus } from './feedback-status';
+import { ImapSettingsDialog } from './imap-settings-dialog';
 import { LimitsDialog } from './limits-dialog';
 import { type LimitErrors, serverLimitErrors } from './limits-form';
 import { OAUTH_RETURN_PARAMS, oauthReturnNotice } from './oauth-return';
@@ -38,7 +42,8 @@ type DialogState =
   | { mode: 'closed' }
   | { mode: 'add' }
   | { mode: 'edit'; account: EmailAccount }
-  | { mode: 'limits'; account: EmailAccount };
+  | { mode: 'limits'; account: EmailAccount }
+  | { mode: 'imap'; account: EmailAccount };
 
 const isOAuthProvider = (provider: EmailAccount['provider']): provider is OAuthEmailProvider =>
   oauthProviders.some((item) => item.provider === provider);
@@ -116,6 +121,16 @@ export function AccountsPage() {
     success: 'Sending resumed',
     failure: 'Failed to resume account',
     invalidates: accountsKey,
+  });
+
+  const saveFeedback = useNotifyingMutation({
+    mutationFn: ({ accountId, body }: { accountId: string; body: UpdateFeedbackBody }) =>
+      emailAccountsApi.updateFeedback(accountId, body),
+    success: (_data, { body }) =>
+      body.enabled ? 'Reading bounces and replies from this mailbox' : 'Stopped reading bounces and replies',
+    failure: 'Failed to update bounce and reply reading',
+    invalidates: accountsKey,
+    onSuccess: () => setDialog({ mode: 'closed' }),
   });
 
   const saveLimits = useMutation({
@@ -225,6 +240,16 @@ export function AccountsPage() {
                 </div>
               </div>
               <HealthNotice account={account} />
+              {account.feedback && (
+                <FeedbackStatus
+                  account={account}
+                  isSaving={saveFeedback.isPending}
+                  onToggle={(enabled) => saveFeedback.mutate({ accountId: account._id, body: { enabled } })}
+                  onReconnect={oauthProvider ? () => void connect(oauthProvider) : undefined}
+                  isConnecting={connecting !== null}
+                  onImapSettings={account.provider === 'smtp' ? () => setDialog({ mode: 'imap', account }) : undefined}
+                />
+              )}
               <SenderUsagePanel accountId={account._id} />
             </>
           );
@@ -237,6 +262,14 @@ export function AccountsPage() {
           serverErrors={limitErrors}
           onClose={() => setDialog({ mode: 'closed' })}
           onSave={(body) => saveLimits.mutate({ accountId: dialog.account._id, body })}
+        />
+      )}
+      {dialog.mode === 'imap' && (
+        <ImapSettingsDialog
+          account={dialog.account}
+          isSaving={saveFeedback.isPending}
+          onClose={() => setDialog({ mode: 'closed' })}
+          onSave={(body) => saveFeedback.mutate({ accountId: dialog.account._id, body })}
         />
       )}
       {(dialog.mode === 'add' || dialog.mode === 'edit') && (
