@@ -56,7 +56,7 @@ afterAll(async () => {
 });
 
 describe('connecting Gmail', () => {
-  it('sends the browser to Google with the send scope, offline access, consent, PKCE and a state', async () => {
+  it('sends the browser to Google with the send and read scopes, offline access, consent, PKCE and a state', async () => {
     const ticket = await issueTicket(t.app, randomUUID(), 'gmail');
     expect(ticket.url).toBe('/api/email-accounts/gmail/connect');
     const { location, cookie } = await startConnect(t.app, ticket);
@@ -64,6 +64,7 @@ describe('connecting Gmail', () => {
     expect(`${url.origin}${url.pathname}`).toBe(`${google.url}/authorize`);
     expect(url.searchParams.get('scope')?.split(' ')).toEqual([
       'https://www.googleapis.com/auth/gmail.send',
+      'https://www.googleapis.com/auth/gmail.readonly',
       'openid',
       'email',
       'profile',
@@ -169,6 +170,7 @@ describe('connecting Outlook', () => {
     expect(url.searchParams.get('scope')?.split(' ')).toEqual([
       'offline_access',
       'Mail.Send',
+      'Mail.Read',
       'User.Read',
       'openid',
       'email',

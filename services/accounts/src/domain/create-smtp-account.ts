@@ -43,6 +43,8 @@ export async function createSmtpAccount(
         displayName: displayNameOf(body, email),
         isDefault: !(await findDefaultAccount(tx, userId)),
         ...sealedSmtpColumns(settings, deps.box),
+        // New connections read their mailbox back (issue 21), with the SMTP sign-in until IMAP settings are given.
+        feedbackEnabled: true,
       });
     });
     return toEmailAccount(row);

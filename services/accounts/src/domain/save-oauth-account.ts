@@ -1,5 +1,6 @@
-// Stores a connected Gmail/Outlook mailbox: a reconnect of the same mailbox updates its row (fresh tokens,
-// status and health back to active); a new mailbox counts against the plan and becomes the default when there is none.
+// Stores a connected Gmail/Outlook mailbox: a reconnect of the same mailbox updates its row (fresh tokens and
+// granted scopes, status and health back to active, a new feedback generation, the reading opt-in kept); a new
+// mailbox counts against the plan, becomes the default when there is none, and reads its mailbox back (issue 21).
 import type { OAuthEmailProvider } from '@mailwright/contracts';
 import type { MailboxProfile, OAuthTokens } from '../adapters/mail-providers/provider';
 import {
@@ -11,6 +12,7 @@ import {
 } from '../db/queries/email-accounts';
 import type { AccountsDeps } from '../deps';
 import { assertCanAddAccount } from './account-limit';
+import { newFeedbackGeneration } from './feedback-generation';
 import { type Resumed, updateResuming } from './sender-resumption';
 
 export async function saveOAuthAccount(
@@ -25,6 +27,7 @@ export async function saveOAuthAccount(
     secretKeyId: deps.box.keyId,
     accessTokenSealed: deps.box.seal(tokens.accessToken),
     accessTokenExpiresAt: tokens.expiresAt,
+    grantedScopes: tokens.grantedScopes,
   };
   const entitlements = await deps.entitlements.get(userId);
   return deps.db.transaction(async (tx) => {
@@ -33,6 +36,7 @@ export async function saveOAuthAccount(
     if (existing) {
       const updated = await updateResuming(tx, userId, existing.id, {
         ...secrets,
+        ...newFeedbackGeneration(),
         displayName: profile.displayName,
         status: 'active',
       });
@@ -46,6 +50,7 @@ export async function saveOAuthAccount(
       displayName: profile.displayName,
       isDefault: !(await findDefaultAccount(tx, userId)),
       ...secrets,
+      feedbackEnabled: true,
     });
     return { row, resumed: false };
   });

@@ -1,6 +1,7 @@
 // The public shape of an account: no secret ever leaves through it.
 import type { EmailAccount } from '@mailwright/contracts';
 import type { EmailAccountRow } from '../db/tables';
+import { accountFeedbackOf } from './account-feedback-of';
 import { senderHealthOf } from './sender-health-of';
 import { limitOverridesOf, senderLimitsOf } from './sender-limits-of';
 
@@ -26,5 +27,6 @@ export function toEmailAccount(row: EmailAccountRow): EmailAccount {
     limits: senderLimitsOf(row),
     limitOverrides: limitOverridesOf(row),
     health: senderHealthOf(row),
+    feedback: accountFeedbackOf(row),
   };
 }

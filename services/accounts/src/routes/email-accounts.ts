@@ -1,5 +1,5 @@
 // /email-accounts: list, add SMTP, edit SMTP, delete, set default (spec section 7), sender limits, usage and
-// resume (issue 20) and the connect ticket.
+// resume (issue 20), reading the mailbox back (issue 21) and the connect ticket.
 
 import {
   ConnectTicket,
@@ -11,6 +11,7 @@ import {
   IdParams,
   MessageBody,
   SenderUsage,
+  UpdateFeedbackBody,
   UpdateSenderLimitsBody,
   UpdateSmtpAccountBody,
 } from '@mailwright/contracts';
@@ -25,11 +26,12 @@ import { listAccounts } from '../domain/list-accounts';
 import { resumeAccount } from '../domain/resume-account';
 import { setDefaultAccount } from '../domain/set-default-account';
 import { updateAccountLimits } from '../domain/update-account-limits';
+import { updateFeedback } from '../domain/update-feedback';
 import { updateSmtpAccount } from '../domain/update-smtp-account';
 import { userIdOf } from './user-id';
 
-/** A limit above the provider's ceiling also names the field. */
-const LimitsErrorBody = Type.Object({ ...ErrorBody.properties, field: Type.Optional(Type.String()) });
+/** A limit above the provider's ceiling, or refused IMAP settings, also name the field. */
+const FieldErrorBody = Type.Object({ ...ErrorBody.properties, field: Type.Optional(Type.String()) });
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 503: ErrorBody };
 
@@ -78,10 +80,22 @@ export const emailAccountRoutes: RoutesPlugin<AccountsDeps> = async (app, { deps
       schema: {
         params: IdParams,
         body: UpdateSenderLimitsBody,
-        response: { 200: Envelope(EmailAccount), ...errors, 400: LimitsErrorBody },
+        response: { 200: Envelope(EmailAccount), ...errors, 400: FieldErrorBody },
       },
     },
     async (request) => ({ data: await updateAccountLimits(deps, userIdOf(request), request.params.id, request.body) }),
+  );
+
+  app.put(
+    '/email-accounts/:id/feedback',
+    {
+      schema: {
+        params: IdParams,
+        body: UpdateFeedbackBody,
+        response: { 200: Envelope(EmailAccount), ...errors, 400: FieldErrorBody },
+      },
+    },
+    async (request) => ({ data: await updateFeedback(deps, userIdOf(request), request.params.id, request.body) }),
   );
 
   app.get(

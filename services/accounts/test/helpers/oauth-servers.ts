@@ -1,5 +1,6 @@
 // Local stand-ins for Google and Microsoft: oauth2-mock-server speaking OAuth 2.0 (authorize with PKCE, token,
-// refresh), plus Google's userinfo and a Graph /v1.0/me look-alike that check the bearer token.
+// refresh), plus Google's userinfo and a Graph /v1.0/me look-alike that check the bearer token. Like the real
+// providers, the token answers name the scopes the user consented to at authorize (`scope`).
 import { randomUUID } from 'node:crypto';
 import { Events, OAuth2Server } from 'oauth2-mock-server';
 
@@ -17,7 +18,34 @@ export interface MockProvider {
   profileTokens: string[];
   /** Every token endpoint answer (access and refresh tokens the service was given). */
   issued: Record<string, unknown>[];
+  /** When set, the next consents grant only these scopes (the user unticked the others), then it clears. */
+  grantOnly?: string[];
   stop(): Promise<void>;
+}
+
+/** Answers each token request with the scopes consented to at authorize, for the code and for its refresh token. */
+function answerGrantedScopes(provider: MockProvider): void {
+  const byCode = new Map<string, string>();
+  const byRefreshToken = new Map<string, string>();
+  provider.server.service.on(Events.BeforeAuthorizeRedirect, ({ url }, request) => {
+    const code = url.searchParams.get('code');
+    const asked = new URL(request.url ?? '/', 'http://mock').searchParams.get('scope') ?? '';
+    if (code) byCode.set(code, provider.grantOnly ? provider.grantOnly.join(' ') : asked);
+    provider.grantOnly = undefined;
+  });
+  provider.server.service.on(Events.BeforeResponse, (response, request) => {
+    const asked = request.body as Record<string, unknown>;
+    const body = response.body as Record<string, unknown>;
+    const granted =
+      asked.grant_type === 'authorization_code'
+        ? byCode.get(String(asked.code))
+        : asked.grant_type === 'refresh_token'
+          ? byRefreshToken.get(String(asked.refresh_token))
+          : undefined;
+    if (granted === undefined) return;
+    body.scope = granted;
+    if (typeof body.refresh_token === 'string') byRefreshToken.set(body.refresh_token, granted);
+  });
 }
 
 async function start(server: OAuth2Server, mailbox: Mailbox): Promise<MockProvider> {
@@ -34,6 +62,7 @@ async function start(server: OAuth2Server, mailbox: Mailbox): Promise<MockProvid
   server.service.on(Events.BeforeResponse, (response) => {
     provider.issued.push(response.body as Record<string, unknown>);
   });
+  answerGrantedScopes(provider);
   return provider;
 }
 

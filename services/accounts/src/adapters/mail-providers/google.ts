@@ -1,17 +1,28 @@
 // Gmail connect through Google's OAuth 2.0 (google-auth-library OAuth2Client, the client googleapis uses).
 // Every endpoint comes from configuration so tests can run against a local OAuth server.
+import { GMAIL_READ_SCOPE } from '@mailwright/contracts';
 import { googleClient, type OAuthClient, trimTrailingSlash } from '@mailwright/kit';
 import { OAuth2Client } from 'google-auth-library';
 import type { Config } from '../../config';
 import type { MailboxProfile, OAuthMailProvider, OAuthTokens } from './provider';
-import { expiresAtFrom, mailboxProfile, PROVIDER_TIMEOUT_MS, redirectUriFor, refreshUnlessRevoked } from './provider';
+import {
+  expiresAtFrom,
+  grantedScopesOf,
+  mailboxProfile,
+  PROVIDER_TIMEOUT_MS,
+  redirectUriFor,
+  refreshUnlessRevoked,
+} from './provider';
 
-export const GMAIL_SCOPES = ['https://www.googleapis.com/auth/gmail.send', 'openid', 'email', 'profile'];
+// The read scope is asked for so bounces and replies can be read back (issue 21); Google's consent screen
+// lets the user untick it, which the granted scopes then show.
+export const GMAIL_SCOPES = ['https://www.googleapis.com/auth/gmail.send', GMAIL_READ_SCOPE, 'openid', 'email', 'profile'];
 
 interface GoogleTokens {
   access_token?: string | null;
   refresh_token?: string | null;
   expiry_date?: number | null;
+  scope?: string | null;
 }
 
 function toTokens(tokens: GoogleTokens): OAuthTokens {
@@ -20,6 +31,7 @@ function toTokens(tokens: GoogleTokens): OAuthTokens {
     accessToken: tokens.access_token,
     refreshToken: tokens.refresh_token ?? null,
     expiresAt: tokens.expiry_date ? new Date(tokens.expiry_date) : expiresAtFrom(undefined),
+    grantedScopes: grantedScopesOf(tokens.scope, GMAIL_SCOPES),
   };
 }
 
@@ -77,7 +89,8 @@ export class GoogleMailProvider implements OAuthMailProvider {
     return mailboxProfile('Google', data.email, data.name);
   }
 
-  async refresh(refreshToken: string): Promise<OAuthTokens> {
+  // Google's refresh asks for no scopes: it keeps the grant's own.
+  async refresh(refreshToken: string, _grantedScopes: string[] | null): Promise<OAuthTokens> {
     const client = this.sdk();
     client.setCredentials({ refresh_token: refreshToken });
     return refreshUnlessRevoked('Google', oauthErrorOf, async () => {

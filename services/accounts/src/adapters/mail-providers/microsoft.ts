@@ -1,5 +1,6 @@
 // Outlook connect through the Microsoft identity platform (v2 authorize/token endpoints); the mailbox is
 // read from Microsoft Graph /me. Authority, tenant and Graph base come from configuration.
+import { OUTLOOK_READ_SCOPE } from '@mailwright/contracts';
 import {
   buildAuthorizationUrl,
   microsoftClient,
@@ -13,9 +14,23 @@ import {
 import type { Config } from '../../config';
 import { graphClient } from './graph-client';
 import type { MailboxProfile, OAuthMailProvider, OAuthTokens } from './provider';
-import { expiresAtFrom, mailboxProfile, PROVIDER_TIMEOUT_MS, redirectUriFor, refreshUnlessRevoked } from './provider';
+import {
+  expiresAtFrom,
+  grantedScopesOf,
+  mailboxProfile,
+  PROVIDER_TIMEOUT_MS,
+  redirectUriFor,
+  refreshUnlessRevoked,
+} from './provider';
+import { grantsMailboxRead } from './read-scopes';
 
-export const OUTLOOK_SCOPES = ['offline_access', 'Mail.Send', 'User.Read', 'openid', 'email', 'profile'];
+/** What accounts connected before issue 21 consented to: a refresh for them must not ask for more. */
+const OUTLOOK_SEND_SCOPES = ['offline_access', 'Mail.Send', 'User.Read', 'openid', 'email', 'profile'];
+export const OUTLOOK_SCOPES = ['offline_access', 'Mail.Send', OUTLOOK_READ_SCOPE, 'User.Read', 'openid', 'email', 'profile'];
+
+/** The scopes a refresh may ask for (Microsoft refuses more than were consented to): the read scope only when granted. */
+const refreshScopes = (grantedScopes: string[] | null) =>
+  grantsMailboxRead('outlook', grantedScopes) ? OUTLOOK_SCOPES : OUTLOOK_SEND_SCOPES;
 
 /** Splits 'https://graph.microsoft.com/v1.0' into the client's base and version ('v1.0' when none is given). */
 export function graphBase(graphUrl: string): { baseUrl: string; version: string; graphUrl: string } {
@@ -28,10 +43,11 @@ export function graphBase(graphUrl: string): { baseUrl: string; version: string;
 
 const oauthErrorOf = (error: unknown) => (error instanceof OAuthFailure ? error.providerError : undefined);
 
-const toTokens = (answer: TokenAnswer): OAuthTokens => ({
+const toTokens = (answer: TokenAnswer, asked: string[]): OAuthTokens => ({
   accessToken: answer.accessToken,
   refreshToken: answer.refreshToken ?? null,
   expiresAt: expiresAtFrom(answer.expiresInSeconds),
+  grantedScopes: grantedScopesOf(answer.scope, asked),
 });
 
 export class MicrosoftMailProvider implements OAuthMailProvider {
@@ -61,14 +77,18 @@ export class MicrosoftMailProvider implements OAuthMailProvider {
     });
   }
 
-  private token(params: Record<string, string>): Promise<TokenAnswer> {
-    return requestTokens(this.client, { scope: OUTLOOK_SCOPES.join(' '), ...params }, { timeoutMs: PROVIDER_TIMEOUT_MS });
+  private async token(scopes: string[], params: Record<string, string>): Promise<OAuthTokens> {
+    const answer = await requestTokens(this.client, { scope: scopes.join(' '), ...params }, { timeoutMs: PROVIDER_TIMEOUT_MS });
+    return toTokens(answer, scopes);
   }
 
   async exchangeCode(code: string, codeVerifier: string): Promise<OAuthTokens> {
-    return toTokens(
-      await this.token({ grant_type: 'authorization_code', code, code_verifier: codeVerifier, redirect_uri: this.redirectUri }),
-    );
+    return this.token(OUTLOOK_SCOPES, {
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: codeVerifier,
+      redirect_uri: this.redirectUri,
+    });
   }
 
   async fetchProfile(accessToken: string): Promise<MailboxProfile> {
@@ -79,9 +99,9 @@ export class MicrosoftMailProvider implements OAuthMailProvider {
     return mailboxProfile('Microsoft Graph', me.mail || me.userPrincipalName, me.displayName);
   }
 
-  async refresh(refreshToken: string): Promise<OAuthTokens> {
-    return refreshUnlessRevoked('Microsoft', oauthErrorOf, async () =>
-      toTokens(await this.token({ grant_type: 'refresh_token', refresh_token: refreshToken })),
+  async refresh(refreshToken: string, grantedScopes: string[] | null): Promise<OAuthTokens> {
+    return refreshUnlessRevoked('Microsoft', oauthErrorOf, () =>
+      this.token(refreshScopes(grantedScopes), { grant_type: 'refresh_token', refresh_token: refreshToken }),
     );
   }
 }

@@ -7,6 +7,8 @@ export interface OAuthTokens {
   /** Absent when the provider did not grant offline access (or kept the old one on refresh). */
   refreshToken: string | null;
   expiresAt: Date;
+  /** The scopes the user granted (the token answer's `scope`; the ones asked for when the provider names none). */
+  grantedScopes: string[];
 }
 
 export interface MailboxProfile {
@@ -21,8 +23,11 @@ export interface OAuthMailProvider {
   authorizationUrl(input: { state: string; codeChallenge: string }): string;
   exchangeCode(code: string, codeVerifier: string): Promise<OAuthTokens>;
   fetchProfile(accessToken: string): Promise<MailboxProfile>;
-  /** Throws GrantRevokedError when the provider answers invalid_grant. */
-  refresh(refreshToken: string): Promise<OAuthTokens>;
+  /**
+   * Throws GrantRevokedError when the provider answers invalid_grant. `grantedScopes` are the account's (null:
+   * connected before they were recorded): a provider that names scopes on refresh must not ask for more.
+   */
+  refresh(refreshToken: string, grantedScopes: string[] | null): Promise<OAuthTokens>;
   /** Where the mail worker sends through: the Gmail API base or the Graph base. */
   readonly apiUrl: string;
 }
@@ -45,6 +50,12 @@ export const redirectUriFor = (publicUrl: string, provider: OAuthEmailProvider) 
 
 export const expiresAtFrom = (expiresInSeconds: number | undefined) =>
   new Date(Date.now() + (expiresInSeconds && expiresInSeconds > 0 ? expiresInSeconds : 3600) * 1000);
+
+/** A token answer's space-separated `scope`, or `asked` when it names none (RFC 6749 section 5.1). */
+export function grantedScopesOf(scope: string | null | undefined, asked: readonly string[]): string[] {
+  const named = scope?.split(' ').filter(Boolean) ?? [];
+  return named.length > 0 ? named : [...asked];
+}
 
 /** The mailbox a profile answer names, displayed by its name or else its address; `source` words the error. */
 export function mailboxProfile(

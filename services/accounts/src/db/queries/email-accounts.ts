@@ -1,5 +1,5 @@
 // Reads and writes of accounts.email_accounts. Every user-facing query filters by user_id.
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, count, eq, gt, ne, or, sql } from 'drizzle-orm';
 import type { AccountsTransaction, Executor } from '../client';
 import { type EmailAccountRow, emailAccounts } from '../tables';
 
@@ -131,5 +131,55 @@ export async function selectAccountForUpdate(
     .from(emailAccounts)
     .where(and(eq(emailAccounts.userId, userId), eq(emailAccounts.id, id)))
     .for('update');
+  return row;
+}
+
+/**
+ * Mailboxes the mail worker reads (issue 21), in id order after `afterId`: reading enabled, the sender not
+ * needing a reconnect, and for Gmail/Outlook a grant that includes one of `readScopes`.
+ */
+export function listMailboxReaders(
+  db: Executor,
+  readScopes: { gmail: readonly string[]; outlook: readonly string[] },
+  afterId: string | undefined,
+  limit: number,
+): Promise<Pick<EmailAccountRow, 'id' | 'userId' | 'provider' | 'feedbackGeneration'>[]> {
+  return db
+    .select({
+      id: emailAccounts.id,
+      userId: emailAccounts.userId,
+      provider: emailAccounts.provider,
+      feedbackGeneration: emailAccounts.feedbackGeneration,
+    })
+    .from(emailAccounts)
+    .where(
+      and(
+        eq(emailAccounts.feedbackEnabled, true),
+        afterId === undefined ? undefined : gt(emailAccounts.id, afterId),
+        ne(emailAccounts.status, 'needs_reconnect'),
+        ne(emailAccounts.healthState, 'needs_reconnect'),
+        or(
+          eq(emailAccounts.provider, 'smtp'),
+          and(eq(emailAccounts.provider, 'gmail'), arrayOverlaps(emailAccounts.grantedScopes, [...readScopes.gmail])),
+          and(eq(emailAccounts.provider, 'outlook'), arrayOverlaps(emailAccounts.grantedScopes, [...readScopes.outlook])),
+        ),
+      ),
+    )
+    .orderBy(asc(emailAccounts.id))
+    .limit(limit);
+}
+
+/** Stores the worker's report when it is for the account's current generation; undefined when it is not. */
+export async function updateFeedbackReport(
+  db: Executor,
+  id: string,
+  generation: string,
+  values: Pick<NewEmailAccount, 'feedbackState' | 'feedbackCheckedAt' | 'feedbackError'>,
+): Promise<EmailAccountRow | undefined> {
+  const [row] = await db
+    .update(emailAccounts)
+    .set(values)
+    .where(and(eq(emailAccounts.id, id), eq(emailAccounts.feedbackGeneration, generation)))
+    .returning();
   return row;
 }

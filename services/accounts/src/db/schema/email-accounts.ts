@@ -40,6 +40,26 @@ export const emailAccounts = accounts.table(
     healthSince: timestamp('health_since', { withTimezone: true }),
     /** A pause past this instant reads as active; null = until the owner edits, reconnects or resumes it. */
     healthResumesAt: timestamp('health_resumes_at', { withTimezone: true }),
+    // Mailbox feedback (issue 21): reading bounces and replies back from the mailbox. New connections opt in;
+    // rows from before the migration stay off.
+    feedbackEnabled: boolean('feedback_enabled').notNull().default(false),
+    /** SMTP accounts only; a null host means the defaults (the SMTP host and sign-in on port 993, TLS). */
+    imapHost: text('imap_host'),
+    imapPort: integer('imap_port'),
+    imapSecure: boolean('imap_secure'),
+    imapUsername: text('imap_username'),
+    /** Sealed like secret_sealed and resealed with it; null = the SMTP password. */
+    imapPasswordSealed: text('imap_password_sealed'),
+    /** A new random id whenever the opt-in or the IMAP settings change, or the mailbox is reconnected. */
+    feedbackGeneration: text('feedback_generation').notNull().default(sql`gen_random_uuid()::text`),
+    /** What the mail worker last reported for this generation. */
+    feedbackState: text('feedback_state', { enum: ['pending', 'reading', 'error', 'needs_reconnect'] })
+      .notNull()
+      .default('pending'),
+    feedbackCheckedAt: timestamp('feedback_checked_at', { withTimezone: true }),
+    feedbackError: text('feedback_error'),
+    /** The OAuth scopes granted at the last connect; null = connected before scopes were recorded (send only). */
+    grantedScopes: text('granted_scopes').array(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -50,6 +70,8 @@ export const emailAccounts = accounts.table(
     uniqueIndex('email_accounts_user_provider_email').on(table.userId, table.provider, sql`lower(${table.email})`),
     index('email_accounts_user_created').on(table.userId, table.createdAt),
     index('email_accounts_secret_key_id').on(table.secretKeyId),
+    // The mail worker pages through the mailboxes it reads.
+    index('email_accounts_feedback_readers').on(table.id).where(sql`${table.feedbackEnabled}`),
   ],
 );
 
