@@ -39,22 +39,20 @@ function tagName(start: string): string {
 
 function decodeEntities(text: string): string {
   let out = '';
-  let position = 0;
-  while (position < text.length) {
-    const amp = text.indexOf('&', position);
-    if (amp === -1) return out + text.slice(position);
-    out += text.slice(position, amp);
+  let copied = 0;
+  let search = 0;
+  while (search < text.length) {
+    const amp = text.indexOf('&', search);
+    if (amp === -1) break;
+    search = amp + 1;
     // An entity name is short: the ';' is looked for in the next few characters only, so '&&&…' stays linear.
     const near = text.slice(amp + 1, amp + 9).indexOf(';');
-    const semicolon = near === -1 ? -1 : amp + 1 + near;
-    const entity = semicolon === -1 ? undefined : ENTITIES[text.slice(amp + 1, semicolon).toLowerCase()];
-    if (entity === undefined) {
-      out += '&';
-      position = amp + 1;
-    } else {
-      out += entity;
-      position = semicolon + 1;
-    }
+    if (near === -1) continue;
+    const entity = ENTITIES[text.slice(amp + 1, amp + 1 + near).toLowerCase()];
+    if (entity === undefined) continue;
+    out += text.slice(copied, amp) + entity;
+    copied = amp + 2 + near;
+    search = copied;
   }
-  return out;
+  return out + text.slice(copied);
 }

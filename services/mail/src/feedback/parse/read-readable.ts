@@ -15,9 +15,12 @@ export interface ReadableMessage {
   text: string;
 }
 
+/** mailparser reads at most this much: a reply's headers and the start of its text are all that is kept. */
+const MAX_READABLE_BYTES = 512 * 1024;
+
 export async function readReadable(raw: Buffer, mime: MimeMessage): Promise<ReadableMessage> {
   try {
-    const parsed = await simpleParser(raw, {
+    const parsed = await simpleParser(raw.subarray(0, MAX_READABLE_BYTES), {
       keepDeliveryStatus: true,
       skipImageLinks: true,
       skipTextLinks: true,

@@ -17,7 +17,7 @@ export function replySnippet(text: string): string {
     kept.push(line);
     length += line.length + 1;
   }
-  return [...collapseWhitespace(kept.join(' '))].slice(0, SNIPPET_LENGTH).join('');
+  return [...collapseWhitespace(kept.join(' '))].slice(0, SNIPPET_LENGTH).join('').trimEnd();
 }
 
 function nextNonEmpty(lines: string[], index: number): string {
