@@ -8,5 +8,6 @@ declare module 'vitest' {
     sinkApiUrl: string;
     sinkSmtpPort: number;
     checkoutOrigin: string;
+    databaseUrl: string;
   }
 }
