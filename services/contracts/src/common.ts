@@ -7,6 +7,8 @@ export const ErrorBody = Type.Object(
     message: Type.String(),
     code: Type.Unsafe<ErrorCode>({ type: 'string', enum: Object.keys(ERROR_CODES) }),
     requiresVerification: Type.Optional(Type.Boolean()),
+    /** The request field the error is about, where one is (the web app shows the message next to it). */
+    field: Type.Optional(Type.String()),
   },
   { $id: 'ErrorBody', description: 'Every failure answers this shape.' },
 );

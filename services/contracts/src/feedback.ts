@@ -65,13 +65,17 @@ export const UpdateFeedbackBody = Type.Object(
       ]),
     ),
   },
-  { additionalProperties: false, examples: [{ enabled: true }, { enabled: true, imap: { host: 'imap.example.com', port: 993 } }] },
+  {
+    additionalProperties: false,
+    examples: [{ enabled: true }, { enabled: true, imap: { host: 'imap.example.com', port: 993 } }],
+  },
 );
 export type UpdateFeedbackBody = Static<typeof UpdateFeedbackBody>;
 
 export const FEEDBACK_MESSAGES = {
   imapOnlyForSmtp: 'imap settings apply only to SMTP accounts',
-  gmailNeedsReadScope: 'Reconnect this Gmail account to let Mailwright read bounces and replies (it was connected with send access only).',
+  gmailNeedsReadScope:
+    'Reconnect this Gmail account to let Mailwright read bounces and replies (it was connected with send access only).',
   outlookNeedsReadScope:
     'Reconnect this Outlook account to let Mailwright read bounces and replies (it was connected with send access only).',
 } as const;

@@ -65,9 +65,14 @@ export const SUPPRESSION_MESSAGES = {
   added: 'Address added to your suppression list',
   removed: 'Address removed from your suppression list',
   importTooManyRows: `A suppression import holds at most ${SUPPRESSION_LIMITS.importMaxRows.toLocaleString('en-US')} rows`,
+  importTooLarge: `A suppression import may be at most ${SUPPRESSION_LIMITS.importMaxBytes / (1024 * 1024)} MB`,
   importNotCsv: 'Upload a CSV file (text/csv) with one email address per row',
+  unsubscribeOneRecipient:
+    'One-click unsubscribe needs exactly one recipient (to, without cc or bcc): send one email per recipient',
   allSuppressed: 'Every recipient is on your suppression list: the email was not sent',
 } as const;
 
 /** The public one-click unsubscribe endpoint (RFC 8058): `/u/<token>` at the gateway; GET shows a page, POST suppresses. */
 export const UNSUBSCRIBE_PATH_PREFIX = '/u/';
+/** The List-Unsubscribe mailto's subject: this prefix and the token. The reply lands in the sender's own mailbox. */
+export const UNSUBSCRIBE_SUBJECT_PREFIX = 'unsubscribe ';

@@ -36,6 +36,8 @@ function newEmail(userId: string, accountId: string, changes: Partial<NewEmail> 
     quotaMonth: quotaMonth(),
     jobId: sendJobId(id),
     senderPoolId: null,
+    suppressed: [],
+    unsubscribe: false,
     ...changes,
   };
 }

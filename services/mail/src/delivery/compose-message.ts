@@ -1,4 +1,5 @@
 // The message as it leaves: nodemailer mail options built from the claimed row, with tracking added to HTML bodies.
+import { UNSUBSCRIBE_PATH_PREFIX, UNSUBSCRIBE_SUBJECT_PREFIX } from '@mailwright/contracts';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import { addTracking } from '../tracking/add-tracking';
@@ -15,9 +16,24 @@ export function mailOptions(email: ClaimedEmail, publicUrl: string, tokens: Trac
     messageId: email.messageId,
     headers: { 'X-Mailwright-Email-Id': email.id },
   };
+  if (email.unsubscribe) options.headers = { ...options.headers, ...unsubscribeHeaders(email, publicUrl, tokens) };
   if (email.isHtml) options.html = addTracking(email.body, email.id, publicUrl, tokens);
   else options.text = email.body;
   return options;
+}
+
+/**
+ * RFC 8058 one-click unsubscribe (the send was accepted with exactly one recipient): an https URL a mail client
+ * POSTs to, and a mailto back to the sender's own mailbox, which the feedback reader reads.
+ */
+function unsubscribeHeaders(email: ClaimedEmail, publicUrl: string, tokens: TrackingTokens): Record<string, string> {
+  const recipient = email.to[0] ?? '';
+  const token = tokens.unsubscribeToken(email.id, recipient);
+  const mailto = `mailto:${email.fromEmail}?subject=${encodeURIComponent(`${UNSUBSCRIBE_SUBJECT_PREFIX}${token}`)}`;
+  return {
+    'List-Unsubscribe': `<${publicUrl}${UNSUBSCRIBE_PATH_PREFIX}${token}>, <${mailto}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
 }
 
 /** RFC 5322 bytes for the HTTP APIs (Gmail raw, Graph MIME). Bcc stays in the headers: the APIs read recipients from them. */

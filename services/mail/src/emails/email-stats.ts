@@ -1,4 +1,5 @@
-// GET /emails/analytics/stats: counts, open and click rates (percent of sent, one decimal) and a daily series.
+// GET /emails/analytics/stats: counts, open and click rates (percent of sent, one decimal), bounce and reply rates,
+// and a daily series.
 import type { EmailStats, StatsQuery } from '@mailwright/contracts';
 import { AppError } from '@mailwright/kit';
 import { statsByDay, statsTotals } from '../db/queries/email-stats';
@@ -47,6 +48,9 @@ export async function emailStats(deps: Pick<EmailLogDeps, 'db'>, userId: string,
     ...totals,
     openRate: percentOf(totals.opened, totals.sent),
     clickRate: percentOf(totals.clicked, totals.sent),
+    // A bounced email was handed to its provider too: bounce and reply rates are of sent + bounced.
+    bounceRate: percentOf(totals.bounced, totals.sent + totals.bounced),
+    replyRate: percentOf(totals.replied, totals.sent + totals.bounced),
     series: [...series.values()],
   };
 }

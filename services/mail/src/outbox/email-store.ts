@@ -3,7 +3,8 @@
 // - a plain email (no attachments, no Idempotency-Key) joins the intake: one statement stores the emails of
 //   concurrent requests with their quota units, and the emails of a short window share a send job;
 // - an email with attachments or an Idempotency-Key is stored in its own transaction;
-// - the batch route's emails take their quota all or none in one transaction.
+// - the batch route's emails take their quota all or none in one transaction;
+// - an email whose every recipient is suppressed is stored without a quota unit and without a job.
 // Every job added here has one shape, a batch of N >= 1 emails ('batch-<uuid>'); only the worker adds an email's
 // own job ('email-<id>'), for a retry or when the reconciler finds a row without a live job.
 import type { EmailRow } from '../db/schema/emails';
@@ -21,7 +22,8 @@ export class EmailStore {
     if (!first) return { kind: 'stored', rows: [] };
     if (options.allOrNothing) return this.acceptTogether(items, options);
     if (items.length > 1) throw new Error('several emails are accepted all or nothing');
-    if (first.attachments.length === 0 && !options.idempotency) {
+    const quotaLimit = first.email.status === 'suppressed' ? null : options.monthlyLimit;
+    if (quotaLimit !== null && first.attachments.length === 0 && !options.idempotency) {
       const row = await this.deps.intake.accept(first.email, options.monthlyLimit, options.requestId);
       return row ? { kind: 'stored', rows: [row] } : { kind: 'quota_exceeded' };
     }
@@ -29,7 +31,7 @@ export class EmailStore {
     const stored = await storeOne(
       this.deps.pool,
       { ...first, email: email ?? first.email },
-      options.monthlyLimit,
+      quotaLimit,
       options.idempotency ?? null,
     );
     if (stored.kind === 'stored') await this.enqueue(stored.rows, options);
@@ -48,12 +50,12 @@ export class EmailStore {
     return { kind: 'stored', rows };
   }
 
-  /** One job per due time among the rows (their jobId), added after the commit. */
+  /** One job per due time among the rows (their jobId), added after the commit; suppressed rows are never sent. */
   private enqueue(rows: EmailRow[], options: AcceptOptions): Promise<void> {
     const requestId = options.requestId ?? null;
     return enqueueBatchJobs(
       this.deps.producer,
-      rows.map((row) => ({ row, requestId })),
+      rows.filter((row) => row.status !== 'suppressed').map((row) => ({ row, requestId })),
     );
   }
 }

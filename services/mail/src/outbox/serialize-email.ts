@@ -20,7 +20,14 @@ export function serializeEmail(row: EmailRow): EmailLog {
     sentAt: iso(row.sentAt),
     scheduledAt: iso(row.scheduledAt),
     timezone: row.timezone,
-    analytics: { opened: row.opened, openedAt: iso(row.openedAt), clicked: row.clicked, clickedAt: iso(row.clickedAt) },
+    analytics: {
+      opened: row.opened,
+      openedAt: iso(row.openedAt),
+      clicked: row.clicked,
+      clickedAt: iso(row.clickedAt),
+      replied: row.repliedAt !== null,
+      repliedAt: iso(row.repliedAt),
+    },
     error: row.error,
     messageId: row.messageId,
     emailAccountId: row.emailAccountId,
@@ -31,5 +38,10 @@ export function serializeEmail(row: EmailRow): EmailLog {
       row.holdReason && (row.status === 'queued' || row.status === 'sending')
         ? { reason: row.holdReason, until: iso(row.holdUntil) }
         : null,
+    bounce: row.bounce,
+    suppressed: row.suppressed,
+    repliedAt: iso(row.repliedAt),
+    reply: row.reply,
+    unsubscribe: row.unsubscribe,
   };
 }

@@ -1,5 +1,5 @@
-// The batch route's emails, stored together: their quota units are taken in one statement for all of them or
-// none, and the emails due at one time share a send job (batch-jobs.ts).
+// The batch route's emails, stored together: their quota units (suppressed emails take none) are taken in one
+// statement for all of them or none, and the emails due at one time share a send job (batch-jobs.ts).
 import { withTransaction } from '@mailwright/kit';
 import { insertAttachments } from '../db/queries/attachments';
 import { insertEmail, takeQuota } from '../db/queries/insert-batch';
@@ -17,7 +17,10 @@ export async function storeBatch(
 ): Promise<EmailRow[] | null> {
   return withTransaction(deps.pool, async (client, transaction) => {
     const first = items[0]?.email as NewEmail;
-    if (!(await takeQuota(client, first.userId, first.quotaMonth, items.length, monthlyLimit))) return transaction.rollback(null);
+    const units = items.filter((item) => item.email.status !== 'suppressed').length;
+    if (units > 0 && !(await takeQuota(client, first.userId, first.quotaMonth, units, monthlyLimit))) {
+      return transaction.rollback(null);
+    }
     const rows: EmailRow[] = [];
     const emails = assignBatchJobs(items.map((item) => item.email));
     for (const [position, { attachments }] of items.entries()) {

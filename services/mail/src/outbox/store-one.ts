@@ -5,6 +5,7 @@ import { withTransaction } from '@mailwright/kit';
 import type pg from 'pg';
 import { insertAttachments } from '../db/queries/attachments';
 import { claimIdempotency, findIdempotency, storeIdempotentResponse } from '../db/queries/idempotency';
+import { insertEmail } from '../db/queries/insert-batch';
 import { insertEmailWithQuota } from '../db/queries/insert-email';
 import type { AcceptItem, AcceptResult, Idempotency } from './accept-types';
 import { serializeEmail } from './serialize-email';
@@ -12,7 +13,8 @@ import { serializeEmail } from './serialize-email';
 export async function storeOne(
   pool: pg.Pool,
   { email, attachments }: AcceptItem,
-  monthlyLimit: number,
+  /** null: the email takes no quota unit (a suppressed email, never sent). */
+  monthlyLimit: number | null,
   idempotency: Idempotency | null,
 ): Promise<AcceptResult> {
   type Outcome = AcceptResult | { kind: 'seen' };
@@ -26,7 +28,8 @@ export async function storeOne(
       });
       if (!owns) return transaction.rollback({ kind: 'seen' });
     }
-    const row = await insertEmailWithQuota(client, email, monthlyLimit);
+    const row =
+      monthlyLimit === null ? await insertEmail(client, email) : await insertEmailWithQuota(client, email, monthlyLimit);
     if (!row) return transaction.rollback({ kind: 'quota_exceeded' });
     await insertAttachments(client, row.id, attachments);
     if (idempotency) await storeIdempotentResponse(client, email.userId, idempotency.key, 201, serializeEmail(row));

@@ -6,6 +6,7 @@ import { AppError } from '@mailwright/kit';
 import { Value } from '@sinclair/typebox/value';
 import type { EmailRow } from '../db/schema/emails';
 import { serializeEmail } from '../outbox/serialize-email';
+import { acceptEvents } from './accept-events';
 import type { SendingDeps } from './deps';
 import { buildEmail, type CheckedBody, checkSendBody, hasUrlAttachments } from './prepare-email';
 import { remainingQuota } from './remaining-quota';
@@ -93,9 +94,8 @@ export async function batchSend(
       throw quotaError(entitlements.plan, entitlements.emailLimit, remaining, valid.length);
     }
     rows = new Map(stored.rows.map((row, position) => [valid[position]?.index as number, row]));
-    const scheduled = stored.rows.filter((row) => row.status === 'scheduled');
-    if (scheduled.length > 0)
-      void deps.webhooks.emit(scheduled.map((row) => ({ emailId: row.id, type: 'email.scheduled' as const })));
+    const events = acceptEvents(stored.rows);
+    if (events.length > 0) void deps.webhooks.emit(events);
   }
 
   const data: BatchItemResult[] = outcomes.map((outcome, index) => {

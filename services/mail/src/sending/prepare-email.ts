@@ -8,6 +8,7 @@ import {
   MAIL_MESSAGES,
   SENDER_POOL_MESSAGES,
   type SendEmailBody,
+  SUPPRESSION_MESSAGES,
 } from '@mailwright/contracts';
 import { AppError } from '@mailwright/kit';
 import type { NewEmail } from '../db/queries/insert-email';
@@ -21,6 +22,7 @@ import { quotaMonth } from './quota-month';
 import { resolveSender } from './resolve-sender';
 import { checkScheduleWindow, parseScheduledAt } from './schedule-time';
 import { checkStorableEmail } from './storable-text';
+import { suppressedRecipients } from './suppressed-recipients';
 
 const LINE_BREAK = /[\r\n]/;
 /**
@@ -64,11 +66,19 @@ export function checkSendBody(body: SendEmailBody): CheckedBody {
     if (!body.body?.trim()) throw new AppError('VALIDATION_ERROR', MAIL_MESSAGES.bodyRequired);
   }
   if (body.subject) checkSubjectHeader(body.subject);
+  if (body.unsubscribe === true) checkUnsubscribeRecipients(to, cc, bcc);
   if (given(body.emailAccountId) !== null && given(body.senderPoolId) !== null) {
     throw new AppError('VALIDATION_ERROR', SENDER_POOL_MESSAGES.bothSenders);
   }
   checkAttachmentList(body.attachments);
   return { to, cc, bcc, timezone, scheduledAt, templateId };
+}
+
+/** A List-Unsubscribe URL unsubscribes one address, so a message that carries one has exactly one recipient. */
+function checkUnsubscribeRecipients(to: string[], cc: string[], bcc: string[]): void {
+  if (to.length !== 1 || cc.length > 0 || bcc.length > 0) {
+    throw new AppError('VALIDATION_ERROR', SUPPRESSION_MESSAGES.unsubscribeOneRecipient, { details: { field: 'unsubscribe' } });
+  }
 }
 
 export interface BuiltEmail {
@@ -81,7 +91,7 @@ export const hasUrlAttachments = (body: SendEmailBody) => (body.attachments ?? [
 
 /** downloads: the request's share of attachment downloads (one per request, shared by a batch's emails). */
 export async function buildEmail(
-  deps: Pick<SendingDeps, 'accounts' | 'templates' | 'settings'>,
+  deps: Pick<SendingDeps, 'accounts' | 'templates' | 'settings' | 'db'>,
   userId: string,
   apiKeyId: string | null,
   body: SendEmailBody,
@@ -89,7 +99,7 @@ export async function buildEmail(
   downloads: RequestDownloads,
 ): Promise<BuiltEmail> {
   const { templateId, scheduledAt } = checked;
-  const [{ account, senderPoolId }, rendered, attachments] = await Promise.all([
+  const [{ account, senderPoolId }, rendered, attachments, suppressed] = await Promise.all([
     resolveSender(deps, userId, body),
     templateId === null ? null : deps.templates.render(userId, templateId, body.variables ?? {}),
     prepareAttachments(body.attachments, {
@@ -97,7 +107,10 @@ export async function buildEmail(
       timeoutMs: deps.settings.attachmentFetchTimeoutMs,
       downloads,
     }),
+    suppressedRecipients(deps.db.$client, userId, checked),
   ]);
+  const unsubscribe = body.unsubscribe ?? rendered?.unsubscribe ?? false;
+  if (unsubscribe) checkUnsubscribeRecipients(checked.to, checked.cc, checked.bcc);
   const subject = rendered ? rendered.subject : (body.subject as string);
   const content = rendered ? rendered.body : (body.body as string);
   checkSubjectHeader(subject);
@@ -114,20 +127,22 @@ export async function buildEmail(
     apiKeyId,
     fromEmail: account.email,
     fromName: account.displayName || null,
-    to: checked.to,
-    cc: checked.cc,
-    bcc: checked.bcc,
+    to: suppressed.keep(checked.to),
+    cc: suppressed.keep(checked.cc),
+    bcc: suppressed.keep(checked.bcc),
     subject,
     body: content,
     isHtml,
     links: isHtml ? extractLinks(content) : [],
-    status: scheduledAt ? 'scheduled' : 'queued',
+    status: suppressed.all ? 'suppressed' : scheduledAt ? 'scheduled' : 'queued',
     messageId: `<${id}@mailwright>`,
     timezone: checked.timezone,
     scheduledAt,
     quotaMonth: quotaMonth(),
     jobId: sendJobId(id),
     senderPoolId,
+    suppressed: suppressed.addresses,
+    unsubscribe,
   };
   checkStorableEmail(email, attachments);
   return { email, attachments };

@@ -5,6 +5,7 @@ import { AppError, type CallerKind } from '@mailwright/kit';
 import { findIdempotency } from '../db/queries/idempotency';
 import type { EmailRow } from '../db/schema/emails';
 import { serializeEmail } from '../outbox/serialize-email';
+import { acceptEvents } from './accept-events';
 import type { SendingDeps } from './deps';
 import { buildEmail, checkSendBody, hasUrlAttachments } from './prepare-email';
 import { remainingQuota } from './remaining-quota';
@@ -70,7 +71,8 @@ export async function sendEmail(deps: SendingDeps, input: SendEmailInput): Promi
   }
   if (stored.kind === 'replay') return checkReplay(stored.seen, bodyHash as string);
   const row = stored.rows[0] as EmailRow;
-  if (row.status === 'scheduled') void deps.webhooks.emit([{ emailId: row.id, type: 'email.scheduled' }]);
+  const events = acceptEvents([row]);
+  if (events.length > 0) void deps.webhooks.emit(events);
   return { statusCode: 201, email: serializeEmail(row), replayed: false };
 }
 

@@ -24,4 +24,19 @@ describe('TrackingTokens', () => {
     expect(tokens.verify('not-a-token')).toBeNull();
     expect(tokens.verify('')).toBeNull();
   });
+
+  it('binds an unsubscribe token to its email and recipient', () => {
+    const emailId = randomUUID();
+    const token = tokens.unsubscribeToken(emailId, 'Ada@Example.com');
+    expect(tokens.unsubscribeEmailId(token)).toBe(emailId);
+    expect(tokens.verifyUnsubscribe(token, 'ada@example.com')).toBe(true);
+    expect(tokens.verifyUnsubscribe(token, 'eve@example.com')).toBe(false);
+    // Another email's id with this MAC, or another secret's token, does not verify.
+    const moved = Buffer.from(token, 'base64url');
+    moved[0] = (moved[0] ?? 0) ^ 1;
+    expect(tokens.verifyUnsubscribe(moved.toString('base64url'), 'ada@example.com')).toBe(false);
+    const other = new TrackingTokens('another-secret-entirely');
+    expect(tokens.verifyUnsubscribe(other.unsubscribeToken(emailId, 'ada@example.com'), 'ada@example.com')).toBe(false);
+    expect(tokens.unsubscribeEmailId('short')).toBeNull();
+  });
 });

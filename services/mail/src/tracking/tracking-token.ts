@@ -6,14 +6,19 @@ const OPEN_INDEX = 0xffff;
 const MAC_BYTES = 12;
 const PAYLOAD_BYTES = 18;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{40}$/;
+/** One-click unsubscribe: 16 bytes of email id and a 16-byte HMAC over the id and the recipient's address. */
+const UNSUBSCRIBE_MAC_BYTES = 16;
+const UNSUBSCRIBE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export type TrackingTarget = { emailId: string; kind: 'open' } | { emailId: string; kind: 'click'; linkIndex: number };
 
 export class TrackingTokens {
   private readonly key: Buffer;
+  private readonly unsubscribeKey: Buffer;
 
   constructor(secret: string) {
     this.key = createHmac('sha256', secret).update('mailwright-tracking-v1').digest();
+    this.unsubscribeKey = createHmac('sha256', secret).update('mailwright-unsubscribe-v1').digest();
   }
 
   /** TRACKING_SECRET when set, otherwise a key derived from the internal secret. */
@@ -42,6 +47,35 @@ export class TrackingTokens {
     const emailId = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
     const index = payload.readUInt16BE(16);
     return index === OPEN_INDEX ? { emailId, kind: 'open' } : { emailId, kind: 'click', linkIndex: index };
+  }
+
+  /** The token of an email's List-Unsubscribe URL: it names the email and is bound to its one recipient. */
+  unsubscribeToken(emailId: string, recipient: string): string {
+    const id = Buffer.from(emailId.replaceAll('-', ''), 'hex');
+    return Buffer.concat([id, this.unsubscribeMac(id, recipient)]).toString('base64url');
+  }
+
+  /** The email a token names, before its recipient is known (null when malformed). */
+  unsubscribeEmailId(token: string): string | null {
+    if (!UNSUBSCRIBE_PATTERN.test(token)) return null;
+    const hex = Buffer.from(token, 'base64url').subarray(0, 16).toString('hex');
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  }
+
+  /** Whether the token was signed for this email's recipient: it cannot be made for another address. */
+  verifyUnsubscribe(token: string, recipient: string): boolean {
+    if (!UNSUBSCRIBE_PATTERN.test(token)) return false;
+    const bytes = Buffer.from(token, 'base64url');
+    if (bytes.length !== 16 + UNSUBSCRIBE_MAC_BYTES) return false;
+    return timingSafeEqual(this.unsubscribeMac(bytes.subarray(0, 16), recipient), bytes.subarray(16));
+  }
+
+  private unsubscribeMac(id: Buffer, recipient: string): Buffer {
+    return createHmac('sha256', this.unsubscribeKey)
+      .update(id)
+      .update(recipient.trim().toLowerCase())
+      .digest()
+      .subarray(0, UNSUBSCRIBE_MAC_BYTES);
   }
 
   private sign(emailId: string, index: number): string {

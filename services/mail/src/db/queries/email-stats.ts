@@ -1,4 +1,4 @@
-// Analytics: status counts over the user's emails and a per-day series of sends, opens and clicks.
+// Analytics: status counts (with what came back from the senders' mailboxes) over the user's emails and a per-day series of sends, opens and clicks.
 import type pg from 'pg';
 
 export interface StatsTotals {
@@ -8,6 +8,9 @@ export interface StatsTotals {
   scheduled: number;
   opened: number;
   clicked: number;
+  bounced: number;
+  replied: number;
+  unsubscribed: number;
 }
 
 export async function statsTotals(
@@ -22,7 +25,10 @@ export async function statsTotals(
        count(*) FILTER (WHERE status = 'failed')::int AS failed,
        count(*) FILTER (WHERE status = 'scheduled')::int AS scheduled,
        count(*) FILTER (WHERE opened)::int AS opened,
-       count(*) FILTER (WHERE clicked)::int AS clicked
+       count(*) FILTER (WHERE clicked)::int AS clicked,
+       count(*) FILTER (WHERE status = 'bounced')::int AS bounced,
+       count(*) FILTER (WHERE replied_at IS NOT NULL)::int AS replied,
+       count(*) FILTER (WHERE unsubscribed_at IS NOT NULL)::int AS unsubscribed
      FROM mail.emails
      WHERE user_id = $1 AND ($2::timestamptz IS NULL OR created_at >= $2) AND ($3::timestamptz IS NULL OR created_at < $3)`,
     [userId, from, toExclusive],

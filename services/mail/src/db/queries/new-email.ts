@@ -25,12 +25,15 @@ const NEW_EMAIL_KEYS = [
   'quotaMonth',
   'jobId',
   'senderPoolId',
+  'suppressed',
+  'unsubscribe',
 ] as const satisfies ReadonlyArray<keyof EmailRow>;
 
 type NewEmailKey = (typeof NEW_EMAIL_KEYS)[number];
 
 export type NewEmail = Omit<Pick<EmailRow, NewEmailKey>, 'status' | 'jobId'> & {
-  status: Extract<EmailStatus, 'queued' | 'scheduled'>;
+  /** suppressed: every recipient is on the owner's suppression list; stored for the log, never sent. */
+  status: Extract<EmailStatus, 'queued' | 'scheduled' | 'suppressed'>;
   /** The queue job that will send it (sendJobId(id), or the batch job it was accepted into). */
   jobId: string;
 };

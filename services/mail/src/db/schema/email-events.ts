@@ -29,6 +29,8 @@ export const emailEvents = mail.table(
   (table) => [
     index('email_events_email_idx').on(table.emailId),
     index('email_events_user_idx').on(table.userId, table.occurredAt),
-    uniqueIndex('email_events_source_idx').on(table.emailId, table.type, table.sourceId).where(sql`${table.sourceId} is not null`),
+    uniqueIndex('email_events_source_idx')
+      .on(table.emailId, table.type, table.sourceId)
+      .where(sql`${table.sourceId} is not null`),
   ],
 );

@@ -1,0 +1,6 @@
+// What the suppression list's use cases need.
+import type { MailDatabase } from '../db/client';
+
+export interface SuppressionDeps {
+  db: MailDatabase;
+}
