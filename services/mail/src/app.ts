@@ -19,7 +19,9 @@ import { internalQuotaRoutes } from './routes/internal-quota';
 import { internalSenderRoutes } from './routes/internal-senders';
 import { internalTrackingRoutes } from './routes/internal-tracking';
 import { sendRoutes } from './routes/send';
+import { suppressionRoutes } from './routes/suppressions';
 import { trackingRoutes } from './routes/tracking';
+import { unsubscribeRoutes } from './routes/unsubscribe';
 import { webhookRoutes } from './routes/webhooks';
 import type { SendersDeps } from './senders/deps';
 import { ATTACHMENT_DOWNLOADS_PER_REQUEST, AttachmentDownloads } from './sending/attachments/attachment-downloads';
@@ -121,6 +123,8 @@ export async function buildMailApp(
   await app.register(internalTrackingRoutes, { deps: tracking });
   await app.register(batchSendRoutes, { deps: sending });
   await app.register(webhookRoutes, { deps: webhookDeps });
+  await app.register(suppressionRoutes, { deps: { db } });
+  await app.register(unsubscribeRoutes, { deps: { pool: db.$client, tokens: tracking.tokens, webhooks } });
   const senders: SendersDeps = {
     pool: db.$client,
     // The worker's window, so usage shows the count the worker holds emails by.
