@@ -5,6 +5,9 @@ import { collapseWhitespace, textLines } from './text-lines';
 
 export const SNIPPET_LENGTH = 200;
 const ATTRIBUTION_ENDS = ['wrote:', 'schrieb:', 'a écrit :', 'a écrit:', 'escribió:', 'ha scritto:', 'escreveu:', 'schreef:'];
+/** "Am …, schrieb Ana <ana@x>:" — the attribution verb comes before the name in some languages. */
+const ATTRIBUTION_STARTS = ['on ', 'am ', 'le ', 'el ', 'il ', 'em ', 'op '];
+const ATTRIBUTION_VERBS = [' wrote ', ' schrieb ', ' a écrit ', ' escribió ', ' ha scritto ', ' escreveu ', ' schreef '];
 
 export function replySnippet(text: string): string {
   const lines = textLines(text, 2_000);
@@ -28,6 +31,8 @@ function nextNonEmpty(lines: string[], index: number): string {
 function startsQuote(line: string, next: string): boolean {
   const lower = line.toLowerCase();
   if (ATTRIBUTION_ENDS.some((end) => lower.endsWith(end))) return true;
+  const startsLikeAttribution = ATTRIBUTION_STARTS.some((start) => lower.startsWith(start));
+  if (startsLikeAttribution && lower.endsWith(':') && ATTRIBUTION_VERBS.some((verb) => lower.includes(verb))) return true;
   const nextLower = next.toLowerCase();
   if (lower.startsWith('on ') && ATTRIBUTION_ENDS.some((end) => nextLower.endsWith(end))) return true;
   if (lower.startsWith('-----original message') || lower.startsWith('----- original message')) return true;
