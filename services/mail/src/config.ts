@@ -60,6 +60,29 @@ export const ConfigSchema = Type.Object({
   ATTACHMENT_DOWNLOADS_MAX: Type.Integer({ default: 8, minimum: 1, maximum: 1000 }),
   /** Bytes of attachment URLs one request (a send, or a whole batch) may download in all. */
   ATTACHMENT_REQUEST_MAX_BYTES: Type.Integer({ default: 50 * 1024 * 1024, minimum: 1024 }),
+  /** Read senders' mailboxes for bounces, complaints and replies (issue 21) in this worker. */
+  FEEDBACK_ENABLED: Type.Boolean({ default: true }),
+  /** How often the list of mailboxes to read is walked (a mailbox idling over IMAP hears of new mail at once). */
+  FEEDBACK_POLL_MS: Type.Integer({ default: 30_000, minimum: 100 }),
+  /** Mailboxes one worker reads at once (idling IMAP connections do not count). */
+  FEEDBACK_CONCURRENCY: Type.Integer({ default: 4, minimum: 1, maximum: 100 }),
+  /** IMAP connections one worker keeps idling between reads; beyond it, those mailboxes are polled. */
+  FEEDBACK_MAX_IDLE: Type.Integer({ default: 100, minimum: 0, maximum: 10_000 }),
+  /** Messages per page (one IMAP FETCH, one Gmail list/history page, one Graph delta page). */
+  FEEDBACK_PAGE_SIZE: Type.Integer({ default: 100, minimum: 1, maximum: 500 }),
+  /** Messages one mailbox's turn looks at before the next mailbox gets the slot. */
+  FEEDBACK_TURN_MESSAGES: Type.Integer({ default: 2_000, minimum: 1 }),
+  /** How long one mailbox's turn may last. */
+  FEEDBACK_TURN_MS: Type.Integer({ default: 60_000, minimum: 100 }),
+  /** The one-reader-per-mailbox lease; renewed at a third of it while reading or idling. */
+  FEEDBACK_LEASE_MS: Type.Integer({ default: 60_000, minimum: 1_000 }),
+  /** Gmail quota units per mailbox per second (Gmail allows 250 per user; the margin serves its sends). */
+  FEEDBACK_GMAIL_UNITS_PER_SECOND: Type.Integer({ default: 200, minimum: 1 }),
+  /** Graph requests per mailbox per 10 minutes (Graph allows 10,000), and per second. */
+  FEEDBACK_GRAPH_REQUESTS_PER_10_MINUTES: Type.Integer({ default: 8_000, minimum: 1 }),
+  FEEDBACK_GRAPH_REQUESTS_PER_SECOND: Type.Integer({ default: 20, minimum: 1 }),
+  /** IMAP pages per mailbox per second. */
+  FEEDBACK_IMAP_PAGES_PER_SECOND: Type.Integer({ default: 4, minimum: 1 }),
 });
 
 export type Config = Static<typeof ConfigSchema>;

@@ -21,6 +21,8 @@ import { SentMarkers } from './delivery/sent-markers';
 import { MessageSender } from './delivery/transports/message-sender';
 import { TransportSource } from './delivery/transports/transport-source';
 import { countJobOutcomes, listenForMetrics, workerMailMetrics } from './delivery/worker-metrics';
+import { applyFinding } from './feedback/apply-finding';
+import { startMailboxReading } from './feedback/mailbox-reading';
 import { consumeQueue } from './queues/consume-queue';
 import { openQueue } from './queues/open-queue';
 import { QueueHealth } from './queues/queue-health';
@@ -161,6 +163,18 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
     reconciling = reconciler.runOnce().catch((error: unknown) => log.warn({ err: error }, 'reconciler pass failed'));
   }, config.RECONCILE_INTERVAL_MS);
 
+  // Bounces, complaints and replies read back from the senders' mailboxes (issue 21).
+  const mailboxes = config.FEEDBACK_ENABLED
+    ? startMailboxReading(config, {
+        db,
+        redis: producer,
+        accounts,
+        apply: (mailbox, sourceId, finding) => applyFinding({ pool: db.$client, webhooks }, mailbox, sourceId, finding),
+        log,
+        metrics,
+      })
+    : null;
+
   await Promise.all(workers.map((worker) => worker.waitUntilReady()));
   // Listening last: the launcher waits on /healthz, so it answers only once the workers are ready.
   const listener = await listenForMetrics(metrics, config.WORKER_METRICS_PORT, producer, {
@@ -181,6 +195,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
       clearInterval(timer);
       await listener?.close();
       await reconciling;
+      await mailboxes?.stop();
       await Promise.allSettled(workers.map((worker) => worker.close()));
       await claims.drain();
       await Promise.allSettled([webhooks.drain(), attachments.drain()]);

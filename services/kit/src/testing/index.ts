@@ -53,5 +53,6 @@ export async function freePort(): Promise<number> {
 }
 
 export * from './fixed-entitlements';
+export * from './imap-server';
 export * from './smtp-peer';
 export * from './tarpit-smtp';

@@ -2,6 +2,9 @@
 // worker) how to send as that account. Resolutions are cached for a few seconds: a busy sender would
 // otherwise pay one internal round trip per email for the same answer.
 import type {
+  MailboxAccess,
+  MailboxReaderEntry,
+  ReportFeedbackStateBody,
   ReportSenderHealthBody,
   ResolvedAccount,
   ResolvedSenderPool,
@@ -80,5 +83,28 @@ export class AccountsClient {
       { method: 'POST', body },
     );
     return data;
+  }
+
+  /** One page of the accounts whose mailbox is read, in account id order after `after`. */
+  async listMailboxReaders(after: string | null, limit: number): Promise<MailboxReaderEntry[]> {
+    const query = new URLSearchParams({ limit: String(limit), ...(after ? { after } : {}) });
+    const { data } = await this.client.call<{ data: MailboxReaderEntry[] }>(this.baseUrl, `/internal/mailbox-readers?${query}`);
+    return data;
+  }
+
+  /** How to read the account's mailbox (secrets inside); 404 when reading is off, 409 when the grant cannot read. */
+  async getMailboxAccess(accountId: string): Promise<MailboxAccess> {
+    const { data } = await this.client.call<{ data: MailboxAccess }>(
+      this.baseUrl,
+      `/internal/accounts/${encodeURIComponent(accountId)}/mailbox`,
+    );
+    return data;
+  }
+
+  async reportFeedbackState(accountId: string, body: ReportFeedbackStateBody): Promise<void> {
+    await this.client.call(this.baseUrl, `/internal/accounts/${encodeURIComponent(accountId)}/feedback-state`, {
+      method: 'POST',
+      body,
+    });
   }
 }
