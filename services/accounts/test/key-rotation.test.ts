@@ -48,6 +48,14 @@ describe('key rotation', () => {
     const { data: account } = (
       await before.inject({ method: 'POST', url: '/email-accounts/smtp', headers: await userHeaders(userId), payload: form })
     ).json();
+    // An IMAP password for reading the mailbox (issue 21) is sealed with the same key and moves with the secret.
+    const imap = await before.inject({
+      method: 'PUT',
+      url: `/email-accounts/${account.id}/feedback`,
+      headers: await userHeaders(userId),
+      payload: { enabled: true, imap: { host: smtp.host, password: 'imap-rotating-secret' } },
+    });
+    expect(imap.statusCode).toBe(200);
     await before.close();
     const { rows: oldRows } = await raw.query('select secret_key_id from accounts.email_accounts where id = $1', [account.id]);
 
@@ -70,11 +78,19 @@ describe('key rotation', () => {
         payload: { ...form, password: '' },
       });
       expect(edit.statusCode).toBe(200);
-      const { rows } = await raw.query('select secret_key_id, secret_sealed from accounts.email_accounts where id = $1', [
-        account.id,
-      ]);
+      const { rows } = await raw.query(
+        'select secret_key_id, secret_sealed, imap_password_sealed from accounts.email_accounts where id = $1',
+        [account.id],
+      );
       expect(rows[0].secret_key_id).not.toBe(oldRows[0].secret_key_id);
       expect(rows[0].secret_sealed.split(':')[1]).toBe(rows[0].secret_key_id);
+      expect(rows[0].imap_password_sealed.split(':')[1]).toBe(rows[0].secret_key_id);
+      const mailbox = await after.inject({
+        method: 'GET',
+        url: `/internal/accounts/${account.id}/mailbox`,
+        headers: await serviceHeaders('mail-worker'),
+      });
+      expect(mailbox.json().data.imap.password).toBe('imap-rotating-secret');
     } finally {
       await after.close();
     }

@@ -17,6 +17,7 @@ type FeedbackColumns = Pick<
   | 'imapPort'
   | 'imapSecure'
   | 'imapUsername'
+  | 'smtpUsername'
   | 'status'
   | 'healthState'
   | 'healthReason'
@@ -42,7 +43,7 @@ function imapSettingsOf(row: FeedbackColumns): AccountFeedback['imap'] {
     host: row.imapHost,
     port: row.imapPort ?? 0,
     secure: row.imapSecure ?? true,
-    username: row.imapUsername ?? '',
+    username: row.imapUsername ?? row.smtpUsername ?? '',
   };
 }
 

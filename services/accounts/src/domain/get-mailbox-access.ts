@@ -12,7 +12,7 @@ import { mailboxImapOf } from './imap-settings';
 export async function getMailboxAccess(deps: AccessTokenDeps, accountId: string): Promise<MailboxAccess> {
   if (!isUuid(accountId)) throw accountNotFound();
   const row = await findAccountById(deps.db, accountId);
-  if (!row || !row.feedbackEnabled) throw accountNotFound();
+  if (!row?.feedbackEnabled) throw accountNotFound();
   const base = { accountId: row.id, userId: row.userId, email: row.email, generation: row.feedbackGeneration };
   if (row.provider === 'smtp') return { provider: 'smtp', ...base, imap: mailboxImapOf(row, deps.box) };
 

@@ -15,7 +15,7 @@ import {
   SenderHealthReport,
   Transport,
 } from '@mailwright/contracts';
-import { type RoutesPlugin, requireService } from '@mailwright/kit';
+import { coerceQuery, type RoutesPlugin, requireService } from '@mailwright/kit';
 import { Type } from '@sinclair/typebox';
 import type { AccountsDeps } from '../deps';
 import { getMailboxAccess } from '../domain/get-mailbox-access';
@@ -93,6 +93,7 @@ export const internalRoutes: RoutesPlugin<AccountsDeps> = async (app, { deps }) 
   app.get(
     '/internal/mailbox-readers',
     {
+      preValidation: coerceQuery(MailboxReadersQuery),
       schema: {
         querystring: MailboxReadersQuery,
         response: { 200: Envelope(Type.Array(MailboxReaderEntry)), ...errors, 400: FieldErrorBody },
