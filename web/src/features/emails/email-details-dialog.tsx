@@ -91,7 +91,7 @@ export function EmailDetailsDialog({ email, onClose, onCancel, isCancelling }: P
       <SuppressedDetails email={email} />
       <dl className="divide-y divide-slate-100">
         <Row label="From">{email.fromName ? `${email.fromName} <${email.from}>` : email.from}</Row>
-        <Row label={email.status === 'sent' ? 'Sent by' : 'Sending account'}>{senderText}</Row>
+        <Row label={email.status === 'sent' || email.status === 'bounced' ? 'Sent by' : 'Sending account'}>{senderText}</Row>
         {email.senderPoolId && <Row label="Sender pool">{pool ? pool.name : email.senderPoolId}</Row>}
         <Row label="To">{list(email.to)}</Row>
         <Row label="CC">{list(email.cc)}</Row>

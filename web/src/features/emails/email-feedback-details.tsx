@@ -37,11 +37,11 @@ export function BounceDetails({ email }: { email: EmailLog }) {
       </dl>
       {bounce.recipient && (
         <p className="mt-2 text-xs">
-          The address is on your{' '}
+          A hard bounce puts the address on your{' '}
           <Link to="/suppressions" className={linkStyles}>
             suppression list
           </Link>
-          : later emails skip it.
+          : later emails to it are skipped.
         </p>
       )}
     </section>

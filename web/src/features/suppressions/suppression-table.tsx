@@ -66,7 +66,7 @@ export function SuppressionTable({ rows, isRemoving, onRemove }: Props) {
               {formatEmailTime(row.createdAt, zone)}
             </span>
             <span className="flex items-center justify-between gap-2 text-sm">
-              {source(row)}
+              {row.emailId ? source(row) : <span />}
               {removeButton(row)}
             </span>
           </li>
