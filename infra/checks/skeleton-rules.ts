@@ -25,7 +25,17 @@ const service = (name: string): Skeleton => ({
 });
 
 /** The mail service groups its use cases by capability; each capability slice has its own deps type. */
-export const MAIL_SLICES = ['sending', 'outbox', 'delivery', 'senders', 'tracking', 'webhooks', 'emails'] as const;
+export const MAIL_SLICES = [
+  'sending',
+  'outbox',
+  'delivery',
+  'senders',
+  'feedback',
+  'suppressions',
+  'tracking',
+  'webhooks',
+  'emails',
+] as const;
 
 export const SKELETONS: readonly Skeleton[] = [
   service('identity'),

@@ -3,6 +3,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type ImapServer, startImapServer } from '@mailwright/kit/testing';
 import type { TestProject } from 'vitest/node';
 import { dropDatabase as dropNamedDatabase, findPostgres, withDatabase } from '../launcher/postgres';
 import { findRedis } from '../launcher/redis';
@@ -23,11 +24,13 @@ declare module 'vitest' {
     internalSecret: string;
     serviceUrls: Record<string, string>;
     checkoutOrigin: string;
+    imapPort: number;
   }
 }
 
 let stack: Stack | undefined;
 let sink: SmtpSink | undefined;
+let imap: ImapServer | undefined;
 let razorpay: RazorpayStandIn | undefined;
 let google: GoogleStandIn | undefined;
 let dropDatabase: (() => Promise<void>) | undefined;
@@ -40,7 +43,9 @@ export async function setup(project: TestProject): Promise<void> {
   const databaseUrl = withDatabase(postgres.serverUrl, databaseName);
   dropDatabase = () => dropNamedDatabase(postgres.serverUrl, databaseName);
   rmSync(path.join(rootDir, 'test-artifacts', 'logs'), { recursive: true, force: true });
-  sink = new SmtpSink();
+  // Senders' own mailboxes (issue 21): a real IMAP server the feedback reader reads bounces and replies from.
+  imap = await startImapServer();
+  sink = new SmtpSink({ parse: true, mailboxes: imap });
   await sink.start();
   razorpay = new RazorpayStandIn();
   await razorpay.start();
@@ -64,6 +69,7 @@ export async function setup(project: TestProject): Promise<void> {
       SYSTEM_SMTP_URL: `smtp://127.0.0.1:${sink.smtpPort}`,
       ALLOW_PRIVATE_TARGETS: 'true',
       RATE_LIMIT_AUTH_MAX: '1000',
+      FEEDBACK_POLL_MS: '1000',
       ...razorpay.env(),
       ...google.env(),
       QUEUE_PREFIX: `e2e${Date.now().toString(36)}`,
@@ -78,6 +84,7 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('gatewayUrl', stack.gatewayUrl);
   project.provide('sinkApiUrl', `http://127.0.0.1:${sink.apiPort}`);
   project.provide('sinkSmtpPort', sink.smtpPort);
+  project.provide('imapPort', imap.port);
   project.provide('databaseUrl', databaseUrl);
   project.provide('checkoutOrigin', razorpay.checkoutOrigin);
   project.provide('redisUrl', redis.url);
@@ -88,6 +95,7 @@ export async function setup(project: TestProject): Promise<void> {
 export async function teardown(): Promise<void> {
   await stack?.stop();
   await sink?.stop();
+  await imap?.stop();
   await razorpay?.stop();
   await google?.stop();
   await dropDatabase?.();

@@ -1,5 +1,6 @@
 // Google for whole-stack tests: an OAuth 2.0 / OpenID Connect server (oauth2-mock-server) that
 // approves every authorization request and answers userinfo with one fixed, verified person.
+import { GMAIL_READ_SCOPE } from '@mailwright/contracts';
 import { Events, OAuth2Server } from 'oauth2-mock-server';
 
 export const GOOGLE_PERSON = {
@@ -10,6 +11,9 @@ export const GOOGLE_PERSON = {
   picture: 'https://example.test/google-person.png',
 };
 
+/** Everything a Gmail connect asks for, sending and reading (issue 21). */
+const GRANTED_SCOPES = ['https://www.googleapis.com/auth/gmail.send', GMAIL_READ_SCOPE, 'openid', 'email', 'profile'].join(' ');
+
 export class GoogleStandIn {
   private readonly server = new OAuth2Server();
 
@@ -18,6 +22,12 @@ export class GoogleStandIn {
     await this.server.start(0, '127.0.0.1');
     this.server.service.on(Events.BeforeUserinfo, (response) => {
       response.body = GOOGLE_PERSON;
+    });
+    // Google answers the scopes the person granted; the mock's own answer ('dummy') would read as send-only.
+    this.server.service.on(Events.BeforeResponse, (response) => {
+      if (typeof response.body === 'object' && response.body && 'access_token' in response.body) {
+        (response.body as Record<string, unknown>).scope = GRANTED_SCOPES;
+      }
     });
   }
 

@@ -1,6 +1,7 @@
 // The whole-stack tests' SMTP sink: kit's SmtpPeer (accepts any login, parses every message, or in
 // count-only mode just counts) with a small HTTP API so test files running in other processes can read
-// what arrived and set failure rules.
+// what arrived and set failure rules. Given senders' IMAP mailboxes, it also files late bounces there and lets
+// tests create mailboxes and put messages (replies) in them.
 import {
   createServer as createHttpServer,
   type Server as HttpServer,
@@ -8,7 +9,8 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { parsedAddresses, SmtpPeer, type SmtpPeerMessage } from '@mailwright/kit/testing';
+import { type ImapServer, parsedAddresses, SmtpPeer, type SmtpPeerMessage } from '@mailwright/kit/testing';
+import { bounceLater } from './late-bounces';
 
 export interface ReceivedMail {
   envelopeFrom: string;
@@ -40,14 +42,19 @@ export class SmtpSink {
   smtpPort = 0;
   apiPort = 0;
 
-  constructor(options: { parse: boolean } = { parse: true }) {
+  constructor(options: { parse: boolean; mailboxes?: ImapServer } = { parse: true }) {
+    this.mailboxes = options.mailboxes ?? null;
     this.peer = new SmtpPeer({
       content: options.parse ? 'parsed' : 'count',
       onMessage: (message) => {
         if (message.parsed) this.messages.push(toReceivedMail(message));
+        if (this.mailboxes)
+          void bounceLater(this.mailboxes, message).catch((error: unknown) => console.error('late bounce', error));
       },
     });
   }
+
+  private readonly mailboxes: ImapServer | null;
 
   get delivered(): number {
     return this.peer.delivered;
@@ -73,6 +80,26 @@ export class SmtpSink {
       const to = parsed.searchParams.get('to');
       const list = to ? this.messages.filter((m) => m.envelopeTo.includes(to) || m.to.includes(to)) : this.messages;
       return send(200, { delivered: this.delivered, messages: list });
+    }
+    if (method === 'POST' && (parsed.pathname === '/mailboxes' || parsed.pathname === '/mailboxes/messages')) {
+      const mailboxes = this.mailboxes;
+      if (!mailboxes) return send(404, { message: 'this sink has no mailboxes' });
+      let body = '';
+      request.on('data', (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      request.on('end', () => {
+        const input = JSON.parse(body) as { user: string; password?: string; raw?: string };
+        const done =
+          parsed.pathname === '/mailboxes'
+            ? mailboxes.addUser(input.user, input.password ?? '')
+            : mailboxes.append(input.user, input.raw ?? '');
+        done.then(
+          () => send(201, { ok: true }),
+          (error: unknown) => send(500, { message: String(error) }),
+        );
+      });
+      return;
     }
     if (method === 'POST' && parsed.pathname === '/rules') {
       let body = '';

@@ -223,7 +223,7 @@ describe('one-click unsubscribe', () => {
 
 describe('findings from the sender mailbox', () => {
   const mailbox = () => ({ accountId: alice.accountId, userId: alice.userId });
-  const deps = () => ({ pool: h.pool, webhooks: { emit: async () => {} } });
+  const deps = () => ({ pool: h.pool, webhooks: { emit: async () => {} }, tokens: h.deps.tracking.tokens });
 
   it('turns a permanent bounce into bounced + a suppression, once per mailbox message', async () => {
     const email = await sentEmail(alice.userId, { to: ['dead@example.net'], subject: 'Hi', body: 'Hello' });
@@ -260,6 +260,18 @@ describe('findings from the sender mailbox', () => {
     const stats = (await call(alice.userId, 'GET', '/emails/analytics/stats')).json<{ data: EmailStats }>().data;
     expect(stats.bounced).toBe(1);
     expect(stats.bounceRate).toBeGreaterThan(0);
+  });
+
+  it('honours a List-Unsubscribe mailto found in the sender’s own mailbox only', async () => {
+    const email = await sentEmail(alice.userId, { to: ['mailto-reader@example.net'], subject: 'Digest', body: 'Hi', unsubscribe: true });
+    const token = h.deps.tracking.tokens.unsubscribeToken(email.id, 'mailto-reader@example.net');
+    await applyFinding(deps(), { accountId: bob.accountId, userId: bob.userId }, 'msg-5', { kind: 'unsubscribe', token });
+    const search = () => call(alice.userId, 'GET', '/suppressions?search=mailto-reader');
+    expect((await search()).json().pagination.total).toBe(0);
+    await applyFinding(deps(), mailbox(), 'msg-6', { kind: 'unsubscribe', token });
+    expect((await search()).json<{ data: Suppression[] }>().data).toEqual([
+      expect.objectContaining({ email: 'mailto-reader@example.net', reason: 'unsubscribe', emailId: email.id }),
+    ]);
   });
 
   it('records a reply, ignores temporary bounces for status, and never touches another sender’s email', async () => {

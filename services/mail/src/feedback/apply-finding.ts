@@ -1,6 +1,7 @@
 // Records what one message in a sender's mailbox says about the emails that sender sent: a permanent bounce
 // makes the email `bounced` and suppresses the recipient, a temporary one is an event only, a complaint
-// suppresses, a reply is recorded with its from, subject, date and snippet. Each is applied once per mailbox
+// suppresses, a reply is recorded with its from, subject, date and snippet, an unsubscribe request mailed back
+// through List-Unsubscribe suppresses its recipient. Each is applied once per mailbox
 // message (its source id), so reading a message again changes nothing; only emails this account sent for this
 // user are touched, whatever the message claims.
 import type { EmailBounce, WebhookEventType } from '@mailwright/contracts';
@@ -8,6 +9,7 @@ import { withTransaction } from '@mailwright/kit';
 import { type FoundEmail, findMailboxEmails, insertMailboxEvent, markBounced, markReplied } from '../db/queries/mailbox-findings';
 import { insertSuppression } from '../db/queries/suppressions';
 import { suppressionAddress } from '../suppressions/suppression-address';
+import { unsubscribe } from '../suppressions/unsubscribe';
 import type { FeedbackDeps } from './deps';
 import { ourEmailIds } from './our-email-ids';
 import type { MailboxFinding } from './parse/classify-message';
@@ -33,6 +35,7 @@ export async function applyFinding(
   finding: MailboxFinding,
 ): Promise<void> {
   if (finding.kind === 'unrelated') return;
+  if (finding.kind === 'unsubscribe') return unsubscribeByMail(deps, mailbox, finding.token);
   const ids = ourEmailIds(finding.messageIds);
   const found = await findMailboxEmails(deps.pool, mailbox, ids);
   // The report's first id that is ours (a reply's In-Reply-To before its References).
@@ -87,4 +90,11 @@ export async function applyFinding(
       : [];
   });
   if (events.length > 0) await deps.webhooks.emit(events);
+}
+
+/** A List-Unsubscribe mailto found in this sender's mailbox: honoured for this sender's own emails only. */
+async function unsubscribeByMail(deps: FeedbackDeps, mailbox: MailboxRef, token: string): Promise<void> {
+  const emailId = deps.tokens.unsubscribeEmailId(token);
+  if (!emailId || (await findMailboxEmails(deps.pool, mailbox, [emailId])).length === 0) return;
+  await unsubscribe(deps, token, 'mailto');
 }

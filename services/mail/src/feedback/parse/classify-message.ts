@@ -14,6 +14,7 @@ import { quotedMessageIds } from './quoted-ids';
 import { ownText, parseDate, type ReadableMessage, readableFromMime, readReadable } from './read-readable';
 import { replySnippet } from './reply-snippet';
 import { readTextBounce } from './text-bounce';
+import { unsubscribeToken } from './unsubscribe-request';
 
 export type MailboxFinding =
   | {
@@ -27,6 +28,8 @@ export type MailboxFinding =
     }
   | { kind: 'complaint'; recipient: string | null; messageIds: string[]; at: Date }
   | { kind: 'reply'; messageIds: string[]; from: string; subject: string; date: Date; snippet: string }
+  /** A recipient's List-Unsubscribe mailto: the token names the email and its recipient. */
+  | { kind: 'unsubscribe'; token: string }
   | { kind: 'unrelated' };
 
 /** Reports and replies carry what matters near the start; a multi-megabyte attachment is not read to its end. */
@@ -46,6 +49,8 @@ async function classify(raw: Buffer): Promise<MailboxFinding> {
   const mime = readMime(raw.toString('latin1'));
   const report = findReport(mime);
   if (report) return report;
+  const token = unsubscribeToken(fieldValue(mime.headers, 'subject'));
+  if (token) return { kind: 'unsubscribe', token };
   const readable = await readReadable(raw, mime);
   return textBounce(mime, readable) ?? reply(mime, readable) ?? UNRELATED;
 }

@@ -4,6 +4,7 @@
 // message that answers one of ours.
 import { hasBounceSubject, isDaemonSender } from './bounce-signals';
 import { messageIdsIn } from './message-ids';
+import { unsubscribeToken } from './unsubscribe-request';
 
 export interface HeaderSummary {
   from: string;
@@ -25,6 +26,7 @@ export function mightBeFeedback(headers: HeaderSummary): boolean {
   if (headers.contentType.trim().slice(0, 40).toLowerCase().startsWith('multipart/report')) return true;
   if ((headers.xFailedRecipients ?? '').trim() !== '') return true;
   if (hasBounceSubject(headers.subject) || isDaemonSender(headers.from)) return true;
+  if (unsubscribeToken(headers.subject)) return true;
   return repliesToOurs(headers.inReplyTo) || repliesToOurs(headers.references);
 }
 
