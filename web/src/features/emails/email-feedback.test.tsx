@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { installFakeApi, sampleUser } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
@@ -115,5 +115,21 @@ describe('bounces, replies and suppressions in the email log', () => {
     expect(within(dialog).getByTestId('suppressed-details').textContent).toContain(
       'Every recipient is on your suppression list: the email was not sent',
     );
+  });
+
+  it('opens the details of the email a suppression links to, and drops the link on close', async () => {
+    localStorage.setItem('token', 't-1');
+    installFakeApi({
+      'GET /api/auth/me': { body: { user: sampleUser } },
+      'GET /api/emails': { body: { data: [], pagination: { page: 1, limit: 20, total: 0, pages: 1 } } },
+      'GET /api/emails/e1': { body: { data: bounced } },
+      'GET /api/email-accounts': { body: { data: [gmailAccount] } },
+    });
+    const { router } = renderApp('/emails?email=e1');
+    const dialog = await screen.findByRole('dialog', { name: 'Email Details' });
+    expect(within(dialog).getByTestId('bounce-details')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
