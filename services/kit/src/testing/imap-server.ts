@@ -43,6 +43,7 @@ mail_uid = ${uid}
 mail_gid = ${gid}
 mail_location = maildir:${dir}/mail/%u
 mailbox_idle_check_interval = 1 secs
+auth_failure_delay = 0
 passdb {
   driver = passwd-file
   args = scheme=PLAIN username_format=%u ${dir}/passwd

@@ -53,6 +53,8 @@ export async function freePort(): Promise<number> {
 }
 
 export * from './fixed-entitlements';
+export * from './gmail-lookalike';
+export * from './graph-lookalike';
 export * from './imap-server';
 export * from './smtp-peer';
 export * from './tarpit-smtp';

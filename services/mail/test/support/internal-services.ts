@@ -2,6 +2,9 @@
 // their contracts (services/contracts) and checking the internal token like the real services do.
 import type {
   Entitlements,
+  MailboxAccess,
+  MailboxReaderEntry,
+  ReportFeedbackStateBody,
   ReportSenderHealthBody,
   ResolvedAccount,
   ResolvedSenderPool,
@@ -30,6 +33,13 @@ export class InternalServices {
   /** Every pause the worker reported, in order. */
   readonly healthReports: Array<{ accountId: string; body: ReportSenderHealthBody }> = [];
   transportCalls = 0;
+  /** Mailboxes the worker reads (issue 21), by account id: what /internal/mailbox-readers lists. */
+  readonly mailboxes = new Map<string, MailboxAccess>();
+  /** Readable mailboxes whose grant lacks the read scope: their access answers 409 ACCOUNT_NEEDS_RECONNECT. */
+  readonly sendOnlyGrants = new Set<string>();
+  /** Every feedback state the worker reported, in order. */
+  readonly feedbackReports: Array<{ accountId: string; body: ReportFeedbackStateBody }> = [];
+  mailboxAccessCalls = 0;
   private app!: FastifyInstance;
   url = '';
 
@@ -112,6 +122,47 @@ export class InternalServices {
         const body = fill(template.body);
         // As templates does: the kind is the template's own text's, decided before the values go in.
         return { data: { subject: fill(template.subject), body, isHtml: isHtml(template.body), variables: names } };
+      },
+    );
+    app.get<{ Querystring: { after?: string; limit?: string } }>('/internal/mailbox-readers', async (request) => {
+      const limit = Number(request.query.limit ?? 500);
+      const after = request.query.after ?? '';
+      const data: MailboxReaderEntry[] = [...this.mailboxes.values()]
+        .filter((access) => access.accountId > after)
+        .sort((a, b) => (a.accountId < b.accountId ? -1 : 1))
+        .slice(0, limit)
+        .map(({ accountId, userId, provider, generation }) => ({ accountId, userId, provider, generation }));
+      return { data };
+    });
+    app.get<{ Params: { id: string } }>('/internal/accounts/:id/mailbox', async (request, reply) => {
+      this.mailboxAccessCalls += 1;
+      const access = this.mailboxes.get(request.params.id);
+      if (!access) return reply.status(404).send({ message: 'Email account not found', code: 'NOT_FOUND' });
+      if (this.sendOnlyGrants.has(request.params.id)) {
+        return reply
+          .status(409)
+          .send({
+            message: 'Reconnect this account to let Mailwright read bounces and replies',
+            code: 'ACCOUNT_NEEDS_RECONNECT',
+          });
+      }
+      return { data: access };
+    });
+    app.post<{ Params: { id: string }; Body: ReportFeedbackStateBody }>(
+      '/internal/accounts/:id/feedback-state',
+      async (request, reply) => {
+        const access = this.mailboxes.get(request.params.id);
+        if (!access) return reply.status(404).send({ message: 'Email account not found', code: 'NOT_FOUND' });
+        this.feedbackReports.push({ accountId: request.params.id, body: request.body });
+        return {
+          data: {
+            enabled: true,
+            state: request.body.state,
+            lastCheckedAt: request.body.checkedAt,
+            error: request.body.error,
+            imap: null,
+          },
+        };
       },
     );
     app.get<{ Params: { userId: string } }>('/internal/entitlements/:userId', async (request) => ({
