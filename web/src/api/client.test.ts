@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { installFakeApi } from '../test/fake-api';
-import { ApiError, errorMessage, request } from './client';
+import { ApiError, errorMessage, filenameOf, request, requestFile } from './client';
 import { emailAccountsApi, emailsApi, senderPoolsApi, templatesApi, webhooksApi } from './endpoints';
 
 describe('API client', () => {
@@ -112,5 +112,24 @@ describe('API client', () => {
     ]);
     expect(calls[0]?.body).toEqual({ perMinute: 10, perDay: null, recipientsPerDay: null });
     expect(calls[4]?.body).toEqual({ name: 'P', accountIds: ['a1'], strategy: 'spread' });
+  });
+
+  it('reads the download name from Content-Disposition, or none', () => {
+    expect(filenameOf('attachment; filename="suppressions.csv"')).toBe('suppressions.csv');
+    expect(filenameOf('attachment; filename=list.csv')).toBe('list.csv');
+    expect(filenameOf('attachment')).toBeNull();
+    expect(filenameOf(null)).toBeNull();
+  });
+
+  it('downloads a file with the bearer token and throws the server error of a refused one', async () => {
+    localStorage.setItem('token', 't-9');
+    installFakeApi({
+      'GET /api/suppressions/export': { raw: { text: 'email\n', contentType: 'text/csv' } },
+      'GET /api/nope': { status: 403, body: { message: 'No access', code: 'FORBIDDEN' } },
+    });
+    const file = await requestFile('/suppressions/export');
+    expect(await file.blob.text()).toBe('email\n');
+    expect(file.filename).toBeNull();
+    await expect(requestFile('/nope')).rejects.toMatchObject({ status: 403, message: 'No access', code: 'FORBIDDEN' });
   });
 });
