@@ -9,5 +9,6 @@ declare module 'vitest' {
     sinkSmtpPort: number;
     checkoutOrigin: string;
     databaseUrl: string;
+    imapPort: number;
   }
 }
