@@ -146,7 +146,8 @@ export class GmailLookalike {
   private history(url: URL, response: import('node:http').ServerResponse): void {
     const start = Number(url.searchParams.get('startHistoryId'));
     if (!Number.isFinite(start) || start < this.oldestHistory) {
-      return sendJson(response, 404, { error: { code: 404, message: 'Requested entity was not found.' } });
+      sendJson(response, 404, { error: { code: 404, message: 'Requested entity was not found.' } });
+      return;
     }
     const label = url.searchParams.get('labelId');
     const added = this.messages.filter((message) => message.historyId > start && (!label || message.labelIds.includes(label)));

@@ -117,7 +117,8 @@ export class GraphLookalike {
     } else if (deltaToken) {
       after = Number(deltaToken);
       if (after < this.oldestToken) {
-        return sendJson(response, 410, { error: { code: 'SyncStateNotFound', message: 'The sync state is not found.' } });
+        sendJson(response, 410, { error: { code: 'SyncStateNotFound', message: 'The sync state is not found.' } });
+        return;
       }
     } else {
       const filter = /receivedDateTime ge (\S+)/.exec(url.searchParams.get('$filter') ?? '');

@@ -32,7 +32,7 @@ function retryAfterMs(response: Response): number {
 /** The response when it is OK, null when the resource is gone (404, 410). */
 export async function providerGet(call: ProviderGet): Promise<Response | null> {
   for (;;) {
-    await call.pacer.take(call.units, call.signal);
+    await call.pacer.take(call.units, call.signal, call.deadline);
     const response = await fetch(call.url, {
       headers: { authorization: `Bearer ${call.accessToken}`, ...call.headers },
       signal: AbortSignal.any([call.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),

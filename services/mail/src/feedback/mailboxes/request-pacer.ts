@@ -3,6 +3,8 @@
 // more than the budget, however the calls bunch up. One worker reads a mailbox at a time (the lease), so the
 // pacer lives in that worker; the budgets keep a margin below the provider's limit for the sends it also serves.
 
+import { MailboxThrottled } from './mailbox-errors';
+
 export interface WindowBudget {
   units: number;
   windowMs: number;
@@ -23,12 +25,16 @@ export class RequestPacer {
 
   constructor(private readonly budgets: WindowBudget[]) {}
 
-  /** Waits until `units` fit every budget, then counts them as spent now. */
-  async take(units: number, signal?: AbortSignal): Promise<void> {
+  /**
+   * Waits until `units` fit every budget, then counts them as spent now. A wait past `deadline` (the turn's end)
+   * throws MailboxThrottled instead: the mailbox gives its slot back and is read again when the budget allows.
+   */
+  async take(units: number, signal?: AbortSignal, deadline = Number.POSITIVE_INFINITY): Promise<void> {
     for (;;) {
       if (signal?.aborted) throw new Error('mailbox read stopped');
       const wait = this.waitFor(units, Date.now());
       if (wait <= 0) break;
+      if (Date.now() + wait > deadline) throw new MailboxThrottled(wait);
       await sleep(wait, signal);
     }
     this.spent.push({ at: Date.now(), units });
