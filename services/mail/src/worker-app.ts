@@ -103,6 +103,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
     health: senderHealth,
   };
 
+  const tokens = TrackingTokens.fromConfig(config);
   const context = { config, log, health };
   const sendWorker = consumeQueue<SendJobData>(
     sendQueue,
@@ -110,7 +111,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
       claims,
       ...senders,
       sender,
-      tokens: TrackingTokens.fromConfig(config),
+      tokens,
       publicUrl: config.PUBLIC_URL,
       attachments,
       webhooks,
@@ -169,7 +170,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
         db,
         redis: producer,
         accounts,
-        apply: (mailbox, sourceId, finding) => applyFinding({ pool: db.$client, webhooks }, mailbox, sourceId, finding),
+        apply: (mailbox, sourceId, finding) => applyFinding({ pool: db.$client, webhooks, tokens }, mailbox, sourceId, finding),
         log,
         metrics,
       })
