@@ -1,6 +1,6 @@
 // Sender accounts (SMTP, Gmail, Outlook): what the web app sees, and what the mail worker gets to send with.
 import { type Static, Type } from '@sinclair/typebox';
-import { EmailAddress } from './common';
+import { EmailAddress, HostName, PortField } from './common';
 import { AccountFeedback } from './feedback';
 import { SenderHealth } from './sender-health';
 import { SenderLimits, UpdateSenderLimitsBody } from './sender-limits';
@@ -51,9 +51,6 @@ export type EmailAccount = Static<typeof EmailAccount>;
 
 export const DEFAULT_SMTP_PORT = 587;
 
-/** The web form's port field may arrive as a number or a numeric string. */
-const Port = Type.Union([Type.Integer({ minimum: 1, maximum: 65535 }), Type.String({ pattern: '^[0-9]{1,5}$' })]);
-const Host = Type.String({ minLength: 1, maxLength: 253, pattern: '^[A-Za-z0-9._:\\[\\]-]+$' });
 const DisplayName = Type.String({ maxLength: 200 });
 const Username = Type.String({ minLength: 1, maxLength: 320 });
 
@@ -62,8 +59,8 @@ export const CreateSmtpAccountBody = Type.Object(
   {
     email: EmailAddress,
     displayName: Type.Optional(DisplayName),
-    host: Host,
-    port: Type.Optional(Port),
+    host: HostName,
+    port: Type.Optional(PortField),
     secure: Type.Optional(Type.Boolean()),
     username: Username,
     password: Type.String({ minLength: 1, maxLength: 1000 }),
@@ -77,8 +74,8 @@ export const UpdateSmtpAccountBody = Type.Object(
   {
     email: Type.Optional(Type.String({ maxLength: 254 })),
     displayName: Type.Optional(DisplayName),
-    host: Host,
-    port: Type.Optional(Port),
+    host: HostName,
+    port: Type.Optional(PortField),
     secure: Type.Optional(Type.Boolean()),
     username: Username,
     password: Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Null()])),

@@ -24,3 +24,9 @@ export const MessageBody = Type.Object({ message: Type.String() });
 export const EmailAddress = Type.String({ format: 'email', maxLength: 254 });
 
 export const Timestamp = Type.String({ format: 'date-time' });
+
+/** A server's host name or address (SMTP, IMAP); the services resolve and check it. */
+export const HostName = Type.String({ minLength: 1, maxLength: 253, pattern: '^[A-Za-z0-9._:\\[\\]-]+$' });
+
+/** A port field; the web forms may send it as a numeric string. */
+export const PortField = Type.Union([Type.Integer({ minimum: 1, maximum: 65535 }), Type.String({ pattern: '^[0-9]{1,5}$' })]);

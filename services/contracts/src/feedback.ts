@@ -2,6 +2,7 @@
 // Inbox delta, IMAP) for bounces, complaints and replies to the emails it sent. Accounts owns the opt-in,
 // the IMAP settings and the state shown on the account; mail owns the read cursor and what it finds.
 import { type Static, Type } from '@sinclair/typebox';
+import { HostName, PortField } from './common';
 
 /**
  * off: reading is not enabled. pending: enabled, not read yet. reading: the last read succeeded.
@@ -39,9 +40,6 @@ export const AccountFeedback = Type.Object({
 });
 export type AccountFeedback = Static<typeof AccountFeedback>;
 
-const Port = Type.Union([Type.Integer({ minimum: 1, maximum: 65535 }), Type.String({ pattern: '^[0-9]{1,5}$' })]);
-const Host = Type.String({ minLength: 1, maxLength: 253, pattern: '^[A-Za-z0-9._:\\[\\]-]+$' });
-
 /**
  * PUT /email-accounts/:id/feedback. `imap` (SMTP accounts only): null goes back to the defaults; a password
  * left out keeps the stored one (or the SMTP password when none is stored).
@@ -53,8 +51,8 @@ export const UpdateFeedbackBody = Type.Object(
       Type.Union([
         Type.Object(
           {
-            host: Host,
-            port: Type.Optional(Port),
+            host: HostName,
+            port: Type.Optional(PortField),
             secure: Type.Optional(Type.Boolean()),
             username: Type.Optional(Type.String({ minLength: 1, maxLength: 320 })),
             password: Type.Optional(Type.String({ minLength: 1, maxLength: 1000 })),

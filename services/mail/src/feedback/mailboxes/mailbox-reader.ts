@@ -1,17 +1,9 @@
 // What every mailbox reader (IMAP, Gmail API, Graph) offers the feedback loop: pages of new Inbox messages after a
 // cursor, the raw MIME of only those whose headers might be feedback, and the next cursor to save.
 import type { MailboxCursor } from '../../db/schema/mailbox-cursors';
+import type { HeaderSummary } from '../parse/might-be-feedback';
 
-/** The few headers that decide whether a message is worth downloading whole (parse/might-be-feedback.ts). */
-export interface HeaderSummary {
-  from: string;
-  subject: string;
-  contentType: string;
-  inReplyTo: string;
-  references: string;
-  autoSubmitted?: string;
-  xFailedRecipients?: string;
-}
+export type { HeaderSummary } from '../parse/might-be-feedback';
 
 export type IsCandidate = (headers: HeaderSummary) => boolean;
 

@@ -6,6 +6,7 @@ import { hasBounceSubject, isDaemonSender } from './bounce-signals';
 import { messageIdsIn } from './message-ids';
 import { unsubscribeToken } from './unsubscribe-request';
 
+/** The few headers that decide whether a message is worth downloading whole. */
 export interface HeaderSummary {
   from: string;
   subject: string;
