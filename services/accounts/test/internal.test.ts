@@ -94,6 +94,16 @@ describe('POST /internal/accounts/resolve', () => {
     expect((await resolve({ userId: owner, accountId: 'nope' })).statusCode).toBe(404);
   });
 
+  it("finds the user's account by address, case-insensitively, and never another user's", async () => {
+    const userId = randomUUID();
+    await addSmtp(userId, 'first@example.com');
+    const second = await addSmtp(userId, 'Second@Example.com');
+    expect((await resolve({ userId, email: 'second@example.COM' })).json().data.id).toBe(second.id);
+    const missing = await resolve({ userId, email: 'third@example.com' });
+    expect(missing.statusCode).toBe(404);
+    expect((await resolve({ userId: randomUUID(), email: 'second@example.com' })).statusCode).toBe(404);
+  });
+
   it('answers 400 when the user has no account at all', async () => {
     const response = await resolve({ userId: randomUUID() });
     expect(response.statusCode).toBe(400);

@@ -113,11 +113,15 @@ export const OAUTH_ERROR_MESSAGES = {
 export const OAUTH_UNKNOWN_ERROR_MESSAGE = 'Failed to connect account';
 export type OAuthConnectError = keyof typeof OAUTH_ERROR_MESSAGES | 'plan_limit';
 
-/** POST /internal/accounts/resolve: the account an email is sent from (the given one, or the user's default). */
+/**
+ * POST /internal/accounts/resolve: the account an email is sent from (the given one, the user's account with the
+ * given address — the Resend-compatible API's `from` — or the user's default).
+ */
 export const ResolveAccountBody = Type.Object(
   {
     userId: Type.String({ minLength: 1, maxLength: 64 }),
     accountId: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
+    email: Type.Optional(Type.String({ minLength: 1, maxLength: 254 })),
   },
   { additionalProperties: false },
 );

@@ -8,6 +8,7 @@ export * from './feedback';
 export * from './html';
 export * from './mail';
 export * from './plans';
+export * from './resend-compat';
 export * from './platform-layout';
 export * from './revocations';
 export * from './sender-health';

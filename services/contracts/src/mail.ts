@@ -47,7 +47,47 @@ export const MAIL_LIMITS = {
   attachmentFilenameMaxChars: 255,
   /** Emails in one POST /emails/api/batch. */
   batchMax: 100,
+  /** Custom headers per email, and the length of one header's value. */
+  headersMax: 50,
+  headerValueMaxChars: 998,
+  /** Tags per email; a tag's name and value are each at most this long. */
+  tagsMax: 50,
+  tagMaxChars: 256,
 } as const;
+
+/**
+ * Headers the platform writes itself: a custom header may not set them (matched case-insensitively; `Content-*`
+ * and `List-Unsubscribe*` by prefix).
+ */
+export const PLATFORM_HEADERS = ['from', 'to', 'cc', 'bcc', 'subject', 'message-id', 'date', 'mime-version', 'reply-to'] as const;
+const PLATFORM_HEADER_PREFIXES = ['content-', 'list-unsubscribe', 'x-mailwright-'] as const;
+
+/** Whether a custom header would overwrite one the platform sets. */
+export function isPlatformHeader(name: string): boolean {
+  const lower = name.toLowerCase();
+  return (PLATFORM_HEADERS as readonly string[]).includes(lower) || PLATFORM_HEADER_PREFIXES.some((prefix) => lower.startsWith(prefix));
+}
+
+/** A header field name (RFC 5322: printable ASCII but the colon). */
+export const HEADER_NAME_PATTERN = '^[!-9;-~]{1,76}$';
+/** A tag's name or value: ASCII letters, digits, underscores and dashes (Resend's rule). */
+export const TAG_PATTERN = `^[A-Za-z0-9_-]{1,${MAIL_LIMITS.tagMaxChars}}$`;
+
+export const EmailTag = Type.Object(
+  {
+    name: Type.String({ pattern: TAG_PATTERN, maxLength: MAIL_LIMITS.tagMaxChars }),
+    value: Type.String({ pattern: TAG_PATTERN, maxLength: MAIL_LIMITS.tagMaxChars }),
+  },
+  { additionalProperties: false },
+);
+export type EmailTag = Static<typeof EmailTag>;
+
+/** Extra header fields added to the message as given (see isPlatformHeader for the ones refused). */
+export const CustomHeaders = Type.Record(
+  Type.String({ pattern: HEADER_NAME_PATTERN }),
+  Type.String({ maxLength: MAIL_LIMITS.headerValueMaxChars }),
+  { maxProperties: MAIL_LIMITS.headersMax },
+);
 
 /**
  * A file sent with the email: either `content` (base64) or `url` (a public https URL the service downloads
@@ -95,6 +135,17 @@ export const SendEmailBody = Type.Object(
     attachments: Type.Optional(Type.Array(Attachment, { maxItems: 1_000 })),
     /** RFC 8058 one-click unsubscribe: List-Unsubscribe headers on the message (a template may ask for it too). */
     unsubscribe: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+    /**
+     * The plain-text version. With an HTML body the message is multipart/alternative (HTML and this text);
+     * without a body the email is this text alone.
+     */
+    text: Optionalish(Type.String({ maxLength: MAIL_LIMITS.bodyMaxChars })),
+    /** Reply-To addresses. */
+    replyTo: Type.Optional(Type.Array(EmailAddress, { maxItems: MAIL_LIMITS.recipientsMax })),
+    /** Extra header fields; those the platform sets (From, To, Subject, Message-ID, Content-*, …) are refused. */
+    headers: Type.Optional(CustomHeaders),
+    /** Labels kept with the email and sent in its webhook events (data.tags); never put in the message. */
+    tags: Type.Optional(Type.Array(EmailTag, { maxItems: MAIL_LIMITS.tagsMax })),
   },
   {
     additionalProperties: false,
@@ -164,6 +215,11 @@ export const EmailLog = Type.Object({
   reply: Type.Union([EmailReply, Type.Null()]),
   /** Whether the message carries RFC 8058 one-click unsubscribe headers. */
   unsubscribe: Type.Boolean(),
+  /** The plain-text version sent beside an HTML body, or null. */
+  text: Type.Union([Type.String(), Type.Null()]),
+  replyTo: Type.Array(Type.String()),
+  headers: Type.Record(Type.String(), Type.String()),
+  tags: Type.Array(EmailTag),
 });
 export type EmailLog = Static<typeof EmailLog>;
 
@@ -271,6 +327,9 @@ export const MAIL_MESSAGES = {
   emailNotFound: 'Email not found',
   subjectRequired: 'subject is required',
   bodyRequired: 'body is required',
+  headerNotAllowed: (name: string) => `headers.${name}: this header is set by the platform and cannot be given`,
+  headerLineBreak: (name: string) => `headers.${name}: header values must not contain line breaks`,
+  headerDuplicate: (name: string) => `headers.${name}: the header is given twice (names are case-insensitive)`,
   scheduledInPast: 'scheduledAt must be in the future',
   scheduledTooFar: 'scheduledAt must be within one year',
   scheduledInvalid: 'scheduledAt must be an ISO 8601 date and time',

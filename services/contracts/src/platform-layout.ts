@@ -108,6 +108,8 @@ export const gatewayRoutes: readonly GatewayRoute[] = [
   { prefix: '/t', rewritePrefix: '/t', service: 'mail', bodyLimit: 16 * KB },
   // RFC 8058 one-click unsubscribe: a mail client POSTs `List-Unsubscribe=One-Click`, a person GETs the page.
   { prefix: '/u', rewritePrefix: '/u', service: 'mail', bodyLimit: 16 * KB },
+  // The Resend-compatible API (resend-compat.ts): Resend's SDKs with RESEND_BASE_URL pointed here.
+  { prefix: '/compat/resend', rewritePrefix: '/compat/resend', service: 'mail', bodyLimit: 16 * MB },
 ];
 
 /** Routes anyone may call (matched on the normalised path, without the query). Every other route needs a caller. */
@@ -126,7 +128,13 @@ export const publicRoutes: ReadonlyArray<readonly [method: string, pattern: RegE
 ];
 
 /** The public API: called with an API key instead of a user session. */
-export const apiKeyRoutes = /^\/api\/emails\/api(\/|$)/;
+export const apiKeyRoutes = /^\/api\/emails\/api(\/|$)|^\/compat\/resend(\/|$)/;
+
+/**
+ * API-key routes whose clients send the key as `Authorization: Bearer <key>` (Resend's SDKs) and read errors in
+ * Resend's shape, gateway errors included.
+ */
+export const bearerApiKeyRoutes = /^\/compat\/resend(\/|$)/;
 
 /** POSTs throttled per client address: sign-in, sign-up, the reset mail and the social sign-in code exchange. */
 export const clientIpThrottledRoutes: ReadonlySet<string> = new Set([

@@ -39,7 +39,7 @@ export const internalRoutes: RoutesPlugin<AccountsDeps> = async (app, { deps }) 
     { schema: { body: ResolveAccountBody, response: { 200: Envelope(ResolvedAccount), ...errors } } },
     async (request) => {
       requireService(request);
-      return { data: await resolveAccount(deps, request.body.userId, request.body.accountId) };
+      return { data: await resolveAccount(deps, request.body.userId, request.body.accountId, request.body.email) };
     },
   );
 

@@ -47,6 +47,17 @@ export async function findDefaultAccount(db: Executor, userId: string): Promise<
   return row;
 }
 
+/** The user's account sending as `email` (case-insensitive): the default one first, then the oldest. */
+export async function findUserAccountByEmail(db: Executor, userId: string, email: string): Promise<EmailAccountRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(emailAccounts)
+    .where(and(eq(emailAccounts.userId, userId), sql`lower(${emailAccounts.email}) = lower(${email})`))
+    .orderBy(sql`${emailAccounts.isDefault} desc`, asc(emailAccounts.createdAt), asc(emailAccounts.id))
+    .limit(1);
+  return row;
+}
+
 /** Internal callers (the mail worker) may know only the account id. */
 export async function findAccountById(db: Executor, id: string): Promise<EmailAccountRow | undefined> {
   const [row] = await db.select().from(emailAccounts).where(eq(emailAccounts.id, id));
