@@ -263,7 +263,12 @@ describe('findings from the sender mailbox', () => {
   });
 
   it('honours a List-Unsubscribe mailto found in the sender’s own mailbox only', async () => {
-    const email = await sentEmail(alice.userId, { to: ['mailto-reader@example.net'], subject: 'Digest', body: 'Hi', unsubscribe: true });
+    const email = await sentEmail(alice.userId, {
+      to: ['mailto-reader@example.net'],
+      subject: 'Digest',
+      body: 'Hi',
+      unsubscribe: true,
+    });
     const token = h.deps.tracking.tokens.unsubscribeToken(email.id, 'mailto-reader@example.net');
     await applyFinding(deps(), { accountId: bob.accountId, userId: bob.userId }, 'msg-5', { kind: 'unsubscribe', token });
     const search = () => call(alice.userId, 'GET', '/suppressions?search=mailto-reader');

@@ -139,12 +139,10 @@ export class InternalServices {
       const access = this.mailboxes.get(request.params.id);
       if (!access) return reply.status(404).send({ message: 'Email account not found', code: 'NOT_FOUND' });
       if (this.sendOnlyGrants.has(request.params.id)) {
-        return reply
-          .status(409)
-          .send({
-            message: 'Reconnect this account to let Mailwright read bounces and replies',
-            code: 'ACCOUNT_NEEDS_RECONNECT',
-          });
+        return reply.status(409).send({
+          message: 'Reconnect this account to let Mailwright read bounces and replies',
+          code: 'ACCOUNT_NEEDS_RECONNECT',
+        });
       }
       return { data: access };
     });
