@@ -1,7 +1,6 @@
 // The suppression list: its API (search, pages, import, export, other users' entries), sends that skip listed
 // recipients (and take no quota when nobody is left), one-click unsubscribe, and what the mailbox reader's
 // findings do to an email (bounced, replied, suppressed; once per mailbox message; only the sender's own emails).
-import { randomUUID } from 'node:crypto';
 import {
   type EmailLog,
   type EmailStats,

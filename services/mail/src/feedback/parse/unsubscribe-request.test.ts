@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { unsubscribeToken } from './unsubscribe-request';
 
-const token = 'A'.repeat(20) + '-_' + 'b'.repeat(21);
+const token = `${'A'.repeat(20)}-_${'b'.repeat(21)}`;
 
 describe('unsubscribeToken', () => {
   it('reads the token of the mailto request subject, in any case', () => {
