@@ -65,7 +65,9 @@ const PLATFORM_HEADER_PREFIXES = ['content-', 'list-unsubscribe', 'x-mailwright-
 /** Whether a custom header would overwrite one the platform sets. */
 export function isPlatformHeader(name: string): boolean {
   const lower = name.toLowerCase();
-  return (PLATFORM_HEADERS as readonly string[]).includes(lower) || PLATFORM_HEADER_PREFIXES.some((prefix) => lower.startsWith(prefix));
+  return (
+    (PLATFORM_HEADERS as readonly string[]).includes(lower) || PLATFORM_HEADER_PREFIXES.some((prefix) => lower.startsWith(prefix))
+  );
 }
 
 /** A header field name (RFC 5322: printable ASCII but the colon). */

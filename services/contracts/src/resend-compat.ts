@@ -98,11 +98,18 @@ export const ResendBatchResponse = Type.Object({
 });
 export type ResendBatchResponse = Static<typeof ResendBatchResponse>;
 
-export const ResendLastEvent = Type.Union(
-  ['queued', 'scheduled', 'sent', 'delivered', 'bounced', 'failed', 'canceled', 'opened', 'clicked', 'suppressed'].map((event) =>
-    Type.Literal(event),
-  ),
-);
+export const ResendLastEvent = Type.Union([
+  Type.Literal('queued'),
+  Type.Literal('scheduled'),
+  Type.Literal('sent'),
+  Type.Literal('delivered'),
+  Type.Literal('bounced'),
+  Type.Literal('failed'),
+  Type.Literal('canceled'),
+  Type.Literal('opened'),
+  Type.Literal('clicked'),
+  Type.Literal('suppressed'),
+]);
 
 /** GET /emails/{id}. */
 export const ResendEmail = Type.Object({
@@ -192,7 +199,9 @@ export function resendErrorName(code: string | undefined, status: number): Resen
  */
 export function toResendError(status: number, body: { message?: unknown; code?: unknown; name?: unknown }): ResendErrorBody {
   const message = typeof body.message === 'string' ? body.message : 'Something went wrong';
-  const name = isResendErrorName(body.name) ? body.name : resendErrorName(typeof body.code === 'string' ? body.code : undefined, status);
+  const name = isResendErrorName(body.name)
+    ? body.name
+    : resendErrorName(typeof body.code === 'string' ? body.code : undefined, status);
   return { statusCode: status, message, name };
 }
 

@@ -18,6 +18,7 @@ import { emailRoutes } from './routes/emails';
 import { internalQuotaRoutes } from './routes/internal-quota';
 import { internalSenderRoutes } from './routes/internal-senders';
 import { internalTrackingRoutes } from './routes/internal-tracking';
+import { resendCompatRoutes } from './routes/resend-compat';
 import { sendRoutes } from './routes/send';
 import { suppressionRoutes } from './routes/suppressions';
 import { trackingRoutes } from './routes/tracking';
@@ -122,6 +123,7 @@ export async function buildMailApp(
   await app.register(internalQuotaRoutes, { deps: sending });
   await app.register(internalTrackingRoutes, { deps: tracking });
   await app.register(batchSendRoutes, { deps: sending });
+  await app.register(resendCompatRoutes, { deps: { sending, emailLog } });
   await app.register(webhookRoutes, { deps: webhookDeps });
   await app.register(suppressionRoutes, { deps: { db } });
   await app.register(unsubscribeRoutes, { deps: { pool: db.$client, tokens: tracking.tokens, webhooks } });

@@ -38,6 +38,10 @@ function newEmail(userId: string, accountId: string, changes: Partial<NewEmail> 
     senderPoolId: null,
     suppressed: [],
     unsubscribe: false,
+    text: null,
+    replyTo: [],
+    headers: {},
+    tags: [],
     ...changes,
   };
 }

@@ -119,6 +119,10 @@ export function sampleEmail(overrides: Partial<EmailLog> = {}): EmailLog {
     repliedAt: null,
     reply: null,
     unsubscribe: false,
+    text: null,
+    replyTo: [],
+    headers: {},
+    tags: [],
     ...overrides,
   };
 }

@@ -6,6 +6,7 @@ import type {
   MailboxReaderEntry,
   ReportFeedbackStateBody,
   ReportSenderHealthBody,
+  ResolveAccountBody,
   ResolvedAccount,
   ResolvedSenderPool,
   SenderHealthReport,
@@ -25,28 +26,33 @@ export class AccountsClient {
   ) {}
 
   async resolve(userId: string, accountId: string | null): Promise<ResolvedAccount> {
-    const cacheKey = `${userId}:${accountId ?? ''}`;
+    return this.cachedResolve(`${userId}:${accountId ?? ''}`, accountId ? { userId, accountId } : { userId });
+  }
+
+  /** The user's account sending as `email` (the Resend-compatible API's `from`); 404 NOT_FOUND when they have none. */
+  async resolveByEmail(userId: string, email: string): Promise<ResolvedAccount> {
+    return this.cachedResolve(`${userId}:@${email.toLowerCase()}`, { userId, email });
+  }
+
+  private cachedResolve(cacheKey: string, body: ResolveAccountBody): Promise<ResolvedAccount> {
     const hit = this.resolved.get(cacheKey);
     const age = hit ? Date.now() - hit.fetchedAt : Number.POSITIVE_INFINITY;
     if (hit && age < this.resolveTtlMs) {
       // Refreshed in the background in the second half of its life: steady traffic never waits on accounts.
       if (age >= this.resolveTtlMs / 2 && !this.resolving.has(cacheKey)) {
-        this.sharedResolve(cacheKey, userId, accountId).catch(() => {});
+        this.sharedResolve(cacheKey, body).catch(() => {});
       }
-      return hit.value;
+      return Promise.resolve(hit.value);
     }
-    return this.sharedResolve(cacheKey, userId, accountId);
+    return this.sharedResolve(cacheKey, body);
   }
 
-  private sharedResolve(cacheKey: string, userId: string, accountId: string | null): Promise<ResolvedAccount> {
+  private sharedResolve(cacheKey: string, body: ResolveAccountBody): Promise<ResolvedAccount> {
     let pending = this.resolving.get(cacheKey);
     if (!pending) {
       const fetchedAt = Date.now();
       pending = this.client
-        .call<{ data: ResolvedAccount }>(this.baseUrl, '/internal/accounts/resolve', {
-          method: 'POST',
-          body: accountId ? { userId, accountId } : { userId },
-        })
+        .call<{ data: ResolvedAccount }>(this.baseUrl, '/internal/accounts/resolve', { method: 'POST', body })
         .then(({ data }) => {
           if (this.resolved.size > 50_000) this.resolved.clear();
           this.resolved.set(cacheKey, { value: data, fetchedAt });

@@ -14,11 +14,16 @@ export function mailOptions(email: ClaimedEmail, publicUrl: string, tokens: Trac
     bcc: email.bcc.length > 0 ? email.bcc : undefined,
     subject: email.subject,
     messageId: email.messageId,
-    headers: { 'X-Mailwright-Email-Id': email.id },
+    // The sender's own headers first: the platform's (checked at accept not to collide) are written after them.
+    headers: { ...email.headers, 'X-Mailwright-Email-Id': email.id },
   };
+  if (email.replyTo.length > 0) options.replyTo = email.replyTo;
   if (email.unsubscribe) options.headers = { ...options.headers, ...unsubscribeHeaders(email, publicUrl, tokens) };
-  if (email.isHtml) options.html = addTracking(email.body, email.id, publicUrl, tokens);
-  else options.text = email.body;
+  if (email.isHtml) {
+    options.html = addTracking(email.body, email.id, publicUrl, tokens);
+    // Both: MailComposer writes multipart/alternative (text first, HTML last, as RFC 2046 wants the preferred last).
+    if (email.text !== null) options.text = email.text;
+  } else options.text = email.body;
   return options;
 }
 

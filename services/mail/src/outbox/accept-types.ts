@@ -13,6 +13,8 @@ export interface Idempotency {
   key: string;
   /** The hash of the request that first used the key (request-hash.ts). */
   bodyHash: string;
+  /** The answer a retry with the key replays, from the stored rows (default: 201 and the one email). */
+  answer?: (rows: EmailRow[]) => { statusCode: number; response: unknown };
 }
 
 export interface AcceptOptions {
@@ -20,7 +22,7 @@ export interface AcceptOptions {
   /** The gateway's x-request-id, carried into the send job. */
   requestId?: string;
   idempotency?: Idempotency | null;
-  /** The items' quota is taken for all of them or none (the batch route). */
+  /** The items' quota is taken for all of them or none (the batch route; an Idempotency-Key covers them all). */
   allOrNothing?: boolean;
 }
 

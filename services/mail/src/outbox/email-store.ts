@@ -44,10 +44,9 @@ export class EmailStore {
   }
 
   private async acceptTogether(items: AcceptItem[], options: AcceptOptions): Promise<AcceptResult> {
-    const rows = await storeBatch(this.deps, items, options.monthlyLimit);
-    if (!rows) return { kind: 'quota_exceeded' };
-    await this.enqueue(rows, options);
-    return { kind: 'stored', rows };
+    const stored = await storeBatch(this.deps, items, options.monthlyLimit, options.idempotency ?? null);
+    if (stored.kind === 'stored') await this.enqueue(stored.rows, options);
+    return stored;
   }
 
   /** One job per due time among the rows (their jobId), added after the commit; suppressed rows are never sent. */

@@ -51,6 +51,19 @@ export class SendProducer {
     }
   }
 
+  /**
+   * A rescheduled email's new job (its row already carries the new job id). Its own earlier job is dropped; an
+   * earlier batch job stays for the other emails in it and skips this one, which is not due then (send-claims.ts).
+   */
+  async reschedule(
+    email: QueuedEmail & { jobId: string },
+    previousJobId: string | null,
+    requestId: string | null,
+  ): Promise<void> {
+    await this.remove({ id: email.id, jobId: previousJobId });
+    await this.enqueueBatch(email.jobId, [email], [requestId]);
+  }
+
   private async add(adding: () => Promise<unknown>, context: Record<string, unknown>): Promise<void> {
     const pending = adding();
     try {

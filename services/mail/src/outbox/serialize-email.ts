@@ -43,5 +43,9 @@ export function serializeEmail(row: EmailRow): EmailLog {
     repliedAt: iso(row.repliedAt),
     reply: row.reply,
     unsubscribe: row.unsubscribe,
+    text: row.text,
+    replyTo: row.replyTo,
+    headers: row.headers,
+    tags: row.tags,
   };
 }

@@ -32,7 +32,10 @@ export async function storeOne(
       monthlyLimit === null ? await insertEmail(client, email) : await insertEmailWithQuota(client, email, monthlyLimit);
     if (!row) return transaction.rollback({ kind: 'quota_exceeded' });
     await insertAttachments(client, row.id, attachments);
-    if (idempotency) await storeIdempotentResponse(client, email.userId, idempotency.key, 201, serializeEmail(row));
+    if (idempotency) {
+      const { statusCode, response } = idempotency.answer?.([row]) ?? { statusCode: 201, response: serializeEmail(row) };
+      await storeIdempotentResponse(client, email.userId, idempotency.key, statusCode, response);
+    }
     return { kind: 'stored', rows: [row] };
   });
   if (outcome.kind !== 'seen') return outcome;

@@ -24,13 +24,9 @@ export const batchSendRoutes: RoutesPlugin<SendingDeps> = async (app, { deps }) 
       if (request.caller?.kind !== 'api_key') {
         throw new AppError('UNAUTHORIZED', 'An API key is required: send it in the X-API-Key header');
       }
-      const result = await batchSend(
-        deps,
-        requireUserId(request),
-        request.caller.apiKeyId ?? null,
-        request.body.emails,
-        request.id,
-      );
+      const result = await batchSend(deps, requireUserId(request), request.caller.apiKeyId ?? null, request.body.emails, {
+        requestId: request.id,
+      });
       return reply.status(207).send(result);
     },
   );

@@ -13,7 +13,8 @@ const schema = {
   response: { 200: Envelope(EmailLog), 201: Envelope(EmailLog), '4xx': ErrorBody, '5xx': ErrorBody },
 };
 
-function idempotencyKeyOf(request: FastifyRequest): string | null {
+/** The Idempotency-Key header, or null; 400 when it is not 1 to 255 printable characters. */
+export function idempotencyKeyOf(request: FastifyRequest): string | null {
   const header = request.headers['idempotency-key'];
   if (header === undefined) return null;
   if (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header)) {

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   isHtml as isHtmlBody,
+  isPlatformHeader,
   isValidTimeZone,
   MAIL_MESSAGES,
   SENDER_POOL_MESSAGES,
@@ -48,13 +49,26 @@ export interface CheckedBody {
   templateId: string | null;
 }
 
+/** Custom headers: none the platform sets, no line break in a value, no name twice (names are case-insensitive). */
+function checkCustomHeaders(headers: Record<string, string> | undefined): void {
+  const seen = new Set<string>();
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    const details = { details: { field: `headers.${name}` } };
+    if (isPlatformHeader(name)) throw new AppError('VALIDATION_ERROR', MAIL_MESSAGES.headerNotAllowed(name), details);
+    if (LINE_BREAK.test(value)) throw new AppError('VALIDATION_ERROR', MAIL_MESSAGES.headerLineBreak(name), details);
+    if (seen.has(name.toLowerCase())) throw new AppError('VALIDATION_ERROR', MAIL_MESSAGES.headerDuplicate(name), details);
+    seen.add(name.toLowerCase());
+  }
+}
+
 export function checkSendBody(body: SendEmailBody): CheckedBody {
   const to = body.to;
   const cc = body.cc ?? [];
   const bcc = body.bcc ?? [];
-  if ([...to, ...cc, ...bcc].some((address) => LINE_BREAK.test(address))) {
+  if ([...to, ...cc, ...bcc, ...(body.replyTo ?? [])].some((address) => LINE_BREAK.test(address))) {
     throw new AppError('VALIDATION_ERROR', MAIL_MESSAGES.headerInjection);
   }
+  checkCustomHeaders(body.headers);
   const timezone = given(body.timezone);
   if (timezone !== null && !isValidTimeZone(timezone)) throw new AppError('VALIDATION_ERROR', MAIL_MESSAGES.timezoneInvalid);
   const scheduledText = given(body.scheduledAt);
@@ -63,7 +77,7 @@ export function checkSendBody(body: SendEmailBody): CheckedBody {
   const templateId = given(body.templateId);
   if (templateId === null) {
     if (!body.subject?.trim()) throw new AppError('VALIDATION_ERROR', MAIL_MESSAGES.subjectRequired);
-    if (!body.body?.trim()) throw new AppError('VALIDATION_ERROR', MAIL_MESSAGES.bodyRequired);
+    if (!body.body?.trim() && !given(body.text)?.trim()) throw new AppError('VALIDATION_ERROR', MAIL_MESSAGES.bodyRequired);
   }
   if (body.subject) checkSubjectHeader(body.subject);
   if (body.unsubscribe === true) checkUnsubscribeRecipients(to, cc, bcc);
@@ -112,11 +126,14 @@ export async function buildEmail(
   const unsubscribe = body.unsubscribe ?? rendered?.unsubscribe ?? false;
   if (unsubscribe) checkUnsubscribeRecipients(checked.to, checked.cc, checked.bcc);
   const subject = rendered ? rendered.subject : (body.subject as string);
-  const content = rendered ? rendered.body : (body.body as string);
+  const text = given(body.text);
+  // Without a body the text is the email (sent as text whatever it holds); with one it is the body's plain version.
+  const textOnly = !rendered && !body.body?.trim() && text !== null;
+  const content = rendered ? rendered.body : textOnly ? (text as string) : (body.body as string);
   checkSubjectHeader(subject);
   // A template's kind is its own text's (templates decides it before the values go in): a plain template whose
   // values hold markup is still sent as text, so a variable cannot turn it into HTML.
-  const isHtml = rendered ? rendered.isHtml : isHtmlBody(content);
+  const isHtml = rendered ? rendered.isHtml : !textOnly && isHtmlBody(content);
 
   const id = randomUUID();
   const email: NewEmail = {
@@ -143,6 +160,11 @@ export async function buildEmail(
     senderPoolId,
     suppressed: suppressed.addresses,
     unsubscribe,
+    // A plain-text body has no alternative to carry: the text is sent only beside HTML.
+    text: isHtml ? text : null,
+    replyTo: body.replyTo ?? [],
+    headers: body.headers ?? {},
+    tags: body.tags ?? [],
   };
   checkStorableEmail(email, attachments);
   return { email, attachments };

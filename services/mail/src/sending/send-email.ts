@@ -6,6 +6,7 @@ import { findIdempotency } from '../db/queries/idempotency';
 import type { EmailRow } from '../db/schema/emails';
 import { serializeEmail } from '../outbox/serialize-email';
 import { acceptEvents } from './accept-events';
+import { requireApiAccess } from './api-access';
 import type { SendingDeps } from './deps';
 import { buildEmail, checkSendBody, hasUrlAttachments } from './prepare-email';
 import { remainingQuota } from './remaining-quota';
@@ -30,14 +31,7 @@ export interface SendEmailResult {
 
 export async function sendEmail(deps: SendingDeps, input: SendEmailInput): Promise<SendEmailResult> {
   const { body, userId } = input;
-  let entitlements = await deps.entitlements.get(userId);
-  if (input.callerKind === 'api_key' && !entitlements.apiAccess) {
-    // Entitlements are cached for a moment; a plan bought seconds ago must count before we refuse.
-    entitlements = await deps.entitlements.get(userId, { fresh: true });
-    if (!entitlements.apiAccess) {
-      throw new AppError('API_ACCESS_REQUIRED', MAIL_MESSAGES.apiAccessRequired);
-    }
-  }
+  let entitlements = input.callerKind === 'api_key' ? await requireApiAccess(deps, userId) : await deps.entitlements.get(userId);
 
   const checked = checkSendBody(body);
 

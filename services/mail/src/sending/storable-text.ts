@@ -37,6 +37,9 @@ export function checkStorableEmail(email: NewEmail, attachments: ReadonlyArray<{
       fromName: email.fromName,
       fromEmail: email.fromEmail,
       timezone: email.timezone,
+      text: email.text,
+      replyTo: email.replyTo,
+      headers: Object.values(email.headers),
     }) ??
     unstorableField(
       Object.fromEntries(

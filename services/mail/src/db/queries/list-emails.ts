@@ -1,5 +1,5 @@
 // The user's email log, newest first, with the filters of GET /emails.
-import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { MailDatabase } from '../client';
 import { type EmailRow, type EmailStatus, emails } from '../schema/emails';
 
@@ -51,4 +51,13 @@ export async function findEmail(db: MailDatabase, userId: string, id: string): P
     .where(and(eq(emails.id, id), eq(emails.userId, userId)))
     .limit(1);
   return row ?? null;
+}
+
+/** The user's emails with these ids (in no particular order; ids that are not theirs are left out). */
+export async function findEmails(db: MailDatabase, userId: string, ids: string[]): Promise<EmailRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(emails)
+    .where(and(inArray(emails.id, ids), eq(emails.userId, userId)));
 }

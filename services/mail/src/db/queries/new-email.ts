@@ -27,7 +27,14 @@ const NEW_EMAIL_KEYS = [
   'senderPoolId',
   'suppressed',
   'unsubscribe',
+  'text',
+  'replyTo',
+  'headers',
+  'tags',
 ] as const satisfies ReadonlyArray<keyof EmailRow>;
+
+/** jsonb columns: node-postgres would send a JS array as a Postgres array literal, so they go as JSON text. */
+const JSON_KEYS: ReadonlySet<string> = new Set(['headers', 'tags'] satisfies NewEmailKey[]);
 
 type NewEmailKey = (typeof NEW_EMAIL_KEYS)[number];
 
@@ -51,7 +58,7 @@ export const NEXT_PARAM = INSERT_COLUMN_NAMES.length + 1;
 export const paramOf = (key: NewEmailKey) => `$${NEW_EMAIL_KEYS.indexOf(key) + 1}`;
 
 export function emailInsertValues(email: NewEmail): unknown[] {
-  return NEW_EMAIL_KEYS.map((key) => email[key]);
+  return NEW_EMAIL_KEYS.map((key) => (JSON_KEYS.has(key) ? JSON.stringify(email[key]) : email[key]));
 }
 
 /** The email as a record keyed by column name (jsonb_populate_recordset). */

@@ -21,12 +21,20 @@ export interface SendResult {
   sender?: { accountId: string; fromEmail: string; fromName: string | null };
 }
 
+/**
+ * A scheduled row is claimed only when due (within a few seconds of clock difference between the queue and
+ * Postgres): the job of an email rescheduled later finds nothing to send and the new job sends it at its time.
+ * A row skipped by a job that ran too early keeps its status, and the reconciler gives it a job again.
+ */
+const EARLY_CLAIM_SECONDS = 5;
+
 const CLAIM = `
 UPDATE mail.emails e
 SET status = 'sending', attempts = e.attempts + 1, claim_token = c.token, claimed_at = now(), updated_at = now()
 FROM unnest($1::uuid[], $2::text[]) AS c(id, token)
 WHERE e.id = c.id
-  AND (e.status IN ('queued', 'scheduled')
+  AND (e.status = 'queued'
+    OR (e.status = 'scheduled' AND coalesce(e.scheduled_at, now()) <= now() + make_interval(secs => ${EARLY_CLAIM_SECONDS}))
     OR (e.status = 'sending' AND e.claim_token IS DISTINCT FROM c.token
         AND (split_part(e.claim_token, ':', 1) = split_part(c.token, ':', 1)
              OR e.claimed_at < now() - make_interval(secs => $3::double precision))))

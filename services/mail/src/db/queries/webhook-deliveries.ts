@@ -1,5 +1,5 @@
 // One statement for a batch of email events: a delivery row for every enabled endpoint that wants the event,
-// its payload read from the email row as the statement runs.
+// its payload read from the email row as the statement runs (the email's tags, when it has any, as data.tags).
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 
@@ -16,7 +16,8 @@ SELECT w.id, e.user_id, ev.event_id, ev.event, e.id,
     'data', jsonb_build_object(
       'emailId', e.id, 'status', e.status, 'from', e.from_email, 'to', to_jsonb(e."to"), 'subject', e.subject,
       'messageId', e.message_id, 'scheduledAt', e.scheduled_at, 'error', e.error
-    ) || (ev.extra - 'linkIndex')
+    ) || CASE WHEN jsonb_array_length(e.tags) > 0 THEN jsonb_build_object('tags', e.tags) ELSE '{}'::jsonb END
+      || (ev.extra - 'linkIndex')
       || CASE WHEN ev.extra ? 'linkIndex' THEN jsonb_build_object('url', e.links[(ev.extra->>'linkIndex')::int + 1]) ELSE '{}'::jsonb END
   )
 FROM ev

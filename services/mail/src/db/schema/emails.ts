@@ -1,6 +1,6 @@
 // The email log: one row per accepted email. The row is the outbox — it is committed before its queue job exists.
 
-import type { EmailBounce, EmailReply, HoldReason } from '@mailwright/contracts';
+import type { EmailBounce, EmailReply, EmailTag, HoldReason } from '@mailwright/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { mail } from '../pg-schema';
@@ -61,6 +61,14 @@ export const emails = mail.table(
     /** The first reply's from, subject, date and snippet: nothing more of it is kept. */
     reply: jsonb('reply').$type<EmailReply>(),
     unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    // Issue 22 (the Resend-compatible API, open to every sender):
+    /** The plain-text version sent beside an HTML body (multipart/alternative). */
+    text: text('text'),
+    replyTo: text('reply_to').array().notNull().default(sql`'{}'`),
+    /** Extra header fields added to the message as given. */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    /** The sender's labels: kept with the email and sent in its webhook events, never in the message. */
+    tags: jsonb('tags').$type<EmailTag[]>().notNull().default(sql`'[]'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
