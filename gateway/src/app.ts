@@ -14,6 +14,7 @@ import { installGatewayMetrics } from './plugins/metrics';
 import { refuseAmbiguousPaths, rewriteToNormalisedUrl } from './plugins/normalised-path';
 import { createLimiters } from './plugins/rate-limits';
 import { echoRequestId, requestIdOf } from './plugins/request-id';
+import { installResendErrorShape } from './plugins/resend-errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { parseTrustProxy } from './plugins/trusted-proxies';
 import { apiReferenceRoutes } from './routes/api-reference';
@@ -46,6 +47,7 @@ export async function buildApp(config: GatewayConfig): Promise<FastifyInstance> 
   });
 
   echoRequestId(app);
+  installResendErrorShape(app);
   await registerSecurityHeaders(app, config.RAZORPAY_CHECKOUT_URL);
   refuseAmbiguousPaths(app);
   installGatewayHealth(app, deps);

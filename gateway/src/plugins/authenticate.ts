@@ -1,11 +1,13 @@
 // Decides who the caller is for every proxied request and prepares the internal token the
 // services trust. Caller-supplied internal headers never pass through.
+import { bearerApiKeyRoutes, RESEND_MESSAGES } from '@mailwright/contracts';
 import { AppError, INTERNAL_TOKEN_HEADER, type InternalClaims, type InternalTokenSigner } from '@mailwright/kit';
 import type { FastifyRequest } from 'fastify';
 import type { ApiKeyResolver } from '../adapters/identity/api-key-resolver';
 import type { SessionVersions } from '../adapters/identity/session-versions';
 import type { UserTokenVerifier } from '../adapters/identity/user-tokens';
 import type { Access } from '../routes/access-rules';
+import { pathOf } from '../routes/request-path';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,6 +22,21 @@ declare module 'fastify' {
 
 /** Authenticates the caller as `access` (the route's rule) demands. */
 export type Authenticator = (request: FastifyRequest, access: Access) => Promise<void>;
+
+/** Routes whose clients send the API key as a bearer token (the Resend-compatible API) and read Resend's errors. */
+export const isBearerApiKeyRoute = (request: FastifyRequest) => bearerApiKeyRoutes.test(pathOf(request.url));
+
+/** The API key errors, in the words and names Resend's clients expect on the bearer routes. */
+const apiKeyErrors = {
+  missing: (bearer: boolean) =>
+    bearer
+      ? new AppError('UNAUTHORIZED', RESEND_MESSAGES.missingApiKey, { details: { name: 'missing_api_key' } })
+      : new AppError('UNAUTHORIZED', 'Missing API key: send it in the X-API-Key header'),
+  refused: (bearer: boolean, message: string) =>
+    bearer
+      ? new AppError('UNAUTHORIZED', message, { status: 403, details: { name: 'invalid_api_key' } })
+      : new AppError('UNAUTHORIZED', message),
+};
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -37,13 +54,13 @@ export function createAuthenticator(deps: {
   return async function authenticate(request, access) {
     let claims: InternalClaims;
     if (access === 'api_key') {
-      const key = request.headers['x-api-key'];
-      if (typeof key !== 'string' || key.length === 0) {
-        throw new AppError('UNAUTHORIZED', 'Missing API key: send it in the X-API-Key header');
-      }
+      // Resend's SDKs send the key as `Authorization: Bearer <key>`; X-API-Key works there too.
+      const bearer = isBearerApiKeyRoute(request);
+      const key = (bearer ? bearerToken(request) : undefined) ?? request.headers['x-api-key'];
+      if (typeof key !== 'string' || key.length === 0) throw apiKeyErrors.missing(bearer);
       const resolved = await deps.apiKeys.resolve(key);
-      if (!resolved) throw new AppError('UNAUTHORIZED', 'Invalid API key');
-      if (!resolved.isActive) throw new AppError('UNAUTHORIZED', 'This API key is inactive');
+      if (!resolved) throw apiKeyErrors.refused(bearer, 'Invalid API key');
+      if (!resolved.isActive) throw apiKeyErrors.refused(bearer, 'This API key is inactive');
       request.apiKeyId = resolved.apiKeyId;
       request.apiKeyUserId = resolved.userId;
       claims = { kind: 'api_key', userId: resolved.userId, apiKeyId: resolved.apiKeyId };
@@ -70,6 +87,8 @@ export function forwardHeaders(request: FastifyRequest, headers: Record<string, 
   for (const [name, value] of Object.entries(headers)) {
     const lower = name.toLowerCase();
     if (lower.startsWith('x-mailwright-') || lower === 'x-user-id' || lower === 'x-api-key') continue;
+    // On the bearer routes the Authorization header holds the API key: it goes no further than the gateway.
+    if (lower === 'authorization' && isBearerApiKeyRoute(request)) continue;
     forwarded[name] = value;
   }
   if (request.internalToken) forwarded[INTERNAL_TOKEN_HEADER] = request.internalToken;

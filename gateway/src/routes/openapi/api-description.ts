@@ -32,6 +32,14 @@ non-https or private-address URL), 413 \`ATTACHMENTS_TOO_LARGE\`, or 422 \`ATTAC
 together and their quota is taken **all or none**. The answer is **207 Multi-Status** with one entry per email, in
 order: \`{ index, status: "accepted", id, data }\` or \`{ index, status: "rejected", error: { message, code } }\`.
 
+## Migrating from Resend
+\`/compat/resend\` speaks Resend's API: point a Resend SDK at it with
+\`RESEND_BASE_URL=<this server>/compat/resend\` and use a Mailwright API key (sent as \`Authorization: Bearer <key>\`).
+\`POST /emails\`, \`POST /emails/batch\`, \`GET /emails/{id}\`, \`PATCH /emails/{id}\` (reschedule) and
+\`POST /emails/{id}/cancel\` take Resend's fields and answer Resend's shapes; \`from\` must be the address of one of
+your sender accounts. Errors there answer Resend's \`{ "statusCode": …, "message": "…", "name": "…" }\`. Domains,
+audiences, contacts, broadcasts and API keys have no counterpart and answer 501. The guide is at /docs#resend.
+
 ## Webhooks
 Register endpoints with \`POST /api/webhooks\` for the events \`email.sent\`, \`email.failed\`, \`email.opened\`,
 \`email.clicked\`, \`email.scheduled\`, \`email.cancelled\`. The signing secret is shown once (on create and on

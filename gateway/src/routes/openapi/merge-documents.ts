@@ -1,6 +1,8 @@
 // One public OpenAPI 3.1 document from the services' own documents: service paths are rewritten to the
 // gateway's public prefixes, each operation gets its security (JWT, API key or none, from the access rules),
 // the shared error shape, the gateway's own answers (401, 413, 429, 503) and examples.
+import { bearerApiKeyRoutes, ResendErrorBody, toResendError } from '@mailwright/contracts';
+import { plainSchema } from '@mailwright/kit';
 import { type Access, accessFor } from '../access-rules';
 import type { Upstream } from '../upstreams';
 import { exampleFor } from './example-from-schema';
@@ -36,12 +38,21 @@ const ERROR_EXAMPLES: Record<string, { message: string; code: string }> = {
   '503': { message: 'The mail service is unavailable right now. Please try again shortly.', code: 'SERVICE_UNAVAILABLE' },
 };
 
-const errorResponse = (code: string, description: string): Json => ({
+/** The Resend-compatible routes answer Resend's error shape (contracts resend-compat.ts). */
+const RESEND_ERROR_BODY: Json = plainSchema(ResendErrorBody);
+
+function resendExample(code: string): Json {
+  const example = ERROR_EXAMPLES[code] ?? (ERROR_EXAMPLES['4XX'] as { message: string; code: string });
+  const status = /^\d{3}$/.test(code) ? Number(code) : code === '5XX' ? 503 : 422;
+  return toResendError(status, example);
+}
+
+const errorResponseOf = (code: string, description: string, resend = false): Json => ({
   description,
   content: {
     'application/json': {
-      schema: { $ref: '#/components/schemas/ErrorBody' },
-      example: ERROR_EXAMPLES[code] ?? ERROR_EXAMPLES['4XX'],
+      schema: { $ref: `#/components/schemas/${resend ? 'ResendErrorBody' : 'ErrorBody'}` },
+      example: resend ? resendExample(code) : (ERROR_EXAMPLES[code] ?? ERROR_EXAMPLES['4XX']),
     },
   },
 });
@@ -73,6 +84,8 @@ function publicPathOf(servicePath: string, service: string, upstreams: Upstream[
 
 function decorate(operation: Json, method: string, publicPath: string, upstream: Upstream): Json {
   const access = accessFor(method.toUpperCase(), publicPath.replace(/\{[^}]+\}/g, 'x'));
+  const resend = bearerApiKeyRoutes.test(publicPath);
+  const errorResponse = (code: string, description: string) => errorResponseOf(code, description, resend);
   const responses = { ...((operation.responses ?? {}) as Record<string, Json>) };
   for (const [code, response] of Object.entries(responses)) {
     if (isErrorCode(code)) {
@@ -113,7 +126,7 @@ function decorate(operation: Json, method: string, publicPath: string, upstream:
     tags: (operation.tags as string[] | undefined) ?? [tag.charAt(0).toUpperCase() + tag.slice(1)],
     summary: operation.summary ?? `${method.toUpperCase()} ${publicPath}`,
     operationId: `${method}${publicPath.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}`,
-    security: SECURITY[access],
+    security: resend ? [{ resendApiKey: [] }, { apiKey: [] }] : SECURITY[access],
     responses,
   };
 }
@@ -142,8 +155,13 @@ export function mergeDocuments(
     servers: [{ url: publicUrl }],
     paths: sorted,
     components: {
-      schemas: { ErrorBody: ERROR_BODY },
+      schemas: { ErrorBody: ERROR_BODY, ResendErrorBody: RESEND_ERROR_BODY },
       securitySchemes: {
+        resendApiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'A Mailwright API key as `Authorization: Bearer <key>`, as Resend SDKs send it (/compat/resend only)',
+        },
         bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The token from POST /api/auth/login' },
         apiKey: {
           type: 'apiKey',

@@ -20,7 +20,54 @@ const sections = [
   { id: 'scheduling', title: 'Scheduling' },
   { id: 'rate-limits', title: 'Rate limits & quotas' },
   { id: 'errors', title: 'Errors' },
+  { id: 'resend', title: 'Migrating from Resend' },
   { id: 'support', title: 'Support' },
+];
+
+const resendEnvExample = (origin: string) => `RESEND_BASE_URL=${origin}/compat/resend\nRESEND_API_KEY=mw_your_mailwright_api_key`;
+
+const resendNodeExample = `import { Resend } from 'resend';
+
+// Reads RESEND_BASE_URL when the client is created; nothing else changes.
+const resend = new Resend(process.env.RESEND_API_KEY);
+
+const { data, error } = await resend.emails.send({
+  from: 'Acme <hello@acme.example>', // one of your Mailwright sender accounts
+  to: ['ada@example.com'],
+  subject: 'Welcome',
+  html: '<p>Hello Ada</p>',
+  text: 'Hello Ada',
+  replyTo: 'support@acme.example',
+  tags: [{ name: 'category', value: 'welcome' }],
+});`;
+
+const resendRoutes = [
+  ['POST /emails', 'Send one email. Answers { id }.'],
+  ['POST /emails/batch', 'Up to 100 emails. Answers { data: [{ id }] } (permissive mode adds errors).'],
+  [
+    'GET /emails/{id}',
+    'The email: object, id, from, to, cc, bcc, reply_to, subject, html, text, last_event, scheduled_at, tags.',
+  ],
+  ['PATCH /emails/{id}', 'Reschedule a scheduled email: { scheduled_at }.'],
+  ['POST /emails/{id}/cancel', 'Cancel a scheduled email.'],
+];
+
+const resendErrors = [
+  ['missing_api_key', '401', 'No Authorization header.'],
+  ['invalid_api_key', '403', 'The key is unknown or inactive.'],
+  ['restricted_api_key', '403', 'Your plan does not include API access (Pro and Enterprise do).'],
+  ['validation_error', '400 / 422', 'A field is invalid, or from is not one of your sender accounts.'],
+  ['missing_required_field', '422', 'from, to, subject, or html/text is missing.'],
+  ['invalid_attachment', '400 / 413 / 422', 'An attachment is invalid, too large, or could not be downloaded.'],
+  ['invalid_idempotent_request', '409', 'The Idempotency-Key was used with a different body.'],
+  ['not_found', '404', 'No such email (or not yours).'],
+  ['rate_limit_exceeded', '429', 'Too many requests per minute for this key.'],
+  ['monthly_quota_exceeded', '429', 'The monthly email quota is used up.'],
+  [
+    'method_not_allowed',
+    '501',
+    'A Resend resource Mailwright does not have (domains, audiences, contacts, broadcasts, API keys).',
+  ],
 ];
 
 const smtpProviders = [
@@ -233,6 +280,63 @@ export function DocsPage() {
                 ['429', 'Too many requests (see Retry-After), or the monthly quota is used up (code QUOTA_EXCEEDED).'],
               ]}
             />
+          </Section>
+
+          <Section id="resend" title="Migrating from Resend">
+            <p>
+              Mailwright speaks Resend&apos;s email API under <InlineCode>/compat/resend</InlineCode>, so an application that uses
+              a Resend SDK switches by changing its environment: point the SDK at Mailwright and give it a Mailwright API key (Pro
+              and Enterprise plans). The SDK sends the key as <InlineCode>Authorization: Bearer</InlineCode>, which Mailwright
+              accepts there like <InlineCode>X-API-Key</InlineCode> elsewhere.
+            </p>
+            <CodeBlock label="Environment" code={resendEnvExample(origin)} />
+            <CodeBlock label="Node.js (resend package, unchanged code)" code={resendNodeExample} />
+            <Table head={['Route', 'What it does']} rows={resendRoutes} />
+            <ul className="list-disc space-y-2 pl-5">
+              <li>
+                <InlineCode>from</InlineCode> (<InlineCode>Name &lt;address&gt;</InlineCode> or a bare address) must be the
+                address of one of your sender accounts: the email goes out through that account, with its display name. Otherwise
+                the answer is 422 <InlineCode>validation_error</InlineCode> naming <InlineCode>from</InlineCode>.
+              </li>
+              <li>
+                <InlineCode>html</InlineCode> and <InlineCode>text</InlineCode> together are sent as one multipart/alternative
+                message. <InlineCode>reply_to</InlineCode> becomes Reply-To. <InlineCode>headers</InlineCode> are added as given,
+                except those Mailwright sets itself (From, To, Cc, Bcc, Reply-To, Subject, Message-ID, Date, MIME-Version,
+                Content-*, List-Unsubscribe*), which are refused, as are values with line breaks.
+              </li>
+              <li>
+                <InlineCode>tags</InlineCode> (names and values of ASCII letters, digits, _ and -, up to 256 characters) are kept
+                with the email and sent in its webhook events as <InlineCode>data.tags</InlineCode>.
+              </li>
+              <li>
+                <InlineCode>attachments</InlineCode> take <InlineCode>content</InlineCode> (base64) or{' '}
+                <InlineCode>path</InlineCode> (a public https URL), up to 10 files and 10 MB per email; inline images (
+                <InlineCode>content_id</InlineCode>) are not supported.
+              </li>
+              <li>
+                <InlineCode>scheduled_at</InlineCode> takes an ISO 8601 time or Resend&apos;s <InlineCode>in 10 min</InlineCode>{' '}
+                style (seconds, minutes, hours, days), up to a year ahead.
+              </li>
+              <li>
+                An <InlineCode>Idempotency-Key</InlineCode> header makes a retry with the same body answer the first id for 24
+                hours (batches included); the same key with another body answers 409.
+              </li>
+              <li>
+                <InlineCode>POST /emails/batch</InlineCode> follows <InlineCode>x-batch-validation</InlineCode>: with{' '}
+                <InlineCode>strict</InlineCode> (the default) one invalid email refuses the batch and nothing is sent; with{' '}
+                <InlineCode>permissive</InlineCode> the valid ones are sent and <InlineCode>errors</InlineCode> lists the others
+                by index.
+              </li>
+              <li>
+                Sends through this API count against the same monthly quota, suppression list, rate limits and sender limits as
+                the REST API.
+              </li>
+            </ul>
+            <p>
+              Errors answer Resend&apos;s shape, <InlineCode>{'{ statusCode, message, name }'}</InlineCode>, with
+              Mailwright&apos;s message:
+            </p>
+            <Table head={['name', 'Status', 'When']} rows={resendErrors} />
           </Section>
 
           <Section id="support" title="Support">
