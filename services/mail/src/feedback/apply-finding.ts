@@ -13,11 +13,7 @@ import { unsubscribe } from '../suppressions/unsubscribe';
 import type { FeedbackDeps } from './deps';
 import { ourEmailIds } from './our-email-ids';
 import type { MailboxFinding } from './parse/classify-message';
-
-export interface MailboxRef {
-  accountId: string;
-  userId: string;
-}
+import type { MailboxRef } from './read-turn';
 
 type Event = { emailId: string; type: WebhookEventType; extra: Record<string, unknown> };
 
