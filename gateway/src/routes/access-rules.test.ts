@@ -22,6 +22,9 @@ describe('accessFor', () => {
 
   it('requires an API key on the public send API', () => {
     expect(accessFor('POST', '/api/emails/api/send')).toBe('api_key');
+    expect(accessFor('POST', '/compat/resend/emails')).toBe('api_key');
+    expect(accessFor('GET', '/compat/resend/domains')).toBe('api_key');
+    expect(accessFor('GET', '/compat/resendx')).toBe('user');
     expect(accessFor('POST', '/api/emails/send')).toBe('user');
   });
 

@@ -50,22 +50,30 @@ export class InternalServices {
       const claims = typeof token === 'string' ? await verifyInternalToken(TEST_INTERNAL_SECRET, token).catch(() => null) : null;
       if (claims?.kind !== 'service') return reply.status(401).send({ message: 'Invalid internal token', code: 'UNAUTHORIZED' });
     });
-    app.post<{ Body: { userId: string; accountId?: string } }>('/internal/accounts/resolve', async (request, reply) => {
-      const { userId, accountId } = request.body;
-      const mine = [...this.accounts.entries()].filter(([, a]) => a.userId === userId);
-      if (mine.length === 0)
-        return reply.status(400).send({ message: 'Add an email account first before sending emails.', code: 'BAD_REQUEST' });
-      const found = accountId ? mine.find(([id]) => id === accountId) : (mine.find(([, a]) => a.isDefault) ?? mine[0]);
-      if (!found) return reply.status(404).send({ message: 'Email account not found', code: 'NOT_FOUND' });
-      const [id, { transport }] = found;
-      const data: ResolvedAccount = {
-        id,
-        email: transport.email,
-        displayName: transport.displayName,
-        provider: transport.provider,
-      };
-      return { data };
-    });
+    app.post<{ Body: { userId: string; accountId?: string; email?: string } }>(
+      '/internal/accounts/resolve',
+      async (request, reply) => {
+        const { userId, accountId, email } = request.body;
+        const mine = [...this.accounts.entries()].filter(([, a]) => a.userId === userId);
+        if (mine.length === 0 && email === undefined)
+          return reply.status(400).send({ message: 'Add an email account first before sending emails.', code: 'BAD_REQUEST' });
+        const found =
+          email !== undefined
+            ? mine.find(([, a]) => a.transport.email.toLowerCase() === email.toLowerCase())
+            : accountId
+              ? mine.find(([id]) => id === accountId)
+              : (mine.find(([, a]) => a.isDefault) ?? mine[0]);
+        if (!found) return reply.status(404).send({ message: 'Email account not found', code: 'NOT_FOUND' });
+        const [id, { transport }] = found;
+        const data: ResolvedAccount = {
+          id,
+          email: transport.email,
+          displayName: transport.displayName,
+          provider: transport.provider,
+        };
+        return { data };
+      },
+    );
     app.get<{ Params: { id: string } }>('/internal/accounts/:id/transport', async (request, reply) => {
       this.transportCalls += 1;
       const account = this.accounts.get(request.params.id);
