@@ -38,6 +38,13 @@ const rowCount = async (userId: string) =>
 describe('POST /compat/resend/emails', () => {
   it('sends html and text as one alternative message with reply-to, custom headers, cc and an attachment', async () => {
     const { userId, sender } = proUser();
+    const hook = await h.app.inject({
+      method: 'POST',
+      url: '/webhooks',
+      headers: await userHeaders(userId),
+      payload: { url: 'https://127.0.0.1:9/hook', events: ['email.sent'] },
+    });
+    expect(hook.statusCode).toBe(201);
     const to = inbox();
     const cc = inbox();
     const response = await call(userId, 'POST', '/emails', {
@@ -86,6 +93,14 @@ describe('POST /compat/resend/emails', () => {
       tags: [{ name: 'category', value: 'invoice' }],
     });
     expect(Date.parse(got.created_at)).not.toBeNaN();
+    const delivery = await waitFor(async () => {
+      const { rows } = await h.pool.query<{ payload: { data: Record<string, unknown> } }>(
+        'SELECT payload FROM mail.webhook_deliveries WHERE email_id = $1',
+        [id],
+      );
+      return rows[0];
+    });
+    expect(delivery.payload.data.tags).toEqual([{ name: 'category', value: 'invoice' }]);
   });
 
   it('sends text alone as a plain-text message, even when it looks like markup', async () => {

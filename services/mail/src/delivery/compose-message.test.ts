@@ -37,13 +37,13 @@ describe('the composed message', () => {
     // The one-pass builder leaves alternatives and Reply-To to MailComposer.
     expect(buildPlainMessage(options)).toBeNull();
     const raw = (await buildRawMessage(options)).toString();
-    expect(raw).toMatch(/^Content-Type: multipart\/alternative; boundary=/m);
+    expect(raw).toMatch(/^Content-Type: multipart\/alternative;\r\n boundary=/m);
     expect(raw).toMatch(/^Content-Type: text\/plain/m);
     expect(raw).toMatch(/^Content-Type: text\/html/m);
     expect(raw.indexOf('Invoice 42')).toBeLessThan(raw.indexOf('Invoice <b>42</b>'));
     expect(raw).toMatch(/^Reply-To: support@acme\.example\r$/m);
     expect(raw).toMatch(/^X-Entity-Ref-ID: inv-42\r$/m);
-    expect(raw).toMatch(new RegExp(`^X-Mailwright-Email-Id: ${email.id}\\r$`, 'm'));
+    expect(raw).toMatch(new RegExp(`^X-Mailwright-Email-Id: ${email.id}\\r$`, 'im'));
     expect(raw).not.toContain('category');
   });
 

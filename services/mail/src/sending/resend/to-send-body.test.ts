@@ -96,6 +96,9 @@ describe('toSendEmailBody', () => {
     expect(refusal(() => toSendEmailBody({ ...base, attachments: [{ content: 'aGk=' }] }, 'a')).details).toEqual({
       field: 'attachments[0].filename',
     });
+    expect(refusal(() => toSendEmailBody({ ...base, attachments: [{ path: '//' }] }, 'a')).details).toEqual({
+      field: 'attachments[0].filename',
+    });
     expect(refusal(() => toSendEmailBody({ ...base, cc: ['a <b> <c>'] }, 'a')).message).toMatch(/^`cc` has an invalid address/);
   });
 });

@@ -40,12 +40,19 @@ const missing = (field: string) =>
 const refused = (message: string, field: string) =>
   new AppError('VALIDATION_ERROR', message, { status: 422, details: { field } });
 
+/** Resend names a downloaded file after its URL's last path segment when no filename is given ('' when it has none). */
+function fileNameOfUrl(url: string): string {
+  try {
+    return decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '');
+  } catch {
+    return '';
+  }
+}
+
 function attachmentsOf(attachments: ResendSendEmailBody['attachments']): Attachment[] | undefined {
   return attachments?.map((item, index) => {
     if (item.content_id !== undefined) throw refused(RESEND_MESSAGES.contentIdUnsupported, `attachments[${index}].content_id`);
-    // Resend names a downloaded file after its URL when no filename is given.
-    const fromPath = item.path ? decodeURIComponent(new URL(item.path, 'https://x.invalid').pathname.split('/').pop() ?? '') : '';
-    const filename = item.filename || fromPath;
+    const filename = item.filename || (item.path ? fileNameOfUrl(item.path) : '');
     if (!filename) throw refused(RESEND_MESSAGES.attachmentFilename, `attachments[${index}].filename`);
     return {
       filename,
