@@ -105,7 +105,7 @@ describe('webhooks', () => {
       message: 'Webhook endpoint not found',
       code: 'NOT_FOUND',
     });
-    const badEvent = await call(userId, 'POST', '/webhooks', { url: `${receiver.url}/x`, events: ['email.bounced'] });
+    const badEvent = await call(userId, 'POST', '/webhooks', { url: `${receiver.url}/x`, events: ['email.exploded'] });
     expect(badEvent.statusCode).toBe(400);
     expect((await call(userId, 'DELETE', `/webhooks/${endpoint.id}`)).statusCode).toBe(204);
     expect((await call(userId, 'GET', '/webhooks')).json().data).toEqual([]);
