@@ -107,6 +107,8 @@ describe('claims', () => {
       scheduledAt: new Date(Date.now() + 60_000).toISOString(),
     });
     const id = (email as EmailLog).id;
+    // Scheduled a minute ahead so no job takes it; a scheduled row is claimed only once due, so it is made due now.
+    await h.pool.query('UPDATE mail.emails SET scheduled_at = now() WHERE id = $1', [id]);
     const claims = new EmailClaims(h.pool, 30);
     try {
       const batchJob = `batch-${randomUUID()}`;

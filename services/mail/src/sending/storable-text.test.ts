@@ -11,6 +11,9 @@ const email = (changes: Record<string, unknown> = {}) =>
     fromName: null,
     fromEmail: 'f@example.com',
     timezone: null,
+    text: null,
+    replyTo: [],
+    headers: {},
     ...changes,
   }) as never;
 
@@ -34,6 +37,12 @@ describe('storable text', () => {
       expect.objectContaining({ message: expect.stringMatching(/^attachments\[0\]\.filename /) }),
     );
     expect(() => checkStorableEmail(email(), [{ filename: 'a.txt', contentType: 'text/plain' }])).not.toThrow();
+    expect(() => checkStorableEmail(email({ text: 'alt\u0000' }), [])).toThrow(
+      expect.objectContaining({ message: expect.stringMatching(/^text /) }),
+    );
+    expect(() => checkStorableEmail(email({ headers: { 'X-A': 'ok', 'X-B': 'b\udc00' } }), [])).toThrow(
+      expect.objectContaining({ message: expect.stringMatching(/^headers\[1\] /) }),
+    );
   });
 
   it('scans a megabyte of surrogate halves in linear time', () => {
