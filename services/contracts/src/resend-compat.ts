@@ -7,10 +7,10 @@ import { CustomHeaders, EmailTag, MAIL_LIMITS } from './mail';
 
 export const RESEND_COMPAT_PREFIX = '/compat/resend';
 
-/** One address or a list ("Name <address>" or a bare address). */
+/** A list of addresses or one ("Name <address>" or a bare address). The list comes first: it is the usual form. */
 const AddressList = Type.Union([
-  Type.String({ maxLength: 320 }),
   Type.Array(Type.String({ maxLength: 320 }), { maxItems: MAIL_LIMITS.recipientsMax }),
+  Type.String({ maxLength: 320 }),
 ]);
 
 export const ResendAttachment = Type.Object(
