@@ -98,6 +98,11 @@ function putAt(body: Json, hops: Hop[], text: string): Json {
       break;
     }
     parent[step] ??= minimalSample(schema);
+    // A field that may be text or a container (Resend's `to`: a string or a list) sampled as text: the slot is
+    // inside the container, so the container it needs takes its place.
+    if (typeof parent[step] !== 'object' || parent[step] === null) {
+      parent[step] = typeof hops[index + 1]?.step === 'number' ? [] : {};
+    }
     if (Array.isArray(parent[step]) && (parent[step] as Json[]).length === 0) {
       (parent[step] as Json[]).push(minimalSample((hops[index + 1]?.schema as JsonSchema) ?? {}));
     }
