@@ -149,9 +149,13 @@ describe('developer API', () => {
       for (const [method, operation] of Object.entries(operations)) {
         const errors = Object.entries(operation.responses as Json).filter(([code]) => /^[45]/.test(code));
         expect(errors.length, `${method} ${path} documents errors`).toBeGreaterThan(0);
+        // The Resend-compatible routes answer Resend's error shape (resend-compat.test.ts checks them).
+        const resend = path.startsWith('/compat/resend/');
         for (const [, response] of errors) {
-          expect(response.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorBody' });
-          expect(response.content['application/json'].example).toHaveProperty('code');
+          expect(response.content['application/json'].schema).toEqual({
+            $ref: `#/components/schemas/${resend ? 'ResendErrorBody' : 'ErrorBody'}`,
+          });
+          expect(response.content['application/json'].example).toHaveProperty(resend ? 'name' : 'code');
         }
         const body = operation.requestBody?.content?.['application/json'];
         if (body) expect(body.example, `${method} ${path} body example`).toBeDefined();

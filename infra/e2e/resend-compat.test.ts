@@ -226,7 +226,7 @@ describe('the resend SDK against /compat/resend', () => {
     }>('/api/openapi.json');
     const send = doc.body.paths['/compat/resend/emails']?.post;
     expect(send?.tags).toEqual(['Resend compatibility']);
-    expect(send?.security).toContainEqual({ resendApiKey: [] });
+    expect(send?.security).toEqual([{ apiKey: [] }]);
     expect(JSON.stringify(send?.responses['4XX'])).toContain('ResendErrorBody');
     for (const path of ['/compat/resend/emails/batch', '/compat/resend/emails/{id}', '/compat/resend/emails/{id}/cancel']) {
       expect(doc.body.paths[path], path).toBeDefined();

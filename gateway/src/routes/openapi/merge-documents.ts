@@ -126,7 +126,7 @@ function decorate(operation: Json, method: string, publicPath: string, upstream:
     tags: (operation.tags as string[] | undefined) ?? [tag.charAt(0).toUpperCase() + tag.slice(1)],
     summary: operation.summary ?? `${method.toUpperCase()} ${publicPath}`,
     operationId: `${method}${publicPath.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}`,
-    security: resend ? [{ resendApiKey: [] }, { apiKey: [] }] : SECURITY[access],
+    security: SECURITY[access],
     responses,
   };
 }
@@ -157,17 +157,14 @@ export function mergeDocuments(
     components: {
       schemas: { ErrorBody: ERROR_BODY, ResendErrorBody: RESEND_ERROR_BODY },
       securitySchemes: {
-        resendApiKey: {
-          type: 'http',
-          scheme: 'bearer',
-          description: 'A Mailwright API key as `Authorization: Bearer <key>`, as Resend SDKs send it (/compat/resend only)',
-        },
         bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The token from POST /api/auth/login' },
         apiKey: {
           type: 'apiKey',
           in: 'header',
           name: 'X-API-Key',
-          description: 'An API key from the API Keys screen (Pro and Enterprise)',
+          description:
+            'An API key from the API Keys screen (Pro and Enterprise). Under /compat/resend it may also be sent as ' +
+            '`Authorization: Bearer <key>`, as Resend SDKs send it.',
         },
       },
     },
