@@ -56,6 +56,13 @@ describe('body limits at the edge', () => {
     for (const seen of services.seen.slice(before)) expect(seen.body.length).toBeLessThanOrEqual(256 * 1024);
   });
 
+  it('lets a client that keeps writing past the limit read its 413 (no reset while it sends)', async () => {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const response = await postChunked('/api/payments/webhook', 48);
+      expect(response.status).toBe(413);
+    }
+  });
+
   it('forwards a chunked body under the limit whole', async () => {
     const response = await postChunked('/api/payments/webhook', 2);
     expect(response.status).toBe(200);

@@ -35,7 +35,7 @@ export const proxyRoutes: RoutesPlugin<ProxyDeps> = async (app, { deps }) => {
         onError: (reply, { error }) => {
           if (wasCutOff(reply.request as FastifyRequest)) {
             const { statusCode, message, code } = bodyTooLarge(upstream.bodyLimit);
-            return reply.status(statusCode).header('connection', 'close').send({ message, code });
+            return reply.status(statusCode).send({ message, code });
           }
           const timedOut = (error as { statusCode?: number }).statusCode === 504;
           reply.log.warn({ err: error, service: upstream.service }, 'upstream failed');
