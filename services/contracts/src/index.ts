@@ -14,6 +14,7 @@ export * from './revocations';
 export * from './sender-health';
 export * from './sender-limits';
 export * from './sender-pools';
+export * from './smtp-intake';
 export * from './suppressions';
 export * from './template-render';
 export * from './templates';
