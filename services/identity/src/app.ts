@@ -1,5 +1,13 @@
 // Builds the identity service: users, sessions, verification, password flows, social sign-in and API keys.
-import { createServiceApp, InternalClient, OAuthStates, pingDatabase, secretBoxFromConfig } from '@mailwright/kit';
+import {
+  BillingEntitlements,
+  createServiceApp,
+  type EntitlementsSource,
+  InternalClient,
+  OAuthStates,
+  pingDatabase,
+  secretBoxFromConfig,
+} from '@mailwright/kit';
 import type { FastifyInstance } from 'fastify';
 import { type AccountFiguresSource, RemoteAccountFigures } from './adapters/account-figures';
 import { OncePerWindow } from './adapters/redis/once-per-window';
@@ -28,6 +36,7 @@ declare module 'fastify' {
 
 export interface AppOverrides {
   figures?: AccountFiguresSource;
+  entitlements?: EntitlementsSource;
   mailer?: SystemMailer;
 }
 
@@ -35,6 +44,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const db = createIdentityDatabase(config.DATABASE_URL);
   const app = createServiceApp('identity', config, { readiness: { database: () => pingDatabase(db) } });
   const redis = connectRedis(config.REDIS_URL, app.log);
+  const internal = new InternalClient(config.INTERNAL_SECRET, 'identity');
   let deps: IdentityDeps;
   try {
     deps = {
@@ -45,12 +55,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       mailer:
         overrides.mailer ?? createSystemMailer({ smtpUrl: config.SYSTEM_SMTP_URL, from: config.SYSTEM_MAIL_FROM, log: app.log }),
       figures:
-        overrides.figures ??
-        new RemoteAccountFigures(
-          new InternalClient(config.INTERNAL_SECRET, 'identity'),
-          { billing: config.BILLING_URL, mail: config.MAIL_URL },
-          app.log,
-        ),
+        overrides.figures ?? new RemoteAccountFigures(internal, { billing: config.BILLING_URL, mail: config.MAIL_URL }, app.log),
+      // Keys are created rarely: read the plan fresh so an upgrade counts at once.
+      entitlements: overrides.entitlements ?? new BillingEntitlements(internal, config.BILLING_URL, 0),
       apiKeyUsage: ApiKeyUsage.forDatabase(db, (error) => app.log.warn({ err: error }, 'could not record API key use')),
       throttles: createPasswordThrottles(redis, app.log),
       revocations: new RevocationPublisher(redis, app.log),

@@ -1,5 +1,5 @@
 // What identity's use cases are given, built once in app.ts. Each use case takes the narrowest slice it needs.
-import type { OAuthStates } from '@mailwright/kit';
+import type { EntitlementsSource, OAuthStates } from '@mailwright/kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountFiguresSource } from './adapters/account-figures';
 import type { OncePerWindow } from './adapters/redis/once-per-window';
@@ -19,6 +19,8 @@ export interface IdentityDeps {
   sessions: SessionTokens;
   mailer: SystemMailer;
   figures: AccountFiguresSource;
+  /** The plan rules from billing (API access decides whether keys may be created). */
+  entitlements: EntitlementsSource;
   apiKeyUsage: ApiKeyUsage;
   throttles: PasswordThrottles;
   revocations: RevocationPublisher;

@@ -1,4 +1,5 @@
-import { serviceHeaders, userHeaders } from '@mailwright/kit/testing';
+import { FREE_ENTITLEMENTS, MAIL_MESSAGES } from '@mailwright/contracts';
+import { FixedEntitlements, PRO_ENTITLEMENTS, serviceHeaders, userHeaders } from '@mailwright/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../src/db/queries/users';
 import { createHarness, type Harness } from './helpers';
@@ -9,10 +10,11 @@ describe('API keys', () => {
   let owner = '';
   let stranger = '';
   const revocations = new RevocationListener();
+  const entitlements = new FixedEntitlements(PRO_ENTITLEMENTS);
 
   beforeAll(async () => {
     await revocations.start();
-    harness = await createHarness('api_keys');
+    harness = await createHarness('api_keys', {}, { entitlements });
     const db = harness.app.identity.db;
     owner = (await insertUser(db, { email: 'owner@example.com', name: 'Owner', passwordHash: null, isVerified: true }))?.id ?? '';
     stranger =
@@ -136,6 +138,19 @@ describe('API keys', () => {
     expect(deleted.statusCode).toBe(200);
     expect((await resolve(data.key)).statusCode).toBe(404);
     expect((await as(owner, 'DELETE', `/api-keys/${data.id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses to create a key on a plan without API access, and creates one once the plan has it', async () => {
+    entitlements.set(stranger, FREE_ENTITLEMENTS);
+    const refused = await as(stranger, 'POST', '/api-keys', { name: 'Free plan' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: MAIL_MESSAGES.apiAccessRequired, code: 'API_ACCESS_REQUIRED' });
+    expect((await as(stranger, 'GET', '/api-keys')).json().data).toEqual([]);
+
+    entitlements.set(stranger, PRO_ENTITLEMENTS);
+    const created = await as(stranger, 'POST', '/api-keys', { name: 'Pro plan' });
+    expect(created.statusCode).toBe(201);
+    expect((await as(stranger, 'DELETE', `/api-keys/${created.json().data.id}`)).statusCode).toBe(200);
   });
 
   it('refuses bad input with 4xx', async () => {

@@ -114,9 +114,18 @@ describe('sign-up, verification, login and password flows', () => {
     expect(verified.json()).toEqual({ message: 'Email verified successfully!' });
     const again = await call('GET', `/auth/verify-email/${verifyToken}`);
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ message: 'This verification link is invalid or has expired', code: 'BAD_REQUEST' });
+    expect(again.json()).toEqual({
+      message: 'This verification link has already been used',
+      code: 'BAD_REQUEST',
+      reason: 'used',
+    });
     const forged = await call('GET', `/auth/verify-email/${'A'.repeat(43)}`);
     expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toEqual({
+      message: 'This verification link is invalid or has expired',
+      code: 'BAD_REQUEST',
+      reason: 'unknown',
+    });
   });
 
   it('logs in with a 7-day token, or 30 days with rememberMe, verifiable against the JWKS', async () => {
@@ -211,7 +220,11 @@ describe('sign-up, verification, login and password flows', () => {
     expect(reset.json()).toEqual({ message: 'Password reset successful!' });
     const reused = await call('POST', `/auth/reset-password/${resetToken}`, { password: 'secret4' });
     expect(reused.statusCode).toBe(400);
-    expect(reused.json()).toEqual({ message: 'This password reset link is invalid or has expired', code: 'BAD_REQUEST' });
+    expect(reused.json()).toEqual({
+      message: 'This password reset link has already been used',
+      code: 'BAD_REQUEST',
+      reason: 'used',
+    });
     expect((await call('POST', '/auth/login', { email, password: 'secret2' })).statusCode).toBe(401);
     expect((await call('POST', '/auth/login', { email, password: 'secret3' })).statusCode).toBe(200);
   });
@@ -247,7 +260,9 @@ describe('sign-up, verification, login and password flows', () => {
     await harness.app.identity.db.$client.query(
       "update identity.email_tokens set expires_at = now() - interval '1 second' where user_id = (select id from identity.users where email = 'slow@example.com')",
     );
-    expect((await call('GET', `/auth/verify-email/${token}`)).statusCode).toBe(400);
+    const expired = await call('GET', `/auth/verify-email/${token}`);
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json()).toEqual({ message: 'This verification link has expired', code: 'BAD_REQUEST', reason: 'expired' });
   });
 
   it('answers bad input with 4xx and a clear message, never a stack trace', async () => {

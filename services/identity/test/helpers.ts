@@ -5,7 +5,7 @@ import { readConfig, runMigrations } from '@mailwright/kit';
 import { createTestDatabase, parsedAddresses, SmtpPeer, TEST_INTERNAL_SECRET, type TestDatabase } from '@mailwright/kit/testing';
 import type { FastifyInstance } from 'fastify';
 import type { ParsedMail } from 'mailparser';
-import { buildApp } from '../src/app';
+import { type AppOverrides, buildApp } from '../src/app';
 import { type Config, ConfigSchema } from '../src/config';
 
 export const PUBLIC_URL = 'http://mailwright.test';
@@ -18,7 +18,11 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function createHarness(label: string, env: Record<string, string | undefined> = {}): Promise<Harness> {
+export async function createHarness(
+  label: string,
+  env: Record<string, string | undefined> = {},
+  overrides: AppOverrides = {},
+): Promise<Harness> {
   const database = await createTestDatabase(`identity_${label}`);
   await runMigrations(database.url, 'identity', migrationsFolder);
   const config = readConfig(ConfigSchema, {
@@ -32,7 +36,7 @@ export async function createHarness(label: string, env: Record<string, string | 
     MAIL_URL: 'http://127.0.0.1:9',
     ...env,
   });
-  const app = await buildApp(config);
+  const app = await buildApp(config, overrides);
   return {
     app,
     config,

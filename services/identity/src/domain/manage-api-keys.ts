@@ -1,6 +1,6 @@
 // Create, list, toggle and delete a user's API keys. The full key is only in the create answer. Disabling or
 // deleting a key tells every gateway at once (REVOCATIONS_CHANNEL) instead of waiting out their caches.
-import type { ApiKey } from '@mailwright/contracts';
+import { type ApiKey, MAIL_MESSAGES } from '@mailwright/contracts';
 import { AppError, isUuid, notFound } from '@mailwright/kit';
 import { deleteApiKey, insertApiKey, listApiKeys, toggleApiKey } from '../db/queries/api-keys';
 import type { ApiKeyRow } from '../db/schema/api-keys';
@@ -19,9 +19,16 @@ export function presentApiKey(row: ApiKeyRow, fullKey?: string): ApiKey {
   };
 }
 
-export async function createApiKey(deps: Pick<IdentityDeps, 'db'>, userId: string, name: string): Promise<ApiKey> {
+/** A key is only made on a plan with API access: on free it could not be used, so it is refused up front. */
+export async function createApiKey(
+  deps: Pick<IdentityDeps, 'db' | 'entitlements'>,
+  userId: string,
+  name: string,
+): Promise<ApiKey> {
   const trimmed = name.trim();
-  if (!trimmed) throw new AppError('VALIDATION_ERROR', 'API key name is required');
+  if (!trimmed) throw new AppError('VALIDATION_ERROR', 'API key name is required', { details: { field: 'name' } });
+  const { apiAccess } = await deps.entitlements.get(userId, { fresh: true });
+  if (!apiAccess) throw new AppError('API_ACCESS_REQUIRED', MAIL_MESSAGES.apiAccessRequired);
   const key = generateApiKey();
   const row = await insertApiKey(deps.db, { userId, name: trimmed, ...storedPartsOf(key) });
   return presentApiKey(row, key);

@@ -1,16 +1,15 @@
 // Forgot / reset password. Forgot always answers the same way so it cannot reveal who has an account.
-import { AppError } from '@mailwright/kit';
 import { consumeEmailToken, retireEmailTokens } from '../db/queries/email-tokens';
 import { unlinkProviderIdentities } from '../db/queries/oauth-identities';
 import { bumpSessionVersion, findUserByEmail, findUserById, updateUser } from '../db/queries/users';
 import type { IdentityDeps } from '../deps';
 import { normalizeEmail } from './email-address';
+import { linkFailure } from './email-link-failure';
 import { type EmailLinkDeps, sendPasswordResetLink } from './issue-email-link';
 import { hashPassword } from './passwords';
 import { hashSecret } from './secret-tokens';
 
 export const FORGOT_PASSWORD_MESSAGE = 'If an account exists for that email, a reset link has been sent.';
-export const INVALID_RESET_MESSAGE = 'This password reset link is invalid or has expired';
 
 /** Starts the reset in the background so the answer takes the same time whether or not the account exists. */
 export function requestPasswordReset(deps: EmailLinkDeps, email: string): void {
@@ -29,7 +28,7 @@ export async function resetPassword(
   const passwordHash = await hashPassword(password);
   const { userId, sessionVersion } = await deps.db.transaction(async (tx) => {
     const userId = await consumeEmailToken(tx, hashSecret(token), 'reset_password');
-    if (!userId) throw new AppError('BAD_REQUEST', INVALID_RESET_MESSAGE);
+    if (!userId) throw await linkFailure(tx, token, 'reset_password');
     await retireEmailTokens(tx, userId, 'reset_password');
     // An account never verified may carry a provider link made with an address that provider did not verify
     // (someone else's sign-in): the owner taking the account over by mail drops it.

@@ -31,6 +31,23 @@ export async function consumeEmailToken(
   return row?.userId;
 }
 
+/** Why a token could not be consumed: 'used', 'expired', or 'unknown' (never issued for this purpose). */
+export async function emailTokenFailure(
+  db: IdentityExecutor,
+  tokenHash: string,
+  purpose: EmailTokenPurpose,
+): Promise<EmailTokenFailure> {
+  const [row] = await db
+    .select({ usedAt: emailTokens.usedAt, expired: sql<boolean>`${emailTokens.expiresAt} <= now()` })
+    .from(emailTokens)
+    .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, purpose)))
+    .limit(1);
+  if (!row) return 'unknown';
+  return row.usedAt ? 'used' : row.expired ? 'expired' : 'unknown';
+}
+
+export type EmailTokenFailure = 'used' | 'expired' | 'unknown';
+
 /** Retires every open token of one purpose (e.g. other reset links after a reset). */
 export async function retireEmailTokens(db: IdentityExecutor, userId: string, purpose: EmailTokenPurpose): Promise<void> {
   await db
