@@ -1,0 +1,49 @@
+// The smtp-intake process's environment, validated once at start. It has no database: API keys come from identity,
+// plans from billing, senders and accepted messages from mail; Redis holds the per-key limits shared by instances.
+import { LOOPBACK_HOST, metricsConfig, redisConfig, serviceUrls } from '@mailwright/kit';
+import { type Static, Type } from '@sinclair/typebox';
+
+const port = (defaultPort: number) => Type.Integer({ default: defaultPort, minimum: 0, maximum: 65535 });
+
+export const ConfigSchema = Type.Object({
+  /** Where the HTTP listener (GET /healthz, /readyz, /metrics) binds; any address but loopback requires METRICS_TOKEN. */
+  HOST: Type.String({ default: LOOPBACK_HOST }),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
+    { default: 'info' },
+  ),
+  INTERNAL_SECRET: Type.String({ minLength: 32 }),
+  ...metricsConfig,
+  ...redisConfig,
+  IDENTITY_URL: serviceUrls.IDENTITY_URL,
+  MAIL_URL: serviceUrls.MAIL_URL,
+  BILLING_URL: serviceUrls.BILLING_URL,
+  /** The HTTP listener's port. */
+  SMTP_INTAKE_HTTP_PORT: port(4012),
+  /** The submission listener (STARTTLS). On loopback, AUTH is allowed before TLS. */
+  SMTP_INTAKE_HOST: Type.String({ default: LOOPBACK_HOST }),
+  SMTP_INTAKE_PORT: port(2587),
+  /** A second listener with implicit TLS (465 in the images); 0 or unset: none. */
+  SMTP_INTAKE_TLS_PORT: port(0),
+  /** PEM files of the certificate (with its chain) and its private key. */
+  SMTP_INTAKE_TLS_CERT: Type.String({ minLength: 1 }),
+  SMTP_INTAKE_TLS_KEY: Type.String({ minLength: 1 }),
+  /** The name the server greets with; the machine's host name when unset. */
+  SMTP_INTAKE_NAME: Type.String({ default: '' }),
+  /** Connections one API key may hold at once, over every intake instance sharing the Redis. */
+  SMTP_INTAKE_MAX_CONNECTIONS_PER_KEY: Type.Integer({ default: 10, minimum: 1, maximum: 10_000 }),
+  /** Messages one API key may start per minute (MAIL FROM), over every instance. */
+  SMTP_INTAKE_MESSAGES_PER_MINUTE: Type.Integer({ default: 600, minimum: 1, maximum: 1_000_000 }),
+  /** Connections one instance holds at once, signed in or not. */
+  SMTP_INTAKE_MAX_CLIENTS: Type.Integer({ default: 1_000, minimum: 1, maximum: 100_000 }),
+  /** A client silent this long is dropped (421). */
+  SMTP_INTAKE_SOCKET_TIMEOUT_MS: Type.Integer({ default: 60_000, minimum: 100 }),
+  /** On shutdown, connections still open after this long are closed (421). */
+  SMTP_INTAKE_CLOSE_TIMEOUT_MS: Type.Integer({ default: 10_000, minimum: 100 }),
+  /** How long the mail service may take to accept one message before the client is told to retry (451). */
+  SMTP_INTAKE_ACCEPT_TIMEOUT_MS: Type.Integer({ default: 30_000, minimum: 100 }),
+  /** Prefix of the Redis keys holding the per-key limits (several installations may share one Redis). */
+  SMTP_INTAKE_REDIS_PREFIX: Type.String({ default: 'mailwright:smtp-intake', pattern: '^[A-Za-z0-9_.:-]+$' }),
+});
+
+export type Config = Static<typeof ConfigSchema>;

@@ -1,0 +1,31 @@
+// MAIL FROM: the address must be one of the key owner's sender accounts or name one of their pools
+// (pool+<id>@…); the mail service decides. Each started message counts against the key's minute.
+import { SMTP_INTAKE_MESSAGES } from '@mailwright/contracts';
+import { AppError } from '@mailwright/kit';
+import type { IntakeDeps } from '../deps';
+import { mailErrorReply } from './mail-error-reply';
+import type { SignedIn } from './sign-in';
+import { isSmtpReply, SmtpReply } from './smtp-reply';
+
+export async function checkSender(
+  deps: Pick<IntakeDeps, 'mail' | 'limits'>,
+  user: Pick<SignedIn, 'apiKeyId' | 'userId'>,
+  address: string,
+): Promise<void> {
+  if (!address) throw new SmtpReply(550, '5.7.1', SMTP_INTAKE_MESSAGES.notYourSender('<>'), 'not_your_sender');
+  try {
+    await deps.mail.checkSender(user.userId, address);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') {
+      throw new SmtpReply(550, '5.7.1', error.message, 'not_your_sender');
+    }
+    throw mailErrorReply(error);
+  }
+  let allowed: boolean;
+  try {
+    allowed = await deps.limits.countMessage(user.apiKeyId);
+  } catch (error) {
+    throw isSmtpReply(error) ? error : mailErrorReply(error);
+  }
+  if (!allowed) throw new SmtpReply(451, '4.7.1', SMTP_INTAKE_MESSAGES.rateLimited, 'rate_limited');
+}
