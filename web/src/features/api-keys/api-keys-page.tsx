@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type ApiKey, apiKeysApi } from '../../api';
 import { buttonStyles } from '../../components/styles';
-import { formatEmailTime } from '../emails/format-email-time';
+import { formatViewerTime } from '../emails/format-email-time';
 import { PageHeading } from '../layout/page-heading';
 import { ResourceList } from '../layout/resource-list';
 import { ConfirmButton } from '../layout/row-buttons';
@@ -63,7 +63,7 @@ export function ApiKeysPage() {
             <div className="min-w-0">
               <p className="truncate font-semibold text-slate-900">{key.name}</p>
               <code className="block truncate font-mono text-sm text-slate-600">{key.key}</code>
-              <p className="text-xs text-slate-500">Last used: {key.lastUsed ? formatEmailTime(key.lastUsed) : 'Never'}</p>
+              <p className="text-xs text-slate-500">Last used: {key.lastUsed ? formatViewerTime(key.lastUsed) : 'Never'}</p>
             </div>
             <div className="flex items-center gap-3">
               <ActiveSwitch

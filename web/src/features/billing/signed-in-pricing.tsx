@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { type Plan, type PlanId, paymentsApi } from '../../api';
 import { buttonStyles } from '../../components/styles';
 import { useAuth } from '../auth';
-import { formatEmailTime } from '../emails/format-email-time';
+import { formatViewerDate } from '../emails/format-email-time';
 import { DowngradeDialog } from './downgrade-dialog';
 import { loadCheckoutScript } from './load-checkout-script';
 import { planName } from './plan-catalogue';
@@ -97,7 +97,7 @@ export function SignedInPricing() {
     else void subscribe(plan);
   }
 
-  const endDate = user?.subscription?.endDate ? formatEmailTime(user.subscription.endDate).slice(0, 12) : null;
+  const endDate = user?.subscription?.endDate ? formatViewerDate(user.subscription.endDate) : null;
   return (
     <>
       {currentPlan !== 'free' && (

@@ -98,11 +98,11 @@ describe('bounces, replies and suppressions in the email log', () => {
     fireEvent.click((await screen.findAllByTestId('email-row'))[1] as HTMLElement);
     const dialog = await screen.findByRole('dialog', { name: 'Email Details' });
     const reply = within(dialog).getByTestId('reply-details');
-    expect(reply.textContent).toContain('DateJan 05, 2025 14:30:00 GMT+5:30');
+    expect(reply.textContent).toContain('DateJan 05, 2025 14:30:00 IST');
     expect(reply.textContent).toContain('FromReader <reader@example.test>');
     expect(reply.textContent).toContain('SubjectRe: Can we talk?');
     expect(reply.textContent).toContain('SnippetSure, Tuesday works.');
-    expect(within(dialog).getByText('Replied').closest('div')?.textContent).toBe('RepliedYes — Jan 05, 2025 14:30:00 GMT+5:30');
+    expect(within(dialog).getByText('Replied').closest('div')?.textContent).toBe('RepliedYes — Jan 05, 2025 14:30:00 IST');
     expect(within(dialog).getByTestId('suppressed-details').textContent).toContain('unsub@example.test');
     expect(within(dialog).getByText('One-click unsubscribe link included')).toBeTruthy();
     expect(within(dialog).queryByTestId('bounce-details')).toBeNull();

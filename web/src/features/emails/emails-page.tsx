@@ -3,7 +3,7 @@
 // says so there too.
 import { useState } from 'react';
 import { type EmailLog, type EmailStatus, emailsApi } from '../../api';
-import { focusRing, inputStyles } from '../../components/styles';
+import { buttonStyles, focusRing, inputStyles } from '../../components/styles';
 import { ListContent } from '../layout/list-content';
 import { cardStyles, PageHeading } from '../layout/page-heading';
 import { Pager } from '../layout/pager';
@@ -11,7 +11,7 @@ import { useLoadErrorNotice } from '../notices/use-load-error-notice';
 import { useNotifyingMutation } from '../notices/use-notifying-mutation';
 import { EmailDetailsDialog } from './email-details-dialog';
 import { FeedbackNote } from './feedback-note';
-import { formatEmailTime } from './format-email-time';
+import { formatViewerTime } from './format-email-time';
 import { holdExpected, holdLabel } from './hold-text';
 import { emailKeys, useEmailList } from './queries';
 import { StatusBadge } from './status-badge';
@@ -56,6 +56,11 @@ export function EmailsPage() {
   };
 
   useLoadErrorNotice(emails.isError, 'Failed to load data', 'emails-load');
+  const isFiltered = status !== '';
+  const clearFilters = () => {
+    setStatus('');
+    setPage(1);
+  };
 
   const cancel = useNotifyingMutation({
     mutationFn: (email: EmailLog) => emailsApi.cancel(email._id),
@@ -98,7 +103,27 @@ export function EmailsPage() {
         }
       />
       <section className={`${cardStyles} overflow-hidden`}>
-        <ListContent isPending={emails.isPending} isEmpty={rows.length === 0} empty="No emails sent yet">
+        <ListContent
+          isPending={emails.isPending}
+          isEmpty={rows.length === 0}
+          error={
+            emails.isError
+              ? { message: 'Failed to load data', onRetry: () => void emails.refetch(), isRetrying: emails.isFetching }
+              : null
+          }
+          empty={
+            isFiltered ? (
+              <span className="flex flex-col items-center gap-3">
+                No emails match these filters
+                <button type="button" className={buttonStyles.secondary} onClick={clearFilters}>
+                  Clear filters
+                </button>
+              </span>
+            ) : (
+              'No emails sent yet'
+            )
+          }
+        >
           <ul className="divide-y divide-slate-100 sm:hidden" aria-label="Emails">
             {rows.map((email) => (
               <li key={email._id}>
@@ -113,7 +138,7 @@ export function EmailsPage() {
                     <StatusBadge status={email.status} />
                   </span>
                   <span className="mt-0.5 block truncate text-xs text-slate-600">{email.to.join(', ')}</span>
-                  <span className="block text-xs text-slate-500">{formatEmailTime(rowDate(email), email.timezone)}</span>
+                  <span className="block text-xs text-slate-500">{formatViewerTime(rowDate(email))}</span>
                   <HoldNote email={email} />
                   <FeedbackNote email={email} />
                 </button>
@@ -160,9 +185,7 @@ export function EmailsPage() {
                       <HoldNote email={email} />
                       <FeedbackNote email={email} />
                     </td>
-                    <td className="whitespace-nowrap px-4 py-3 text-slate-500">
-                      {formatEmailTime(rowDate(email), email.timezone)}
-                    </td>
+                    <td className="whitespace-nowrap px-4 py-3 text-slate-500">{formatViewerTime(rowDate(email))}</td>
                   </tr>
                 ))}
               </tbody>

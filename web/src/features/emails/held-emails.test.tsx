@@ -30,7 +30,7 @@ describe('held emails in the log and the details', () => {
     renderApp('/emails');
     const rows = await screen.findAllByTestId('email-row');
     expect(within(rows[0] as HTMLElement).getByTestId('hold-note').textContent).toBe(
-      "Held: the sender's daily limit — expected Jan 06, 14:05 GMT+5:30",
+      "Held: the sender's daily limit — expected Jan 06, 14:05 IST",
     );
     expect(within(rows[1] as HTMLElement).getByTestId('hold-note').textContent).toBe(
       'Held: the sender is paused — when the sender resumes',
@@ -39,7 +39,7 @@ describe('held emails in the log and the details', () => {
     fireEvent.click(rows[0] as HTMLElement);
     const dialog = await screen.findByRole('dialog', { name: 'Email Details' });
     expect(within(dialog).getByTestId('hold-details').textContent).toContain(
-      "Held: the sender's daily limit — expected Jan 06, 14:05 GMT+5:30",
+      "Held: the sender's daily limit — expected Jan 06, 14:05 IST",
     );
     expect((await within(dialog).findByText('ada@gmail.com')).closest('div')?.textContent).toBe('Sending accountada@gmail.com');
     expect((await within(dialog).findByText('Newsletters')).closest('div')?.textContent).toBe('Sender poolNewsletters');

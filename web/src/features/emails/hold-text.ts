@@ -1,5 +1,5 @@
 // What a held email says (issue 20): why it waits (the contracts' HOLD_REASON_LABELS) and when it is
-// expected to go, in the email's own zone like its other times ('expected 14:05 GMT+5:30'), or
+// expected to go, in the email's own zone like its other times ('expected 14:05 IST'), or
 // 'when the sender resumes' when the sender is paused with no known end.
 import { HOLD_REASON_LABELS } from '@mailwright/contracts';
 import type { EmailHold } from '../../api';
@@ -16,7 +16,7 @@ export function holdExpected(hold: EmailHold, timeZone?: string | null, now: Dat
   return when ? `expected ${when}` : HOLD_UNTIL_RESUMED;
 }
 
-/** One line: 'Held: the sender's daily limit — expected 14:05 GMT+5:30'. */
+/** One line: 'Held: the sender's daily limit — expected 14:05 IST'. */
 export function holdText(hold: EmailHold, timeZone?: string | null, now: Date = new Date()): string {
   return `${holdLabel(hold)} — ${holdExpected(hold, timeZone, now)}`;
 }

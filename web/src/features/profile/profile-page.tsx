@@ -6,7 +6,7 @@ import { buttonStyles } from '../../components/styles';
 import { TextField } from '../../components/text-field';
 import { useAuth } from '../auth';
 import { planName } from '../billing/plan-catalogue';
-import { formatEmailTime } from '../emails/format-email-time';
+import { formatViewerDate } from '../emails/format-email-time';
 import { cardStyles, PageHeading } from '../layout/page-heading';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { LogOutEverywhereDialog } from './log-out-everywhere-dialog';
@@ -96,7 +96,7 @@ export function ProfilePage() {
               <Info label="Email">{user.email}</Info>
               <Info label="Plan">{planName(user.subscription?.plan ?? 'free')}</Info>
               <Info label="Status">{user.isVerified ? 'Verified' : 'Unverified'}</Info>
-              {user.createdAt && <Info label="Member since">{formatEmailTime(user.createdAt).slice(0, 12)}</Info>}
+              {user.createdAt && <Info label="Member since">{formatViewerDate(user.createdAt)}</Info>}
             </dl>
           </section>
           <section className={`${cardStyles} p-4 sm:p-6`} aria-labelledby="security-title">

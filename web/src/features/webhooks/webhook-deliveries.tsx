@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { webhooksApi } from '../../api';
 import { Spinner } from '../../components/spinner';
-import { formatEmailTime } from '../emails/format-email-time';
+import { formatViewerTime } from '../emails/format-email-time';
 
 const statusStyles: Record<string, string> = {
   succeeded: 'bg-emerald-100 text-emerald-800',
@@ -35,12 +35,14 @@ export function WebhookDeliveries({ endpointId }: { endpointId: string }) {
               {delivery.status}
             </span>
             <code className="text-slate-800">{delivery.event}</code>
-            <span className="text-slate-500">{formatEmailTime(delivery.createdAt)}</span>
+            <span className="text-slate-500">{formatViewerTime(delivery.createdAt)}</span>
             <span className="text-slate-500">
               {delivery.attempts} attempt{delivery.attempts === 1 ? '' : 's'}
               {delivery.responseStatus !== null ? ` · HTTP ${delivery.responseStatus}` : ''}
             </span>
-            {delivery.nextAttemptAt && <span className="text-slate-500">next try {formatEmailTime(delivery.nextAttemptAt)}</span>}
+            {delivery.nextAttemptAt && (
+              <span className="text-slate-500">next try {formatViewerTime(delivery.nextAttemptAt)}</span>
+            )}
           </div>
           {delivery.error && <p className="mt-1 break-words text-xs text-red-700">{delivery.error}</p>}
           {delivery.attemptLog.length > 0 && (
@@ -49,7 +51,7 @@ export function WebhookDeliveries({ endpointId }: { endpointId: string }) {
               <ol className="mt-1 space-y-0.5 text-xs text-slate-600">
                 {delivery.attemptLog.map((attempt) => (
                   <li key={attempt.attempt}>
-                    #{attempt.attempt} {formatEmailTime(attempt.at)} · {attempt.responseStatus ?? 'no answer'} ·{' '}
+                    #{attempt.attempt} {formatViewerTime(attempt.at)} · {attempt.responseStatus ?? 'no answer'} ·{' '}
                     {attempt.durationMs} ms
                     {attempt.error ? ` · ${attempt.error}` : ''}
                   </li>

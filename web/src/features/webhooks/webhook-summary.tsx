@@ -1,6 +1,7 @@
 // What a webhook row says about its endpoint: URL, description, events, enabled or disabled (and why),
 // and since when deliveries have been failing.
 import type { WebhookEndpoint } from '../../api';
+import { formatViewerTime } from '../emails/format-email-time';
 
 export function WebhookSummary({ endpoint }: { endpoint: WebhookEndpoint }) {
   return (
@@ -15,7 +16,7 @@ export function WebhookSummary({ endpoint }: { endpoint: WebhookEndpoint }) {
           <span className="font-semibold text-red-700">Disabled</span>
         )}
         {endpoint.enabled && endpoint.failingSince && (
-          <span className="ml-2 text-amber-700">Failing since {new Date(endpoint.failingSince).toLocaleString()}</span>
+          <span className="ml-2 text-amber-700">Failing since {formatViewerTime(endpoint.failingSince)}</span>
         )}
       </p>
       {!endpoint.enabled && endpoint.disabledReason && (
