@@ -97,7 +97,7 @@ export async function startIntake(config: Config, tls: IntakeTls, overrides: Int
     servers.push(starttls);
     const smtpPort = await listen(starttls, config.SMTP_INTAKE_PORT, config.SMTP_INTAKE_HOST);
     let tlsPort: number | null = null;
-    if (config.SMTP_INTAKE_TLS_PORT > 0) {
+    if (config.SMTP_INTAKE_TLS_PORT !== undefined) {
       const implicit = listener('tls');
       servers.push(implicit);
       tlsPort = await listen(implicit, config.SMTP_INTAKE_TLS_PORT, config.SMTP_INTAKE_HOST);

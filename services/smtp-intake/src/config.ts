@@ -23,8 +23,8 @@ export const ConfigSchema = Type.Object({
   /** The submission listener (STARTTLS). On loopback, AUTH is allowed before TLS. */
   SMTP_INTAKE_HOST: Type.String({ default: LOOPBACK_HOST }),
   SMTP_INTAKE_PORT: port(2587),
-  /** A second listener with implicit TLS (465 in the images); 0 or unset: none. */
-  SMTP_INTAKE_TLS_PORT: port(0),
+  /** A second listener with implicit TLS (465 in the images); unset: none (0: any free port, for tests). */
+  SMTP_INTAKE_TLS_PORT: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
   /** PEM files of the certificate (with its chain) and its private key. */
   SMTP_INTAKE_TLS_CERT: Type.String({ minLength: 1 }),
   SMTP_INTAKE_TLS_KEY: Type.String({ minLength: 1 }),
