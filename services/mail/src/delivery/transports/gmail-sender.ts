@@ -1,10 +1,11 @@
-// Gmail through googleapis users.messages.send with the raw RFC 5322 message (rootUrl from the transport's apiUrl).
-// The gmail module is loaded on first use only: it is large, and many installations never send through Gmail.
+// Gmail through @googleapis/gmail users.messages.send with the raw RFC 5322 message (rootUrl from the transport's apiUrl).
+// The gmail module is loaded on first use only: with its Google auth stack it is large, and many installations never
+// send through Gmail.
 import type { Transport } from '@mailwright/contracts';
 import { httpApiFailure } from '../send-failure';
 
 type GmailTransport = Extract<Transport, { provider: 'gmail' }>;
-type GmailApi = import('googleapis/build/src/apis/gmail/index.js').gmail_v1.Gmail;
+type GmailApi = import('@googleapis/gmail').gmail_v1.Gmail;
 
 export class GmailSender {
   private readonly apis = new Map<string, Promise<GmailApi>>();
@@ -40,7 +41,7 @@ export class GmailSender {
   private apiFor(apiUrl: string): Promise<GmailApi> {
     let api = this.apis.get(apiUrl);
     if (!api) {
-      api = import('googleapis/build/src/apis/gmail/index.js').then((module) =>
+      api = import('@googleapis/gmail').then((module) =>
         module.gmail({ version: 'v1', rootUrl: `${apiUrl.replace(/\/+$/, '')}/` }),
       );
       this.apis.set(apiUrl, api);

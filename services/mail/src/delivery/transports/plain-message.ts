@@ -4,8 +4,8 @@
 // MailComposer unchanged.
 
 import type Mail from 'nodemailer/lib/mailer/index.js';
-import mimeFuncs from 'nodemailer/lib/mime-funcs/index.js';
-import qp from 'nodemailer/lib/qp/index.js';
+import * as mimeFuncs from 'nodemailer/lib/mime-funcs/index.js';
+import * as qp from 'nodemailer/lib/qp/index.js';
 import type { Envelope } from './smtp-pool';
 
 export interface BuiltMessage {
@@ -48,8 +48,8 @@ export function buildPlainMessage(options: Mail.Options, now = new Date()): Buil
   const from =
     typeof options.from === 'string'
       ? { name: '', address: options.from }
-      : options.from && !Array.isArray(options.from)
-        ? options.from
+      : options.from && !Array.isArray(options.from) && typeof options.from.address === 'string'
+        ? { name: options.from.name, address: options.from.address }
         : null;
   const content = typeof options.html === 'string' ? options.html : typeof options.text === 'string' ? options.text : null;
   const hasBoth = options.html !== undefined && options.text !== undefined;
