@@ -4,7 +4,7 @@
 import { SMTP_INTAKE_MESSAGES } from '@mailwright/contracts';
 import { isLoopbackHost } from '@mailwright/kit';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
-import type { IntakeDeps } from '../deps';
+import type { ConnectionSlot, IntakeDeps } from '../deps';
 import { checkRecipient } from '../domain/check-recipient';
 import { checkSender } from '../domain/check-sender';
 import { unavailable } from '../domain/mail-error-reply';
@@ -26,7 +26,7 @@ export interface ListenerOptions {
   closeTimeoutMs: number;
 }
 
-const signedIn = (session: SMTPServerSession) => session.user as SignedIn;
+const signedIn = (session: SMTPServerSession) => session.user as Pick<SignedIn, 'apiKeyId' | 'userId'>;
 
 export function createIntakeServer(deps: IntakeDeps, options: ListenerOptions): SMTPServer {
   const { metrics, log, settings } = deps;
@@ -38,6 +38,15 @@ export function createIntakeServer(deps: IntakeDeps, options: ListenerOptions): 
     if (!isSmtpReply(error)) log.error({ err: error, session: session.id }, 'smtp handler failed');
     metrics.rejections.inc({ reason: reply.reason });
     return reply;
+  };
+
+  // The connection slot each signed-in session holds, by session id (smtp-server may forget session.user).
+  const slots = new Map<string, ConnectionSlot>();
+  const releaseSlot = (sessionId: string) => {
+    const slot = slots.get(sessionId);
+    if (!slot) return;
+    slots.delete(sessionId);
+    slot.release().catch((error: unknown) => log.warn({ err: error }, 'connection slot not released'));
   };
 
   return new SMTPServer({
@@ -67,8 +76,13 @@ export function createIntakeServer(deps: IntakeDeps, options: ListenerOptions): 
     },
 
     onAuth(auth, session, callback) {
+      // A client may sign in again after STARTTLS (which forgets the first sign-in): its first slot goes first.
+      releaseSlot(session.id);
       signIn(deps, auth.password).then(
-        (user) => callback(null, { user }),
+        ({ slot, ...user }) => {
+          slots.set(session.id, slot);
+          callback(null, { user });
+        },
         (error: unknown) => callback(refuse(error, session)),
       );
     },
@@ -113,8 +127,7 @@ export function createIntakeServer(deps: IntakeDeps, options: ListenerOptions): 
 
     onClose(session) {
       metrics.openConnections.dec({ listener });
-      const user = session.user as SignedIn | undefined;
-      user?.slot.release().catch((error: unknown) => log.warn({ err: error }, 'connection slot not released'));
+      releaseSlot(session.id);
     },
   });
 }
