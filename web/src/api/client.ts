@@ -16,11 +16,21 @@ export class ApiError extends Error {
   readonly requiresVerification: boolean;
   /** True when the server sent its own message (callers fall back to their own text otherwise). */
   readonly hasServerMessage: boolean;
+  /** The body field the server blamed, when it named one ('name', 'headers.X-Foo'). */
+  readonly field: string | undefined;
+  /** Why a mailed link no longer works: 'used', 'expired' or 'unknown' (verification and reset links). */
+  readonly reason: string | undefined;
 
   constructor(
     status: number,
     message: string,
-    options: { code?: ErrorCode; requiresVerification?: boolean; hasServerMessage?: boolean } = {},
+    options: {
+      code?: ErrorCode;
+      requiresVerification?: boolean;
+      hasServerMessage?: boolean;
+      field?: string;
+      reason?: string;
+    } = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -28,6 +38,8 @@ export class ApiError extends Error {
     this.code = options.code;
     this.requiresVerification = options.requiresVerification ?? false;
     this.hasServerMessage = options.hasServerMessage ?? false;
+    this.field = options.field;
+    this.reason = options.reason;
   }
 }
 
@@ -94,12 +106,20 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
 }
 
 function failure(response: Response, payload: unknown): ApiError {
-  const body = (payload ?? {}) as { message?: unknown; code?: unknown; requiresVerification?: unknown };
+  const body = (payload ?? {}) as {
+    message?: unknown;
+    code?: unknown;
+    requiresVerification?: unknown;
+    field?: unknown;
+    reason?: unknown;
+  };
   const serverMessage = typeof body.message === 'string' && body.message ? body.message : undefined;
   return new ApiError(response.status, serverMessage ?? `Request failed with status ${response.status}`, {
     code: isErrorCode(body.code) ? body.code : undefined,
     requiresVerification: body.requiresVerification === true,
     hasServerMessage: serverMessage !== undefined,
+    field: typeof body.field === 'string' ? body.field : undefined,
+    reason: typeof body.reason === 'string' ? body.reason : undefined,
   });
 }
 

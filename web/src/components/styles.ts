@@ -9,6 +9,6 @@ export const buttonStyles = {
 } as const;
 
 export const inputStyles =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/40 disabled:bg-slate-100';
+  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/40 disabled:bg-slate-100 aria-invalid:border-red-500 aria-invalid:ring-red-500/30';
 
 export const linkStyles = `font-medium text-indigo-600 hover:text-indigo-500 rounded ${focusRing}`;

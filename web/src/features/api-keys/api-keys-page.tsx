@@ -1,32 +1,46 @@
 // /api-keys: name, masked key, last used (or Never), Active/Inactive toggle, Delete; Create API Key.
-import { useQuery } from '@tanstack/react-query';
+import { findPlan } from '@mailwright/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import toast from 'react-hot-toast';
 import { type ApiKey, apiKeysApi } from '../../api';
 import { buttonStyles } from '../../components/styles';
+import { useAuth } from '../auth';
 import { formatViewerTime } from '../emails/format-email-time';
+import { useFormErrors } from '../forms/use-form-errors';
 import { PageHeading } from '../layout/page-heading';
 import { ResourceList } from '../layout/resource-list';
 import { ConfirmButton } from '../layout/row-buttons';
 import { useLoadErrorNotice } from '../notices/use-load-error-notice';
 import { useNotifyingMutation } from '../notices/use-notifying-mutation';
 import { ActiveSwitch } from './active-switch';
+import { ApiAccessNotice } from './api-access-notice';
 import { CreateApiKeyDialog } from './create-api-key-dialog';
 
 const keysKey = ['api-keys'] as const;
+const KEY_FIELDS = { name: 'Key Name' };
 
 export function ApiKeysPage() {
   const keys = useQuery({ queryKey: keysKey, queryFn: apiKeysApi.list });
   const [isDialogOpen, setIsDialogOpen] = useState(false);
   const [created, setCreated] = useState<ApiKey | null>(null);
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const createErrors = useFormErrors(KEY_FIELDS);
+  const plan = user?.subscription?.plan ?? 'free';
+  const hasApiAccess = findPlan(plan).apiAccess;
 
   useLoadErrorNotice(keys.isError, 'Failed to fetch API keys', 'keys-fetch');
 
-  const create = useNotifyingMutation({
+  const create = useMutation({
     mutationFn: apiKeysApi.create,
-    success: 'API key created',
-    failure: 'Failed to create API key',
-    invalidates: keysKey,
-    onSuccess: (key) => setCreated(key),
+    onMutate: createErrors.reset,
+    onSuccess: (key) => {
+      toast.success('API key created');
+      setCreated(key);
+      void queryClient.invalidateQueries({ queryKey: keysKey });
+    },
+    onError: (error) => createErrors.report(error, 'Failed to create API key'),
   });
   const toggle = useNotifyingMutation({
     mutationFn: apiKeysApi.toggle,
@@ -52,6 +66,7 @@ export function ApiKeysPage() {
           </button>
         }
       />
+      {!hasApiAccess && <ApiAccessNotice hasKeys={(keys.data ?? []).length > 0} />}
       <ResourceList
         items={keys.data ?? []}
         isPending={keys.isPending}
@@ -64,6 +79,11 @@ export function ApiKeysPage() {
               <p className="truncate font-semibold text-slate-900">{key.name}</p>
               <code className="block truncate font-mono text-sm text-slate-600">{key.key}</code>
               <p className="text-xs text-slate-500">Last used: {key.lastUsed ? formatViewerTime(key.lastUsed) : 'Never'}</p>
+              {!hasApiAccess && (
+                <p className="text-xs font-medium text-amber-800" data-testid="api-key-unusable">
+                  Unusable on the {findPlan(plan).name} plan
+                </p>
+              )}
             </div>
             <div className="flex items-center gap-3">
               <ActiveSwitch
@@ -84,9 +104,13 @@ export function ApiKeysPage() {
           created={created}
           isSaving={create.isPending}
           onCreate={(name) => create.mutate(name)}
+          nameError={createErrors.fields.name}
+          onNameChange={() => createErrors.clear('name')}
+          alert={createErrors.alert}
           onClose={() => {
             setIsDialogOpen(false);
             setCreated(null);
+            createErrors.reset();
           }}
         />
       )}

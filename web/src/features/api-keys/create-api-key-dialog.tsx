@@ -5,6 +5,8 @@ import type { ApiKey } from '../../api';
 import { copyToClipboard } from '../../components/copy-to-clipboard';
 import { buttonStyles } from '../../components/styles';
 import { TextField } from '../../components/text-field';
+import { FormAlert } from '../forms/form-alert';
+import type { HumanError } from '../forms/human-error';
 import { FormDialog } from '../layout/form-dialog';
 import { Modal } from '../layout/modal';
 
@@ -13,9 +15,14 @@ interface Props {
   isSaving: boolean;
   onCreate: (name: string) => void;
   onClose: () => void;
+  /** The server's objection to the name, shown under the field. */
+  nameError?: string;
+  onNameChange?: () => void;
+  /** A refusal that is not about the name (the plan has no API access). */
+  alert?: HumanError | null;
 }
 
-export function CreateApiKeyDialog({ created, isSaving, onCreate, onClose }: Props) {
+export function CreateApiKeyDialog({ created, isSaving, onCreate, onClose, nameError, onNameChange, alert = null }: Props) {
   const [name, setName] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -65,14 +72,21 @@ export function CreateApiKeyDialog({ created, isSaving, onCreate, onClose }: Pro
       busyLabel="Creating..."
       isBusy={isSaving}
     >
-      <TextField
-        label="Key Name"
-        required
-        maxLength={100}
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        placeholder="e.g. Production server"
-      />
+      <div className="grid gap-4">
+        <FormAlert error={alert} />
+        <TextField
+          label="Key Name"
+          required
+          maxLength={100}
+          value={name}
+          error={nameError}
+          onChange={(event) => {
+            setName(event.target.value);
+            onNameChange?.();
+          }}
+          placeholder="e.g. Production server"
+        />
+      </div>
     </FormDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSendBody, type SendForm } from './build-send-body';
+import { buildSendBody, missingVariables, type SendForm } from './build-send-body';
 
 const base: SendForm = {
   emailAccountId: '',
@@ -36,6 +36,14 @@ describe('buildSendBody', () => {
     const body = buildSendBody({ ...base, template, subject: 'Yo {{name}}', body: 'Dear {{name}}', variables: { name: 'Ada' } });
     expect(body.templateId).toBeUndefined();
     expect(body).toMatchObject({ subject: 'Yo Ada', body: 'Dear Ada' });
+  });
+
+  it('refuses to build a template send while a variable has no value', () => {
+    const template = { _id: 't1', subject: 'Welcome to {{company}}, {{name}}!', body: 'Hi' };
+    const form = { ...base, template, subject: template.subject, body: template.body };
+    expect(() => buildSendBody({ ...form, variables: { company: '', name: 'Bea' } })).toThrow(/company/);
+    expect(() => buildSendBody({ ...form, variables: { company: '  ', name: 'Bea' } })).toThrow(/company/);
+    expect(missingVariables({ company: '', name: 'Bea', team: ' ' })).toEqual(['company', 'team']);
   });
 
   it('sends from a pool with senderPoolId and no emailAccountId', () => {

@@ -21,6 +21,12 @@ export interface SendForm {
   unsubscribe?: boolean;
 }
 
+/** The template variables with no value yet: the form cannot send until this is empty. */
+export const missingVariables = (values: Record<string, string>) =>
+  Object.entries(values)
+    .filter(([, value]) => value.trim() === '')
+    .map(([name]) => name);
+
 export const isScheduled = (form: Pick<SendForm, 'scheduleDate'>) => form.scheduleDate.trim() !== '';
 
 export function buildSendBody(form: SendForm): SendEmailBody {
@@ -34,6 +40,9 @@ export function buildSendBody(form: SendForm): SendEmailBody {
   if (form.senderPoolId) payload.senderPoolId = form.senderPoolId;
   else if (form.emailAccountId) payload.emailAccountId = form.emailAccountId;
   if (form.template) {
+    // What is sent must be what the preview shows: never a template with a blank where a value belongs.
+    const missing = missingVariables(form.variables);
+    if (missing.length > 0) throw new Error(`Template variables without a value: ${missing.join(', ')}`);
     const isUnchanged = form.subject === form.template.subject && form.body === form.template.body;
     if (isUnchanged) {
       // The server renders the stored template with these values.

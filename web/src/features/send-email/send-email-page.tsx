@@ -5,24 +5,40 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router-dom';
-import { emailsApi, errorMessage, type Template, templatesApi } from '../../api';
+import { emailsApi, type Template, templatesApi } from '../../api';
 import { SelectField } from '../../components/select-field';
 import { buttonStyles, linkStyles } from '../../components/styles';
 import { TextAreaField } from '../../components/text-area-field';
 import { TextField } from '../../components/text-field';
 import { useAccounts } from '../accounts/queries';
 import { emailKeys } from '../emails/queries';
+import { FormAlert } from '../forms/form-alert';
+import { useFormErrors } from '../forms/use-form-errors';
 import { cardStyles, PageHeading } from '../layout/page-heading';
 import { useSenderPools } from '../sender-pools/queries';
 import { useTemplates } from '../templates/queries';
 import { TemplatePreview } from '../templates/template-preview';
 import { UnsubscribeCheckbox } from '../templates/unsubscribe-checkbox';
 import { VariableInputs, valuesFor } from '../templates/variable-inputs';
-import { buildSendBody, isScheduled } from './build-send-body';
+import { buildSendBody, isScheduled, missingVariables } from './build-send-body';
 import { browserTimeZone, buildTimeZoneOptions, withZone } from './time-zone-options';
 
 /** The sender select's value for a pool; an account's value is its id, the default account's ''. */
 export const POOL_OPTION_PREFIX = 'pool:';
+
+/** Server body fields → their labels on this form (errors are shown next to the field they name). */
+const SEND_FIELDS = {
+  to: 'To',
+  cc: 'CC',
+  bcc: 'BCC',
+  subject: 'Subject',
+  body: 'Message',
+  emailAccountId: 'From Account',
+  senderPoolId: 'From Account',
+  templateId: 'Template',
+  scheduledAt: 'Date',
+  timezone: 'Timezone',
+};
 
 const today = () => {
   const now = new Date();
@@ -49,6 +65,12 @@ export function SendEmailPage() {
   const [scheduleTime, setScheduleTime] = useState('');
   const [timezone, setTimezone] = useState(zones.selected);
   const [unsubscribe, setUnsubscribe] = useState(false);
+  const errors = useFormErrors(SEND_FIELDS);
+  /** A change handler that also drops the error shown for that field. */
+  const edit = (field: string, set: (value: string) => void) => (event: { target: { value: string } }) => {
+    set(event.target.value);
+    errors.clear(field);
+  };
 
   useEffect(() => {
     if (accounts.isError || templates.isError) toast.error('Failed to load data', { id: 'send-load' });
@@ -56,6 +78,7 @@ export function SendEmailPage() {
 
   const variableNames = useMemo(() => (template ? extractVariables(subject, body) : []), [template, subject, body]);
   const variableValues = valuesFor(variableNames, variables);
+  const missing = template ? missingVariables(variableValues) : [];
   const scheduled = isScheduled({ scheduleDate });
 
   async function chooseTemplate(templateId: string) {
@@ -80,6 +103,7 @@ export function SendEmailPage() {
 
   const send = useMutation({
     mutationFn: emailsApi.send,
+    onMutate: errors.reset,
     onSuccess: () => {
       toast.success(scheduled ? 'Email scheduled!' : 'Email sent!');
       setTo('');
@@ -94,11 +118,12 @@ export function SendEmailPage() {
       setUnsubscribe(false);
       void queryClient.invalidateQueries({ queryKey: emailKeys.all });
     },
-    onError: (error) => toast.error(errorMessage(error, 'Failed to send email')),
+    onError: (error) => errors.report(error, 'Failed to send email'),
   });
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (missing.length > 0) return;
     try {
       send.mutate(
         buildSendBody({
@@ -149,7 +174,8 @@ export function SendEmailPage() {
             label="From Account"
             id="from-account"
             value={sender}
-            onChange={(event) => setSender(event.target.value)}
+            onChange={edit('emailAccountId', setSender)}
+            error={errors.fields.emailAccountId ?? errors.fields.senderPoolId}
             hint={
               sender.startsWith(POOL_OPTION_PREFIX) ? 'The pool picks a healthy account with capacity when it sends.' : undefined
             }
@@ -170,7 +196,11 @@ export function SendEmailPage() {
             label="Template"
             id="template"
             value={template?._id ?? ''}
-            onChange={(event) => void chooseTemplate(event.target.value)}
+            onChange={(event) => {
+              errors.clear('templateId');
+              void chooseTemplate(event.target.value);
+            }}
+            error={errors.fields.templateId}
           >
             <option value="">No template</option>
             {(templates.data ?? []).map((item) => (
@@ -184,27 +214,35 @@ export function SendEmailPage() {
           label="To"
           required
           value={to}
-          onChange={(event) => setTo(event.target.value)}
+          onChange={edit('to', setTo)}
+          error={errors.fields.to}
           placeholder="alice@example.com, bob@example.com"
           hint="Separate several addresses with commas"
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="CC" value={cc} onChange={(event) => setCc(event.target.value)} placeholder="Optional" />
-          <TextField label="BCC" value={bcc} onChange={(event) => setBcc(event.target.value)} placeholder="Optional" />
+          <TextField label="CC" value={cc} onChange={edit('cc', setCc)} error={errors.fields.cc} placeholder="Optional" />
+          <TextField label="BCC" value={bcc} onChange={edit('bcc', setBcc)} error={errors.fields.bcc} placeholder="Optional" />
         </div>
-        <TextField label="Subject" required value={subject} onChange={(event) => setSubject(event.target.value)} />
+        <TextField
+          label="Subject"
+          required
+          value={subject}
+          onChange={edit('subject', setSubject)}
+          error={errors.fields.subject}
+        />
         <TextAreaField
           label="Message"
           id="message"
           required
           rows={10}
           value={body}
-          onChange={(event) => setBody(event.target.value)}
+          onChange={edit('body', setBody)}
+          error={errors.fields.body}
           placeholder="Plain text or HTML"
         />
         {template && (
           <>
-            <VariableInputs idPrefix="var" names={variableNames} values={variableValues} onChange={setVariables} />
+            <VariableInputs idPrefix="var" names={variableNames} values={variableValues} onChange={setVariables} required />
             {variableNames.length > 0 && <TemplatePreview subject={subject} body={body} values={variableValues} />}
           </>
         )}
@@ -226,7 +264,8 @@ export function SendEmailPage() {
             type="date"
             min={today()}
             value={scheduleDate}
-            onChange={(event) => setScheduleDate(event.target.value)}
+            onChange={edit('scheduledAt', setScheduleDate)}
+            error={errors.fields.scheduledAt}
           />
           <TextField
             label="Time"
@@ -239,7 +278,8 @@ export function SendEmailPage() {
             label="Timezone"
             id="timezone"
             value={timezone}
-            onChange={(event) => setTimezone(event.target.value)}
+            onChange={edit('timezone', setTimezone)}
+            error={errors.fields.timezone}
             hint={`Your browser's time zone: ${browserZone}${zoneLabel && zoneLabel !== browserZone ? ` — ${zoneLabel}` : ''}`}
           >
             {zones.options.map((option) => (
@@ -249,8 +289,19 @@ export function SendEmailPage() {
             ))}
           </SelectField>
         </fieldset>
-        <div className="flex justify-end">
-          <button type="submit" className={`${buttonStyles.primary} w-full sm:w-auto`} disabled={send.isPending}>
+        <FormAlert error={errors.alert} />
+        <div className="flex flex-col items-stretch gap-2 sm:flex-row sm:items-center sm:justify-end">
+          {missing.length > 0 && (
+            <p id="send-blocked" className="text-sm text-amber-800" data-testid="send-blocked">
+              Fill in {missing.map((name) => `{{${name}}}`).join(', ')} to send: the email would otherwise go out with blanks.
+            </p>
+          )}
+          <button
+            type="submit"
+            className={`${buttonStyles.primary} w-full sm:w-auto`}
+            disabled={send.isPending || missing.length > 0}
+            aria-describedby={missing.length > 0 ? 'send-blocked' : undefined}
+          >
             {send.isPending ? 'Sending...' : scheduled ? 'Schedule Email' : 'Send Email'}
           </button>
         </div>

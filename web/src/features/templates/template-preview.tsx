@@ -3,7 +3,7 @@
 import { renderTemplate } from '@mailwright/contracts';
 
 export function TemplatePreview({ subject, body, values }: { subject: string; body: string; values: Record<string, string> }) {
-  const filled = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== ''));
+  const filled = Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim() !== ''));
   const result = renderTemplate({ subject, body }, filled);
   return (
     <section aria-label="Preview" className="overflow-hidden rounded-lg border border-slate-200" data-testid="template-preview">
