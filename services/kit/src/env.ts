@@ -1,6 +1,7 @@
 // Configuration is read once, validated against a TypeBox schema, and handed around as one typed object.
 import { type Static, type TObject, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { findPlaceholderVariable } from './placeholder-values';
 
 export class ConfigError extends Error {}
 
@@ -28,6 +29,7 @@ export function readConfig<S extends TObject>(schema: S, source: Record<string, 
  */
 export function loadConfigOrExit<S extends TObject>(schema: S, check?: (config: Static<S>) => void): Static<S> {
   try {
+    refusePlaceholders(schema);
     const config = readConfig(schema);
     check?.(config);
     return config;
@@ -37,6 +39,18 @@ export function loadConfigOrExit<S extends TObject>(schema: S, check?: (config: 
       process.exit(1);
     }
     throw error;
+  }
+}
+
+/**
+ * Throws a ConfigError naming the first variable of `schema` that still holds a deployment template's placeholder
+ * (`change-me…`, `REPLACE_ME…`, also as a URL's password or an item of a list). Entry points call it through
+ * loadConfigOrExit; readConfig alone does not, so tests can check the templates' other values.
+ */
+export function refusePlaceholders(schema: TObject, source: Record<string, string | undefined> = process.env): void {
+  const name = findPlaceholderVariable(Object.keys(schema.properties), source);
+  if (name) {
+    throw new ConfigError(`Configuration error: ${name} still holds a placeholder (change-me… or REPLACE_ME…); set a real value`);
   }
 }
 
