@@ -17,6 +17,7 @@ import { batchSendRoutes } from './routes/batch-send';
 import { emailRoutes } from './routes/emails';
 import { internalQuotaRoutes } from './routes/internal-quota';
 import { internalSenderRoutes } from './routes/internal-senders';
+import { internalSmtpRoutes } from './routes/internal-smtp';
 import { internalTrackingRoutes } from './routes/internal-tracking';
 import { resendCompatRoutes } from './routes/resend-compat';
 import { sendRoutes } from './routes/send';
@@ -121,6 +122,7 @@ export async function buildMailApp(
   await app.register(emailRoutes, { deps: emailLog });
   await app.register(trackingRoutes, { deps: tracking });
   await app.register(internalQuotaRoutes, { deps: sending });
+  await app.register(internalSmtpRoutes, { deps: sending });
   await app.register(internalTrackingRoutes, { deps: tracking });
   await app.register(batchSendRoutes, { deps: sending });
   await app.register(resendCompatRoutes, { deps: { sending, emailLog } });

@@ -18,6 +18,7 @@ import { SenderHealthMonitor } from './delivery/sender-health-monitor';
 import { GUARDED_MINUTE_MS, recentSendsFrom, SenderLimiter } from './delivery/sender-limiter';
 import { SenderPoolSource } from './delivery/sender-pool-source';
 import { SentMarkers } from './delivery/sent-markers';
+import { SourceLoader } from './delivery/source-loader';
 import { MessageSender } from './delivery/transports/message-sender';
 import { TransportSource } from './delivery/transports/transport-source';
 import { countJobOutcomes, listenForMetrics, workerMailMetrics } from './delivery/worker-metrics';
@@ -84,6 +85,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
     50,
   );
   const attachments = new AttachmentLoader(db.$client);
+  const sources = new SourceLoader(db.$client);
   const webhookPolicy = {
     baseMs: config.WEBHOOK_RETRY_BASE_MS,
     maxDelayMs: config.WEBHOOK_RETRY_MAX_DELAY_MS,
@@ -114,6 +116,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
       tokens,
       publicUrl: config.PUBLIC_URL,
       attachments,
+      sources,
       webhooks,
       markers,
       admission: new DeliveryAdmission({
@@ -199,7 +202,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
       await mailboxes?.stop();
       await Promise.allSettled(workers.map((worker) => worker.close()));
       await claims.drain();
-      await Promise.allSettled([webhooks.drain(), attachments.drain()]);
+      await Promise.allSettled([webhooks.drain(), attachments.drain(), sources.drain()]);
       sender.close();
       await Promise.allSettled(queues.map((queue) => queue.close()));
       producer.disconnect();

@@ -42,6 +42,8 @@ function newEmail(userId: string, accountId: string, changes: Partial<NewEmail> 
     replyTo: [],
     headers: {},
     tags: [],
+    submitted: false,
+    tracking: true,
     ...changes,
   };
 }

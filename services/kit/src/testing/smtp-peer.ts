@@ -37,7 +37,7 @@ export interface SmtpPeerMessage {
   envelopeTo: string[];
   /** Set in 'parsed' mode. */
   parsed?: ParsedMail;
-  /** Set in 'raw' mode, and in 'count' mode for the recipients `keepRawFor` accepts. */
+  /** Set in 'raw' and 'parsed' mode, and in 'count' mode for the recipients `keepRawFor` accepts. */
   raw?: Buffer;
   receivedAt: number;
 }
@@ -194,10 +194,15 @@ export class SmtpPeer {
           else callback();
         };
         if (this.content === 'parsed') {
-          simpleParser(stream).then(
-            (parsed) => finish({ envelopeFrom, envelopeTo, parsed, receivedAt: Date.now() }),
-            (error: Error) => callback(error),
-          );
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () => {
+            const raw = Buffer.concat(chunks);
+            simpleParser(raw).then(
+              (parsed) => finish({ envelopeFrom, envelopeTo, parsed, raw, receivedAt: Date.now() }),
+              (error: Error) => callback(error),
+            );
+          });
           return;
         }
         const keepRaw = this.content === 'raw' || (this.options.keepRawFor?.(envelopeTo) ?? false);

@@ -2,6 +2,7 @@
 
 export * from './schema/email-attachments';
 export * from './schema/email-events';
+export * from './schema/email-sources';
 export * from './schema/emails';
 export * from './schema/idempotency-keys';
 export * from './schema/mailbox-cursors';

@@ -41,8 +41,12 @@ function unsubscribeHeaders(email: ClaimedEmail, publicUrl: string, tokens: Trac
   };
 }
 
-/** RFC 5322 bytes for the HTTP APIs (Gmail raw, Graph MIME). Bcc stays in the headers: the APIs read recipients from them. */
+/**
+ * RFC 5322 bytes for the HTTP APIs (Gmail raw, Graph MIME). Bcc stays in the headers: the APIs read recipients from
+ * them. A submitted message is already bytes (compose-submitted.ts).
+ */
 export async function buildRawMessage(options: Mail.Options): Promise<Buffer> {
+  if (Buffer.isBuffer(options.raw)) return options.raw;
   const node = new MailComposer(options).compile();
   node.keepBcc = true;
   return node.build();

@@ -15,10 +15,12 @@
 //    without sending. Only a crash between the provider's answer and the first record attempt can still
 //    resend, as before (bounded by the jobs in flight).
 import type { HoldReason, Transport } from '@mailwright/contracts';
+import type Mail from 'nodemailer/lib/mailer/index.js';
 import { yieldDelay } from '../queues/send-queue';
 import { chooseSender } from './choose-sender';
 import type { ClaimedEmail, SendResult } from './claim-emails';
 import { mailOptions } from './compose-message';
+import { submittedMailOptions } from './compose-submitted';
 import type { Admitted } from './delivery-admission';
 import type { SendDeps } from './deps';
 import { SendFailure } from './send-failure';
@@ -135,6 +137,23 @@ async function recordFailure(
 const asFailure = (error: unknown) =>
   error instanceof SendFailure ? error : new SendFailure(error instanceof Error ? error.message : String(error), false);
 
+/** The message to send: as submitted over SMTP (with the platform's headers), or built from the row. */
+async function messageOf(deps: SendDeps, email: ClaimedEmail, transport: Transport): Promise<Mail.Options> {
+  if (email.submitted) {
+    if (!deps.sources) throw new SendFailure('this worker cannot send submitted messages', false);
+    const source = await deps.sources.load(email.id);
+    return submittedMailOptions(email, source, {
+      publicUrl: deps.publicUrl,
+      tokens: deps.tokens,
+      bccHeader: transport.provider !== 'smtp',
+    });
+  }
+  const attachments = deps.attachments && email.hasAttachments ? await deps.attachments.load(email.id) : [];
+  const options = mailOptions(email, deps.publicUrl, deps.tokens);
+  if (attachments.length > 0) options.attachments = attachments;
+  return options;
+}
+
 /** Sends a claimed email and records the outcome; throws only when the outcome could not be recorded. */
 export async function deliverEmail(deps: SendDeps, claimed: ClaimedEmail, run: DeliveryRun): Promise<Delivery> {
   const { token, requestId } = run;
@@ -181,10 +200,7 @@ export async function deliverEmail(deps: SendDeps, claimed: ClaimedEmail, run: D
       const deadline = new AbortController();
       const timer = setTimeout(() => deadline.abort(), deps.deliveryTimeoutMs);
       try {
-        const attachments = deps.attachments && email.hasAttachments ? await deps.attachments.load(emailId) : [];
-        const options = mailOptions(email, deps.publicUrl, deps.tokens);
-        if (attachments.length > 0) options.attachments = attachments;
-        await deps.sender.send(transport, options, deadline.signal);
+        await deps.sender.send(transport, await messageOf(deps, email, transport), deadline.signal);
       } finally {
         clearTimeout(timer);
       }

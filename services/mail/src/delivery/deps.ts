@@ -11,6 +11,7 @@ import type { DeliveryAdmission } from './delivery-admission';
 import type { SenderConcurrency } from './sender-concurrency';
 import type { SenderHealthMonitor } from './sender-health-monitor';
 import type { SentMarkers } from './sent-markers';
+import type { SourceLoader } from './source-loader';
 import type { MessageSender } from './transports/message-sender';
 import type { TransportSource } from './transports/transport-source';
 
@@ -30,6 +31,8 @@ export interface SendDeps extends SenderSelectionDeps {
   publicUrl: string;
   /** Attachment bytes stored with the email. */
   attachments?: AttachmentLoader;
+  /** Submitted messages (SMTP intake), sent as written. */
+  sources?: SourceLoader;
   /** email.sent / email.failed webhook events. */
   webhooks?: WebhookEvents;
   /** Markers of sends whose result could not be recorded at once (see above). */

@@ -7,6 +7,8 @@ import type { EmailRow } from '../db/schema/emails';
 export interface AcceptItem {
   email: NewEmail;
   attachments: AttachmentInput[];
+  /** The message as submitted over SMTP (the email is `submitted`): sent as written. */
+  source?: Buffer;
 }
 
 export interface Idempotency {

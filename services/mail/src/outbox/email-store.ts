@@ -2,7 +2,7 @@
 // job exists, and the reconciler adds any job a Redis hiccup lost). How a send is stored follows what it needs:
 // - a plain email (no attachments, no Idempotency-Key) joins the intake: one statement stores the emails of
 //   concurrent requests with their quota units, and the emails of a short window share a send job;
-// - an email with attachments or an Idempotency-Key is stored in its own transaction;
+// - an email with attachments, a submitted message (SMTP) or an Idempotency-Key is stored in its own transaction;
 // - the batch route's emails take their quota all or none in one transaction;
 // - an email whose every recipient is suppressed is stored without a quota unit and without a job.
 // Every job added here has one shape, a batch of N >= 1 emails ('batch-<uuid>'); only the worker adds an email's
@@ -23,7 +23,7 @@ export class EmailStore {
     if (options.allOrNothing) return this.acceptTogether(items, options);
     if (items.length > 1) throw new Error('several emails are accepted all or nothing');
     const quotaLimit = first.email.status === 'suppressed' ? null : options.monthlyLimit;
-    if (quotaLimit !== null && first.attachments.length === 0 && !options.idempotency) {
+    if (quotaLimit !== null && first.attachments.length === 0 && !first.source && !options.idempotency) {
       const row = await this.deps.intake.accept(first.email, options.monthlyLimit, options.requestId);
       return row ? { kind: 'stored', rows: [row] } : { kind: 'quota_exceeded' };
     }

@@ -165,6 +165,8 @@ export async function buildEmail(
     replyTo: body.replyTo ?? [],
     headers: body.headers ?? {},
     tags: body.tags ?? [],
+    submitted: false,
+    tracking: true,
   };
   checkStorableEmail(email, attachments);
   return { email, attachments };

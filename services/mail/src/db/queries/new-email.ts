@@ -31,6 +31,8 @@ const NEW_EMAIL_KEYS = [
   'replyTo',
   'headers',
   'tags',
+  'submitted',
+  'tracking',
 ] as const satisfies ReadonlyArray<keyof EmailRow>;
 
 /** jsonb columns: node-postgres would send a JS array as a Postgres array literal, so they go as JSON text. */

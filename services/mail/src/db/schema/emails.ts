@@ -69,6 +69,11 @@ export const emails = mail.table(
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
     /** The sender's labels: kept with the email and sent in its webhook events, never in the message. */
     tags: jsonb('tags').$type<EmailTag[]>().notNull().default(sql`'[]'::jsonb`),
+    // Issue 22, SMTP submission:
+    /** Submitted over SMTP: the message goes out as written (mail.email_sources), with only the platform's headers. */
+    submitted: boolean('submitted').notNull().default(false),
+    /** Open and click tracking of an HTML body (off for a submission that asked `X-Mailwright-Track: off`). */
+    tracking: boolean('tracking').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

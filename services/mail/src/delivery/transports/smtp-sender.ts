@@ -13,6 +13,8 @@ import type { HostResolver } from './smtp-target';
 type SmtpTransport = Extract<Transport, { provider: 'smtp' }>;
 
 async function buildMessage(message: Mail.Options): Promise<BuiltMessage> {
+  // A submitted message (compose-submitted.ts) is already bytes, with its envelope.
+  if (Buffer.isBuffer(message.raw)) return { envelope: message.envelope as BuiltMessage['envelope'], raw: message.raw };
   const plain = buildPlainMessage(message);
   if (plain) return plain;
   const node = new MailComposer(message).compile();
