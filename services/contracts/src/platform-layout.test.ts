@@ -2,19 +2,37 @@ import { describe, expect, it } from 'vitest';
 import {
   gatewayProcess,
   gatewayRoutes,
+  intakeProcesses,
   mailWorkerProcess,
   platformProcesses,
   platformServices,
   publicRoutes,
   serviceUrlVar,
+  smtpIntakeProcess,
 } from './platform-layout';
 
 describe('platform layout', () => {
   it('gives every process its own name, port variable and port', () => {
     const unique = (values: unknown[]) => new Set(values).size === values.length;
-    expect(unique(platformProcesses.map((process) => process.name))).toBe(true);
-    expect(unique(platformProcesses.map((process) => process.portVar))).toBe(true);
-    expect(unique(platformProcesses.map((process) => process.defaultPort))).toBe(true);
+    const all = [...platformProcesses, ...intakeProcesses];
+    expect(unique(all.map((process) => process.name))).toBe(true);
+    const listeners = all.flatMap((process) => process.listeners ?? []);
+    expect(unique([...all.map((process) => process.portVar), ...listeners.map((listener) => listener.portVar)])).toBe(true);
+    const localPorts = listeners.flatMap((listener) => (listener.localPort === null ? [] : [listener.localPort]));
+    expect(unique([...all.map((process) => process.defaultPort), ...localPorts])).toBe(true);
+  });
+
+  it('runs the SMTP intake with HTTP on 4012, submission on 2587 locally and 587/465 in images', () => {
+    expect(smtpIntakeProcess).toMatchObject({
+      kind: 'intake',
+      entry: 'services/smtp-intake/src/server.ts',
+      portVar: 'SMTP_INTAKE_HTTP_PORT',
+      defaultPort: 4012,
+    });
+    expect(smtpIntakeProcess.listeners?.map((listener) => [listener.portVar, listener.localPort, listener.imagePort])).toEqual([
+      ['SMTP_INTAKE_PORT', 2587, 587],
+      ['SMTP_INTAKE_TLS_PORT', null, 465],
+    ]);
   });
 
   it('starts the gateway on 8080 and the worker with its metrics listener on 4010', () => {

@@ -4,14 +4,17 @@
 // bundler and the compose/k8s checks all read this file; nothing else lists processes, ports or prefixes.
 
 export type ServiceName = 'identity' | 'accounts' | 'templates' | 'mail' | 'billing';
-export type ProcessName = ServiceName | 'gateway' | 'mail-worker';
+export type ProcessName = ServiceName | 'gateway' | 'mail-worker' | 'smtp-intake';
 /** The variable a process reaches a service by (`IDENTITY_URL`). */
 export type ServiceUrlVar = `${Uppercase<ServiceName>}_URL`;
 
 export interface PlatformProcess {
   name: ProcessName;
-  /** `service`: an HTTP service behind the gateway; `worker`: runs jobs, serves only metrics and health. */
-  kind: 'gateway' | 'service' | 'worker';
+  /**
+   * `service`: an HTTP service behind the gateway; `worker`: runs jobs, serves only metrics and health; `intake`:
+   * speaks another protocol to the public (`listeners`), with metrics and health on its HTTP port.
+   */
+  kind: 'gateway' | 'service' | 'worker' | 'intake';
   /** Entry file relative to the repository root. */
   entry: string;
   /** Its npm workspace, relative to the repository root (the process runs from here). */
@@ -24,6 +27,17 @@ export interface PlatformProcess {
   readyPath: '/readyz';
   /** The pgSchema whose migrations live in `<packageDir>/drizzle`. */
   schema?: ServiceName;
+  /** Public non-HTTP listeners (an intake's): the variable, the port `npm start` uses, the port images use. */
+  listeners?: readonly PublicListener[];
+}
+
+export interface PublicListener {
+  name: string;
+  portVar: string;
+  /** `npm start`'s port; null: off unless configured. */
+  localPort: number | null;
+  /** The port in the images (compose, k8s). */
+  imagePort: number;
 }
 
 export interface PlatformService extends PlatformProcess {
@@ -75,8 +89,32 @@ export const gatewayProcess: PlatformProcess = {
   ...health,
 };
 
-/** Every long-running process: the services, the mail worker, the gateway. */
+/**
+ * SMTP submission (services/smtp-intake): applications sign in with an API key and the mail service accepts their
+ * messages. Run by `npm start` (which makes a self-signed TLS pair when none is configured) and the k8s manifests.
+ */
+export const smtpIntakeProcess: PlatformProcess = {
+  name: 'smtp-intake',
+  kind: 'intake',
+  entry: 'services/smtp-intake/src/server.ts',
+  packageDir: 'services/smtp-intake',
+  portVar: 'SMTP_INTAKE_HTTP_PORT',
+  defaultPort: 4012,
+  listeners: [
+    { name: 'submission', portVar: 'SMTP_INTAKE_PORT', localPort: 2587, imagePort: 587 },
+    { name: 'submissions', portVar: 'SMTP_INTAKE_TLS_PORT', localPort: null, imagePort: 465 },
+  ],
+  ...health,
+};
+
+/**
+ * Every long-running process behind the gateway, and the gateway: the services, the mail worker, the gateway. The
+ * SMTP intake is listed apart (`intakeProcesses`) until docker-compose.yml and its checks describe it.
+ */
 export const platformProcesses: readonly PlatformProcess[] = [...platformServices, mailWorkerProcess, gatewayProcess];
+
+/** Processes that take traffic from the public in another protocol than HTTP. */
+export const intakeProcesses: readonly PlatformProcess[] = [smtpIntakeProcess];
 
 export const serviceUrlVar = (name: ServiceName): ServiceUrlVar => `${name.toUpperCase() as Uppercase<ServiceName>}_URL`;
 
