@@ -10,16 +10,17 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   type EmailAccount,
   emailAccountsApi,
-  errorMessage,
   type OAuthEmailProvider,
   type UpdateFeedbackBody,
   type UpdateSenderLimitsBody,
 } from '../../api';
 import { buttonStyles } from '../../components/styles';
 import { useAuth } from '../auth';
+import { useFormErrors } from '../forms/use-form-errors';
 import { PageHeading } from '../layout/page-heading';
 import { ResourceList } from '../layout/resource-list';
 import { ConfirmButton, RowButton } from '../layout/row-buttons';
+import { notifyError } from '../notices/error-notice';
 import { useLoadErrorNotice } from '../notices/use-load-error-notice';
 import { useNotifyingMutation } from '../notices/use-notifying-mutation';
 import { AccountSummary } from './account-summary';
@@ -31,7 +32,7 @@ import { OAUTH_RETURN_PARAMS, oauthReturnNotice } from './oauth-return';
 import { accountKeys, useAccounts } from './queries';
 import { HealthNotice, healthState } from './sender-health';
 import { SenderUsagePanel } from './sender-usage';
-import { SmtpAccountDialog, type SmtpAccountSave } from './smtp-account-dialog';
+import { SMTP_FIELDS, SmtpAccountDialog, type SmtpAccountSave } from './smtp-account-dialog';
 
 const accountsKey = accountKeys.all;
 const oauthProviders: { provider: OAuthEmailProvider; label: string }[] = [
@@ -92,6 +93,7 @@ export function AccountsPage() {
     void navigate({ pathname: '/email-accounts', search: search ? `?${search}` : '' }, { replace: true });
   }, [searchParams, navigate, queryClient, signedInEmail]);
 
+  const saveErrors = useFormErrors(SMTP_FIELDS);
   const save = useNotifyingMutation({
     mutationFn: (input: SmtpAccountSave) =>
       input.kind === 'edit' ? emailAccountsApi.update(input.accountId, input.body) : emailAccountsApi.addSmtp(input.body),
@@ -100,6 +102,7 @@ export function AccountsPage() {
     failure: (input) => (input.kind === 'edit' ? 'Failed to update account' : 'Failed to add account'),
     invalidates: accountsKey,
     onSuccess: () => setDialog({ mode: 'closed' }),
+    form: saveErrors,
   });
 
   const remove = useNotifyingMutation({
@@ -145,7 +148,7 @@ export function AccountsPage() {
       // A 400 naming a field is shown beside it; anything else is a notice.
       const byField = serverLimitErrors(error);
       if (byField) setLimitErrors(byField);
-      else toast.error(errorMessage(error, 'Failed to update limits'));
+      else notifyError(error, 'Failed to update limits');
     },
   });
 
@@ -155,7 +158,7 @@ export function AccountsPage() {
       const ticket = await emailAccountsApi.connectTicket(provider);
       window.location.assign(ticket.url);
     } catch (error) {
-      toast.error(errorMessage(error, 'Failed to connect account'));
+      notifyError(error, 'Failed to connect account');
       setConnecting(null);
     }
   }
@@ -276,7 +279,11 @@ export function AccountsPage() {
         <SmtpAccountDialog
           account={dialog.mode === 'edit' ? dialog.account : undefined}
           isSaving={save.isPending}
-          onClose={() => setDialog({ mode: 'closed' })}
+          errors={saveErrors}
+          onClose={() => {
+            saveErrors.reset();
+            setDialog({ mode: 'closed' });
+          }}
           onSave={(input) => save.mutate(input)}
         />
       )}

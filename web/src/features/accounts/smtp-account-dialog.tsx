@@ -4,6 +4,8 @@ import { DEFAULT_SMTP_PORT } from '@mailwright/contracts';
 import { type FormEvent, useState } from 'react';
 import type { CreateSmtpAccountBody, EmailAccount, UpdateSmtpAccountBody } from '../../api';
 import { TextField } from '../../components/text-field';
+import { FormAlert } from '../forms/form-alert';
+import type { HumanError } from '../forms/human-error';
 import { FormDialog } from '../layout/form-dialog';
 import { changesPasswordTarget, KEEP_PASSWORD_HINT, PASSWORD_REENTRY_HINT } from './password-reentry';
 
@@ -17,9 +19,21 @@ interface Props {
   isSaving: boolean;
   onSave: (save: SmtpAccountSave) => void;
   onClose: () => void;
+  /** The server's objections: per field, or one about the whole account (a plan limit, a refused login). */
+  errors?: { fields: Record<string, string>; alert: HumanError | null; clear: (field: string) => void };
 }
 
-export function SmtpAccountDialog({ account, isSaving, onSave, onClose }: Props) {
+/** Server body fields → labels of this dialog. */
+export const SMTP_FIELDS = {
+  email: 'Email',
+  displayName: 'Display Name',
+  host: 'SMTP Host',
+  port: 'Port',
+  username: 'Username',
+  password: 'Password',
+};
+
+export function SmtpAccountDialog({ account, isSaving, onSave, onClose, errors }: Props) {
   const isEdit = account !== undefined;
   const [form, setForm] = useState({
     email: account?.email ?? '',
@@ -31,8 +45,11 @@ export function SmtpAccountDialog({ account, isSaving, onSave, onClose }: Props)
     password: '',
   });
   const needsPassword = !isEdit || changesPasswordTarget(account, form);
-  const set = (field: keyof typeof form) => (event: { target: { value: string } }) =>
+  const set = (field: keyof typeof form) => (event: { target: { value: string } }) => {
     setForm((current) => ({ ...current, [field]: event.target.value }));
+    errors?.clear(field);
+  };
+  const fieldError = (field: keyof typeof SMTP_FIELDS) => errors?.fields[field];
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -59,17 +76,34 @@ export function SmtpAccountDialog({ account, isSaving, onSave, onClose }: Props)
       busyLabel="Saving..."
       isBusy={isSaving}
     >
+      <div className="sm:col-span-2 empty:hidden">
+        <FormAlert error={errors?.alert ?? null} />
+      </div>
       <TextField
         label="Email"
         type="email"
         required
         value={form.email}
         onChange={set('email')}
+        error={fieldError('email')}
         disabled={isEdit}
         className="sm:col-span-2"
       />
-      <TextField label="Display Name" value={form.displayName} onChange={set('displayName')} className="sm:col-span-2" />
-      <TextField label="SMTP Host" required value={form.host} onChange={set('host')} placeholder="smtp.example.com" />
+      <TextField
+        label="Display Name"
+        value={form.displayName}
+        onChange={set('displayName')}
+        error={fieldError('displayName')}
+        className="sm:col-span-2"
+      />
+      <TextField
+        label="SMTP Host"
+        required
+        value={form.host}
+        onChange={set('host')}
+        error={fieldError('host')}
+        placeholder="smtp.example.com"
+      />
       <TextField
         label="Port"
         type="number"
@@ -79,14 +113,23 @@ export function SmtpAccountDialog({ account, isSaving, onSave, onClose }: Props)
         required
         value={form.port}
         onChange={set('port')}
+        error={fieldError('port')}
       />
-      <TextField label="Username" required value={form.username} onChange={set('username')} autoComplete="off" />
+      <TextField
+        label="Username"
+        required
+        value={form.username}
+        onChange={set('username')}
+        error={fieldError('username')}
+        autoComplete="off"
+      />
       <TextField
         label="Password"
         type="password"
         required={needsPassword}
         value={form.password}
         onChange={set('password')}
+        error={fieldError('password')}
         autoComplete="new-password"
         hint={isEdit ? (needsPassword ? PASSWORD_REENTRY_HINT : KEEP_PASSWORD_HINT) : undefined}
       />

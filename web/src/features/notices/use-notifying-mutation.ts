@@ -1,8 +1,8 @@
 // A change to server data that tells the user how it went: a success notice, the server's message (or
-// the fallback) on failure, and the cached lists under `invalidates` reloaded after success.
+// the fallback) in plain words on failure, and the cached lists under `invalidates` reloaded after success.
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { errorMessage } from '../../api';
+import { notifyError } from './error-notice';
 
 type Text<TData, TInput> = string | ((data: TData, input: TInput) => string);
 
@@ -14,6 +14,8 @@ interface NotifyingMutationOptions<TData, TInput> {
   failure: string | ((input: TInput) => string);
   invalidates?: QueryKey;
   onSuccess?: (data: TData, input: TInput) => void;
+  /** A form that shows failures next to its fields (see use-form-errors.ts) instead of in a notice. */
+  form?: { report: (error: unknown, fallback: string) => void; reset: () => void };
 }
 
 export function useNotifyingMutation<TData, TInput>({
@@ -22,6 +24,7 @@ export function useNotifyingMutation<TData, TInput>({
   failure,
   invalidates,
   onSuccess,
+  form,
 }: NotifyingMutationOptions<TData, TInput>) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -31,6 +34,11 @@ export function useNotifyingMutation<TData, TInput>({
       onSuccess?.(data, input);
       if (invalidates) void queryClient.invalidateQueries({ queryKey: invalidates });
     },
-    onError: (error, input) => toast.error(errorMessage(error, typeof failure === 'string' ? failure : failure(input))),
+    onMutate: () => form?.reset(),
+    onError: (error, input) => {
+      const fallback = typeof failure === 'string' ? failure : failure(input);
+      if (form) form.report(error, fallback);
+      else notifyError(error, fallback);
+    },
   });
 }

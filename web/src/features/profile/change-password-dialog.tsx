@@ -2,10 +2,11 @@
 // ends every other session; this browser keeps going on the fresh token the server answers.
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
-import { authApi, errorMessage } from '../../api';
+import { authApi } from '../../api';
 import { TextField } from '../../components/text-field';
 import { useAuth } from '../auth';
 import { FormDialog } from '../layout/form-dialog';
+import { notifyError } from '../notices/error-notice';
 import { passwordChangeError } from './password-rules';
 
 export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
@@ -29,7 +30,7 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
       toast.success('Password changed successfully');
       onClose();
     } catch (error) {
-      toast.error(errorMessage(error, 'Failed to change password'));
+      notifyError(error, 'Failed to change password');
       setIsSaving(false);
     }
   }

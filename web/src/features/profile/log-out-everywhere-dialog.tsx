@@ -2,10 +2,11 @@
 // confirmation; this browser then signs out too.
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { authApi, errorMessage } from '../../api';
+import { authApi } from '../../api';
 import { useAuth } from '../auth';
 import { DialogActions } from '../layout/dialog-actions';
 import { Modal } from '../layout/modal';
+import { notifyError } from '../notices/error-notice';
 
 export const LOGGED_OUT_EVERYWHERE = 'You have been logged out everywhere';
 
@@ -20,7 +21,7 @@ export function LogOutEverywhereDialog({ onClose }: { onClose: () => void }) {
       toast.success(LOGGED_OUT_EVERYWHERE);
       logout();
     } catch (error) {
-      toast.error(errorMessage(error, 'Failed to log out everywhere'));
+      notifyError(error, 'Failed to log out everywhere');
       setIsWorking(false);
     }
   }

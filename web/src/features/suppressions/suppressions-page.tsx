@@ -11,6 +11,7 @@ import { ListContent } from '../layout/list-content';
 import { cardStyles, PageHeading } from '../layout/page-heading';
 import { Pager } from '../layout/pager';
 import { useDebouncedValue } from '../layout/use-debounced-value';
+import { notifyError } from '../notices/error-notice';
 import { useNotifyingMutation } from '../notices/use-notifying-mutation';
 import { AddSuppressionDialog } from './add-suppression-dialog';
 import { defaultExportName, saveDownloadedFile } from './download-file';
@@ -46,7 +47,7 @@ export function SuppressionsPage() {
     onError: (error) => {
       // The server naming the address as invalid is shown in the dialog; anything else is a notice.
       if (error instanceof ApiError && error.status === 400) setAddError(errorMessage(error, 'Enter a valid email address'));
-      else toast.error(errorMessage(error, 'Failed to add address'));
+      else notifyError(error, 'Failed to add address');
     },
   });
 
@@ -63,13 +64,13 @@ export function SuppressionsPage() {
       setImportResult(result);
       void reload();
     },
-    onError: (error) => toast.error(errorMessage(error, 'Failed to import the file')),
+    onError: (error) => notifyError(error, 'Failed to import the file'),
   });
 
   const exportCsv = useMutation({
     mutationFn: suppressionsApi.exportCsv,
     onSuccess: ({ blob, filename }) => saveDownloadedFile(blob, filename ?? defaultExportName()),
-    onError: (error) => toast.error(errorMessage(error, 'Failed to export the list')),
+    onError: (error) => notifyError(error, 'Failed to export the list'),
   });
 
   const rows: Suppression[] = list.data?.data ?? [];

@@ -5,6 +5,8 @@ import { type FormEvent, useMemo, useState } from 'react';
 import type { Template, TemplateBody } from '../../api';
 import { TextAreaField } from '../../components/text-area-field';
 import { TextField } from '../../components/text-field';
+import { FormAlert } from '../forms/form-alert';
+import type { HumanError } from '../forms/human-error';
 import { FormDialog } from '../layout/form-dialog';
 import { TemplatePreview } from './template-preview';
 import { UnsubscribeCheckbox } from './unsubscribe-checkbox';
@@ -15,9 +17,16 @@ interface Props {
   isSaving: boolean;
   onSave: (body: TemplateBody) => void;
   onClose: () => void;
+  /** The server's objections: per field, or one about the whole template (a plan limit). */
+  errors?: { fields: Record<string, string>; alert: HumanError | null; clear: (field: string) => void };
 }
 
-export function TemplateDialog({ template, isSaving, onSave, onClose }: Props) {
+export function TemplateDialog({ template, isSaving, onSave, onClose, errors }: Props) {
+  const fieldError = (field: string) => errors?.fields[field];
+  const edited = (field: string, set: (value: string) => void) => (event: { target: { value: string } }) => {
+    set(event.target.value);
+    errors?.clear(field);
+  };
   const [name, setName] = useState(template?.name ?? '');
   const [subject, setSubject] = useState(template?.subject ?? '');
   const [body, setBody] = useState(template?.body ?? '');
@@ -42,12 +51,14 @@ export function TemplateDialog({ template, isSaving, onSave, onClose }: Props) {
       busyLabel="Saving..."
       isBusy={isSaving}
     >
-      <TextField label="Template Name" required value={name} onChange={(event) => setName(event.target.value)} />
+      <FormAlert error={errors?.alert ?? null} />
+      <TextField label="Template Name" required value={name} onChange={edited('name', setName)} error={fieldError('name')} />
       <TextField
         label="Subject"
         required
         value={subject}
-        onChange={(event) => setSubject(event.target.value)}
+        onChange={edited('subject', setSubject)}
+        error={fieldError('subject')}
         placeholder="Welcome, {{name}}!"
       />
       <TextAreaField
@@ -56,7 +67,8 @@ export function TemplateDialog({ template, isSaving, onSave, onClose }: Props) {
         required
         rows={8}
         value={body}
-        onChange={(event) => setBody(event.target.value)}
+        onChange={edited('body', setBody)}
+        error={fieldError('body')}
         extraClassName="font-mono"
         placeholder="Hi {{name}}, thanks for joining. Plain text or HTML."
         note={

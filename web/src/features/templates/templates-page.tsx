@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { type Template, type TemplateBody, templatesApi } from '../../api';
 import { buttonStyles } from '../../components/styles';
+import { useFormErrors } from '../forms/use-form-errors';
 import { CopyId } from '../layout/copy-id';
 import { PageHeading } from '../layout/page-heading';
 import { ResourceList } from '../layout/resource-list';
@@ -12,6 +13,8 @@ import { TemplateDialog } from './template-dialog';
 
 type DialogState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; template: Template };
 
+const TEMPLATE_FIELDS = { name: 'Template Name', subject: 'Subject', body: 'Body' };
+
 export function variablesText(variables: string[]): string {
   return `Variables: ${variables.length ? variables.join(', ') : 'None'}`;
 }
@@ -22,6 +25,7 @@ export function TemplatesPage() {
 
   useLoadErrorNotice(templates.isError, 'Failed to fetch templates', 'templates-fetch');
 
+  const saveErrors = useFormErrors(TEMPLATE_FIELDS);
   const save = useNotifyingMutation({
     mutationFn: (input: { body: TemplateBody; id?: string }) =>
       input.id ? templatesApi.update(input.id, input.body) : templatesApi.create(input.body),
@@ -29,6 +33,7 @@ export function TemplatesPage() {
     failure: 'Failed to save template',
     invalidates: templatesKey,
     onSuccess: () => setDialog({ mode: 'closed' }),
+    form: saveErrors,
   });
 
   const remove = useNotifyingMutation({
@@ -78,7 +83,11 @@ export function TemplatesPage() {
         <TemplateDialog
           template={dialog.mode === 'edit' ? dialog.template : undefined}
           isSaving={save.isPending}
-          onClose={() => setDialog({ mode: 'closed' })}
+          errors={saveErrors}
+          onClose={() => {
+            saveErrors.reset();
+            setDialog({ mode: 'closed' });
+          }}
           onSave={(body) => save.mutate({ body, id: dialog.mode === 'edit' ? dialog.template._id : undefined })}
         />
       )}
