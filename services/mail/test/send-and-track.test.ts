@@ -53,6 +53,10 @@ describe('sending', () => {
     expect(mail.html).toContain('Hello Bob');
     expect(mail.html).toMatch(/<img src="https:\/\/mail\.example\.test\/t\/o\/[A-Za-z0-9_-]{40}\.gif"/);
     expect(mail.html).not.toContain('https://example.com/start');
+    // A text part made from the HTML as written: the link as text and address, never the pixel or a tracked link.
+    expect(mail.text?.trim()).toBe('Hello Bob\n\nStart [https://example.com/start?a=1&b=2]');
+    expect(email.text).toBe(mail.text?.trim());
+    expect(received!.raw?.toString()).toMatch(/^Content-Type: multipart\/alternative;/m);
     expect(h.smtp.attempts).toContainEqual({ username: 'alice', password: 'smtp-secret' });
 
     const stored = await waitFor(async () => {

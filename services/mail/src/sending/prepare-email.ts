@@ -24,6 +24,7 @@ import { resolveSender } from './resolve-sender';
 import { checkScheduleWindow, parseScheduledAt } from './schedule-time';
 import { checkStorableEmail } from './storable-text';
 import { suppressedRecipients } from './suppressed-recipients';
+import { textVersionOf } from './text-version';
 
 const LINE_BREAK = /[\r\n]/;
 /**
@@ -160,8 +161,8 @@ export async function buildEmail(
     senderPoolId,
     suppressed: suppressed.addresses,
     unsubscribe,
-    // A plain-text body has no alternative to carry: the text is sent only beside HTML.
-    text: isHtml ? text : null,
+    // A plain-text body has no alternative to carry: the text is sent only beside HTML, made from it when not given.
+    text: isHtml ? (text ?? textVersionOf(content)) : null,
     replyTo: body.replyTo ?? [],
     headers: body.headers ?? {},
     tags: body.tags ?? [],
