@@ -1,6 +1,8 @@
 // A dialog over the page: native <dialog> opened modally (focus trap, Escape closes), scrolls when tall.
+// While open it hosts the notices, so they show above its backdrop (see notice-host.ts).
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { focusRing } from '../../components/styles';
+import { lendNoticeHost } from '../notices/notice-host';
 
 interface ModalProps {
   title: string;
@@ -29,7 +31,11 @@ export function Modal({ title, onClose, children, footer, size = 'md' }: ModalPr
       onCloseRef.current();
     };
     dialog.addEventListener('cancel', handleCancel);
-    return () => dialog.removeEventListener('cancel', handleCancel);
+    const giveBackNoticeHost = lendNoticeHost(dialog);
+    return () => {
+      dialog.removeEventListener('cancel', handleCancel);
+      giveBackNoticeHost();
+    };
   }, []);
 
   return (
