@@ -1,6 +1,6 @@
 // Sender accounts (SMTP, Gmail, Outlook): what the web app sees, and what the mail worker gets to send with.
 import { type Static, Type } from '@sinclair/typebox';
-import { EmailAddress, HostName, PortField } from './common';
+import { EmailAddress, HostName, PortField, ServerCredentials, ServerSignIn } from './common';
 import { AccountFeedback } from './feedback';
 import { SenderHealth } from './sender-health';
 import { SenderLimits, UpdateSenderLimitsBody } from './sender-limits';
@@ -16,12 +16,7 @@ export const EmailAccountStatus = Type.Union([Type.Literal('active'), Type.Liter
 export type EmailAccountStatus = Static<typeof EmailAccountStatus>;
 
 /** SMTP settings as shown to the user; the password is write-only and never part of a response. */
-export const SmtpConfig = Type.Object({
-  host: Type.String(),
-  port: Type.Integer(),
-  secure: Type.Boolean(),
-  username: Type.String(),
-});
+export const SmtpConfig = ServerSignIn;
 export type SmtpConfig = Static<typeof SmtpConfig>;
 
 export const EmailAccount = Type.Object({
@@ -156,13 +151,7 @@ export const Transport = Type.Union([
   Type.Object({
     provider: Type.Literal('smtp'),
     ...TransportBase,
-    smtp: Type.Object({
-      host: Type.String(),
-      port: Type.Integer(),
-      secure: Type.Boolean(),
-      username: Type.String(),
-      password: Type.String(),
-    }),
+    smtp: ServerCredentials,
   }),
   Type.Object({
     provider: Type.Literal('gmail'),

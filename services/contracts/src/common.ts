@@ -30,3 +30,14 @@ export const HostName = Type.String({ minLength: 1, maxLength: 253, pattern: '^[
 
 /** A port field; the web forms may send it as a numeric string. */
 export const PortField = Type.Union([Type.Integer({ minimum: 1, maximum: 65535 }), Type.String({ pattern: '^[0-9]{1,5}$' })]);
+
+/** A mail server and the sign-in shown for it (SMTP sending, IMAP reading); the password is write-only. */
+export const ServerSignIn = Type.Object({
+  host: Type.String(),
+  port: Type.Integer(),
+  secure: Type.Boolean(),
+  username: Type.String(),
+});
+
+/** The same with its password: internal answers to the mail worker only, never logged. */
+export const ServerCredentials = Type.Object({ ...ServerSignIn.properties, password: Type.String() });

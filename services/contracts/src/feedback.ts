@@ -2,7 +2,7 @@
 // Inbox delta, IMAP) for bounces, complaints and replies to the emails it sent. Accounts owns the opt-in,
 // the IMAP settings and the state shown on the account; mail owns the read cursor and what it finds.
 import { type Static, Type } from '@sinclair/typebox';
-import { HostName, PortField } from './common';
+import { HostName, PortField, ServerCredentials, ServerSignIn } from './common';
 
 /**
  * off: reading is not enabled. pending: enabled, not read yet. reading: the last read succeeded.
@@ -19,12 +19,7 @@ export const FeedbackState = Type.Union([
 export type FeedbackState = Static<typeof FeedbackState>;
 
 /** IMAP settings as shown; the password is write-only. null = the SMTP host on port 993 (TLS) with the SMTP sign-in. */
-export const ImapSettings = Type.Object({
-  host: Type.String(),
-  port: Type.Integer(),
-  secure: Type.Boolean(),
-  username: Type.String(),
-});
+export const ImapSettings = ServerSignIn;
 export type ImapSettings = Static<typeof ImapSettings>;
 
 export const DEFAULT_IMAP_PORT = 993;
@@ -109,13 +104,7 @@ export const MailboxAccess = Type.Union([
   Type.Object({
     provider: Type.Literal('smtp'),
     ...MailboxAccessBase,
-    imap: Type.Object({
-      host: Type.String(),
-      port: Type.Integer(),
-      secure: Type.Boolean(),
-      username: Type.String(),
-      password: Type.String(),
-    }),
+    imap: ServerCredentials,
   }),
   Type.Object({
     provider: Type.Literal('gmail'),
