@@ -57,6 +57,9 @@ async function main(): Promise<void> {
     log: say,
   });
   say(`Mailwright is running at ${stack.env.PUBLIC_URL}  (Ctrl-C stops everything)`);
+  if (stack.env.SMTP_INTAKE_PORT) {
+    say(`SMTP submission: 127.0.0.1:${stack.env.SMTP_INTAKE_PORT} (STARTTLS; any username, an API key as the password)`);
+  }
 
   let stopping = false;
   const shutdown = async () => {

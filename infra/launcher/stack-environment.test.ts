@@ -1,6 +1,6 @@
-import { platformServices, serviceUrlVar } from '@mailwright/contracts';
+import { platformServices, serviceUrlVar, smtpIntakeProcess } from '@mailwright/contracts';
 import { describe, expect, it } from 'vitest';
-import { stackEnvironment } from './stack-environment';
+import { listenerPortKey, stackEnvironment } from './stack-environment';
 
 const options = {
   databaseUrl: 'postgres://postgres@127.0.0.1:5432/mw',
@@ -28,5 +28,16 @@ describe('stackEnvironment', () => {
     const env = stackEnvironment({ ...options, ports: 'default' }, new Map([['gateway', 8080]]));
     expect(env.IDENTITY_URL).toBeUndefined();
     expect(env.PUBLIC_URL).toBe('http://localhost:8080');
+  });
+
+  it("gives the SMTP intake its HTTP port and each started listener's port", () => {
+    const ports = new Map<string, number>([
+      [smtpIntakeProcess.name, 21_200],
+      [listenerPortKey(smtpIntakeProcess.name, 'submission'), 21_201],
+    ]);
+    const env = stackEnvironment({ ...options, ports: 'random' }, ports);
+    expect(env.SMTP_INTAKE_HTTP_PORT).toBe('21200');
+    expect(env.SMTP_INTAKE_PORT).toBe('21201');
+    expect(env.SMTP_INTAKE_TLS_PORT).toBeUndefined();
   });
 });

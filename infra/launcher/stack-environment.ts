@@ -1,6 +1,6 @@
 // The environment every process of a stack starts with: where Postgres, Redis and the public URL are, the
 // secrets, and each process's port and each service's URL as the platform layout names them.
-import { gatewayProcess, platformServices, serviceUrlVar } from '@mailwright/contracts';
+import { gatewayProcess, intakeProcesses, platformServices, serviceUrlVar } from '@mailwright/contracts';
 
 export interface StackEnvironmentOptions {
   databaseUrl: string;
@@ -10,7 +10,10 @@ export interface StackEnvironmentOptions {
   env?: Record<string, string>;
 }
 
-/** `ports`: the port each process listens on, by process name (services not started are absent). */
+/**
+ * `ports`: the port each process listens on, by process name (services not started are absent); an intake's public
+ * listeners by `<process>/<listener>` (see listenerPortKey).
+ */
 export function stackEnvironment(options: StackEnvironmentOptions, ports: Map<string, number>): Record<string, string> {
   const gatewayPort = ports.get(gatewayProcess.name) ?? gatewayProcess.defaultPort;
   const publicUrl =
@@ -24,9 +27,13 @@ export function stackEnvironment(options: StackEnvironmentOptions, ports: Map<st
     ...options.secrets,
     ...options.env,
   };
-  for (const spec of [...platformServices, gatewayProcess]) {
+  for (const spec of [...platformServices, gatewayProcess, ...intakeProcesses]) {
     const port = ports.get(spec.name);
     if (port !== undefined) env[spec.portVar] = String(port);
+    for (const listener of spec.listeners ?? []) {
+      const listenerPort = ports.get(listenerPortKey(spec.name, listener.name));
+      if (listenerPort !== undefined) env[listener.portVar] = String(listenerPort);
+    }
   }
   for (const spec of platformServices) {
     const port = ports.get(spec.name);
@@ -34,3 +41,6 @@ export function stackEnvironment(options: StackEnvironmentOptions, ports: Map<st
   }
   return env;
 }
+
+/** The key of an intake listener's port in a stack's port map. */
+export const listenerPortKey = (process: string, listener: string) => `${process}/${listener}`;

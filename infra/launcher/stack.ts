@@ -4,11 +4,18 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, type WriteStream } from 'node:fs';
 import path from 'node:path';
-import { gatewayProcess, mailWorkerProcess, type PlatformProcess, platformServices, serviceUrlVar } from '@mailwright/contracts';
+import {
+  gatewayProcess,
+  intakeProcesses,
+  mailWorkerProcess,
+  type PlatformProcess,
+  platformServices,
+} from '@mailwright/contracts';
 import { ensureDatabase, runMigrations } from '@mailwright/kit';
 import { freePort } from './free-port';
 import { formatLogLine, lineSplitter } from './log-lines';
-import { stackEnvironment } from './stack-environment';
+import { listenerPortKey, stackEnvironment } from './stack-environment';
+import { selfSignedTlsPair } from './tls-pair';
 
 export interface StackOptions {
   rootDir: string;
@@ -24,6 +31,8 @@ export interface StackOptions {
   output: 'terminal' | 'files';
   logDir?: string;
   log?: (line: string) => void;
+  /** False leaves out the SMTP intake (started by default when its TLS pair is configured or openssl can make one). */
+  smtpIntake?: boolean;
   /** Called before any process starts, so a caller interrupted while the stack starts can still stop it. */
   onCreated?: (stack: Stack) => void;
 }
@@ -136,8 +145,9 @@ export class Stack {
   async stop(): Promise<void> {
     this.stopping = true;
     const names = [...this.processes.keys()];
-    // The gateway first so no new work arrives, then workers and services.
-    names.sort((a, b) => Number(b === gatewayProcess.name) - Number(a === gatewayProcess.name));
+    // The gateway and the intakes first so no new work arrives, then workers and services.
+    const entrances = new Set<string>([gatewayProcess.name, ...intakeProcesses.map((spec) => spec.name)]);
+    names.sort((a, b) => Number(entrances.has(b)) - Number(entrances.has(a)));
     for (const name of names) {
       const running = this.processes.get(name);
       if (!running) continue;
@@ -161,8 +171,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   for (const spec of [...present, gatewayProcess]) {
     ports.set(spec.name, options.ports === 'random' ? await freePort() : (spec.defaultPort ?? 0));
   }
+  const intakeTls = intakeTlsEnv(options, log);
+  const intakes = intakeTls ? intakeProcesses.filter((spec) => existsSync(path.join(options.rootDir, spec.entry))) : [];
+  for (const spec of intakes) {
+    ports.set(spec.name, options.ports === 'random' ? await freePort() : spec.defaultPort);
+    for (const listener of spec.listeners ?? []) {
+      if (listener.localPort === null) continue;
+      const port = options.ports === 'random' ? await freePort() : listener.localPort;
+      ports.set(listenerPortKey(spec.name, listener.name), port);
+    }
+  }
   const gatewayPort = ports.get(gatewayProcess.name) ?? gatewayProcess.defaultPort;
-  const env = stackEnvironment(options, ports);
+  const env = stackEnvironment({ ...options, env: { ...intakeTls, ...options.env } }, ports);
 
   const stack = new Stack(options, env, `http://127.0.0.1:${gatewayPort}`, ports);
   options.onCreated?.(stack);
@@ -171,12 +191,29 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const workers = existsSync(path.join(options.rootDir, mailWorkerProcess.entry)) ? (options.workers ?? 1) : 0;
     for (let i = 0; i < workers; i++) await stack.addWorker();
     await stack.start(gatewayProcess);
+    for (const spec of intakes) await stack.start(spec);
   } catch (error) {
     await stack.stop();
     throw error;
   }
   log(`started ${[...stack.processes.keys()].join(', ')}`);
   return stack;
+}
+
+/**
+ * The SMTP intake's TLS pair: the configured one (SMTP_INTAKE_TLS_CERT/KEY in the stack's or the shell's
+ * environment), else a self-signed one in .data/tls/; null (the intake is left out) when neither is possible.
+ */
+function intakeTlsEnv(options: StackOptions, log: (line: string) => void): Record<string, string> | null {
+  if (options.smtpIntake === false) return null;
+  const configured = options.env?.SMTP_INTAKE_TLS_CERT ?? process.env.SMTP_INTAKE_TLS_CERT;
+  if (configured) return {};
+  const pair = selfSignedTlsPair(path.join(options.rootDir, '.data', 'tls'), log);
+  if (!pair) {
+    log('openssl is not installed: the SMTP intake is not started (set SMTP_INTAKE_TLS_CERT and SMTP_INTAKE_TLS_KEY)');
+    return null;
+  }
+  return { SMTP_INTAKE_TLS_CERT: pair.certFile, SMTP_INTAKE_TLS_KEY: pair.keyFile };
 }
 
 async function waitForHealth(url: string, child: ChildProcess, name: string): Promise<void> {
