@@ -22,16 +22,22 @@ describe('platform layout', () => {
     expect(unique([...all.map((process) => process.defaultPort), ...localPorts])).toBe(true);
   });
 
-  it('runs the SMTP intake with HTTP on 4012, submission on 2587 locally and 587/465 in images', () => {
+  it('runs the SMTP intake with HTTP on 4012, submission on 2587 locally, published on 587 and 465', () => {
     expect(smtpIntakeProcess).toMatchObject({
       kind: 'intake',
       entry: 'services/smtp-intake/src/server.ts',
       portVar: 'SMTP_INTAKE_HTTP_PORT',
       defaultPort: 4012,
     });
-    expect(smtpIntakeProcess.listeners?.map((listener) => [listener.portVar, listener.localPort, listener.imagePort])).toEqual([
-      ['SMTP_INTAKE_PORT', 2587, 587],
-      ['SMTP_INTAKE_TLS_PORT', null, 465],
+    const ports = smtpIntakeProcess.listeners?.map((listener) => [
+      listener.portVar,
+      listener.localPort,
+      listener.containerPort,
+      listener.publicPort,
+    ]);
+    expect(ports).toEqual([
+      ['SMTP_INTAKE_PORT', 2587, 2587, 587],
+      ['SMTP_INTAKE_TLS_PORT', null, 2465, 465],
     ]);
   });
 

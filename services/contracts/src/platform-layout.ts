@@ -27,7 +27,7 @@ export interface PlatformProcess {
   readyPath: '/readyz';
   /** The pgSchema whose migrations live in `<packageDir>/drizzle`. */
   schema?: ServiceName;
-  /** Public non-HTTP listeners (an intake's): the variable, the port `npm start` uses, the port images use. */
+  /** Public non-HTTP listeners (an intake's). */
   listeners?: readonly PublicListener[];
 }
 
@@ -36,8 +36,10 @@ export interface PublicListener {
   portVar: string;
   /** `npm start`'s port; null: off unless configured. */
   localPort: number | null;
-  /** The port in the images (compose, k8s). */
-  imagePort: number;
+  /** The port the process listens on in its container (unprivileged: the image runs as a plain user). */
+  containerPort: number;
+  /** The port compose and the k8s Service publish it on. */
+  publicPort: number;
 }
 
 export interface PlatformService extends PlatformProcess {
@@ -101,8 +103,8 @@ export const smtpIntakeProcess: PlatformProcess = {
   portVar: 'SMTP_INTAKE_HTTP_PORT',
   defaultPort: 4012,
   listeners: [
-    { name: 'submission', portVar: 'SMTP_INTAKE_PORT', localPort: 2587, imagePort: 587 },
-    { name: 'submissions', portVar: 'SMTP_INTAKE_TLS_PORT', localPort: null, imagePort: 465 },
+    { name: 'submission', portVar: 'SMTP_INTAKE_PORT', localPort: 2587, containerPort: 2587, publicPort: 587 },
+    { name: 'submissions', portVar: 'SMTP_INTAKE_TLS_PORT', localPort: null, containerPort: 2465, publicPort: 465 },
   ],
   ...health,
 };
