@@ -30,6 +30,8 @@ export function PublicTopBar() {
             <Link to="/dashboard" className={`${buttonStyles.primary} px-3 py-2`}>
               Dashboard
             </Link>
+          ) : status === 'loading' ? (
+            <span className="block h-9 w-24 animate-pulse rounded-lg bg-slate-100" aria-hidden="true" />
           ) : (
             <>
               <NavLink to="/login" className={navLinkClass}>

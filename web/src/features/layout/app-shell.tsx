@@ -97,7 +97,7 @@ export function AppShell() {
           </div>
           <div className="flex min-w-0 items-center gap-3">
             <span
-              className="hidden min-w-0 truncate text-sm text-slate-600 sm:inline"
+              className="min-w-0 max-w-[9rem] truncate text-xs text-slate-600 sm:max-w-xs sm:text-sm"
               data-testid="user-email"
               title={user?.email}
             >

@@ -1,16 +1,19 @@
 // /profile: name and avatar URL form, account info, change password, security block.
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
-import { authApi, errorMessage } from '../../api';
+import { authApi } from '../../api';
 import { buttonStyles } from '../../components/styles';
 import { TextField } from '../../components/text-field';
 import { useAuth } from '../auth';
 import { planName } from '../billing/plan-catalogue';
 import { formatViewerDate } from '../emails/format-email-time';
+import { useFormErrors } from '../forms/use-form-errors';
 import { cardStyles, PageHeading } from '../layout/page-heading';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { LogOutEverywhereDialog } from './log-out-everywhere-dialog';
 import { canChangePassword, OAUTH_ONLY_PASSWORD_MESSAGE } from './password-rules';
+
+const PROFILE_FIELDS = { name: 'Name', avatar: 'Avatar URL' };
 
 const providerNames: Record<string, string> = { google: 'Google', github: 'GitHub', microsoft: 'Microsoft' };
 
@@ -44,18 +47,20 @@ export function ProfilePage() {
   const [isSaving, setIsSaving] = useState(false);
   const [isPasswordOpen, setIsPasswordOpen] = useState(false);
   const [isLogOutEverywhereOpen, setIsLogOutEverywhereOpen] = useState(false);
+  const errors = useFormErrors(PROFILE_FIELDS);
   if (!user) return null;
   const mayChangePassword = canChangePassword(user);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setIsSaving(true);
+    errors.reset();
     try {
       const updated = await authApi.updateProfile({ name: name.trim(), avatar: avatar.trim() || null });
       setUser(updated);
       toast.success('Profile updated successfully');
     } catch (error) {
-      toast.error(errorMessage(error, 'Failed to update profile'));
+      errors.report(error, 'Failed to update profile');
     } finally {
       setIsSaving(false);
     }
@@ -65,7 +70,8 @@ export function ProfilePage() {
     <>
       <PageHeading title="Profile" description="Your details and sign-in settings." />
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
-        <form className={`${cardStyles} grid gap-4 p-4 sm:p-6`} onSubmit={(event) => void submit(event)}>
+        {/* self-start: the card is as tall as its fields, not stretched to the side column (rows and button keep their size). */}
+        <form className={`${cardStyles} grid content-start gap-4 self-start p-4 sm:p-6`} onSubmit={(event) => void submit(event)}>
           <div className="flex items-center gap-4">
             <Avatar url={avatar.trim()} name={name || user.email} />
             <div className="min-w-0">
@@ -73,17 +79,31 @@ export function ProfilePage() {
               <p className="truncate text-sm text-slate-500">{user.email}</p>
             </div>
           </div>
-          <TextField label="Name" required value={name} onChange={(event) => setName(event.target.value)} autoComplete="name" />
+          <TextField
+            label="Name"
+            required
+            value={name}
+            onChange={(event) => {
+              setName(event.target.value);
+              errors.clear('name');
+            }}
+            error={errors.fields.name}
+            autoComplete="name"
+          />
           <TextField
             label="Avatar URL"
             type="url"
             value={avatar}
-            onChange={(event) => setAvatar(event.target.value)}
+            onChange={(event) => {
+              setAvatar(event.target.value);
+              errors.clear('avatar');
+            }}
+            error={errors.fields.avatar}
             placeholder="https://example.com/me.png"
             hint="Optional"
           />
-          <div className="flex justify-end">
-            <button type="submit" className={buttonStyles.primary} disabled={isSaving}>
+          <div className="flex items-center justify-end">
+            <button type="submit" className={`${buttonStyles.primary} w-full sm:w-auto`} disabled={isSaving}>
               {isSaving ? 'Saving...' : 'Save Changes'}
             </button>
           </div>

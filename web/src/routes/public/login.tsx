@@ -19,6 +19,8 @@ export const LOGIN_FAILED = 'Login failed';
 /** A message a previous screen hands over in router state, e.g. after signup. */
 export interface LoginHandover {
   message?: string;
+  /** Why the link the user followed did not work and how to get a new one: shown above the form until they leave. */
+  linkProblem?: string;
 }
 
 export function LoginPage() {
@@ -32,6 +34,7 @@ export function LoginPage() {
   const shownHandover = useRef<string | null>(null);
 
   const handover = (location.state as LoginHandover | null)?.message;
+  const linkProblem = (location.state as LoginHandover | null)?.linkProblem;
   useEffect(() => {
     if (!handover || shownHandover.current === handover) return;
     shownHandover.current = handover;
@@ -60,6 +63,15 @@ export function LoginPage() {
       footer={<AuthSwitchLink question="Don't have an account?" to="/signup" label="Sign up" />}
     >
       <AuthForm onSubmit={handleSubmit} isSubmitting={isSubmitting} submitLabel="Sign in" busyLabel="Signing in...">
+        {linkProblem && (
+          <p
+            className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+            role="status"
+            data-testid="link-problem"
+          >
+            {linkProblem}
+          </p>
+        )}
         <EmailAddressField value={email} onChange={setEmail} />
         <TextField
           label="Password"

@@ -1,5 +1,6 @@
 // /pricing (Choose Your Plan). Signed out, every button leads to /signup; signed in, the plan actions
-// (subscribe, downgrade, 'Current Plan') and the 'Current Subscription' box come from SignedInPricing.
+// (subscribe, downgrade, 'Current Plan') and the 'Current Subscription' box come from SignedInPricing. While
+// the session loads the buttons wait, so a signed-in user never sees the guest ones flash by.
 import { Link } from 'react-router-dom';
 import type { Plan } from '../../api';
 import { PageHeader, PublicLayout } from '../../components/public-layout';
@@ -16,6 +17,17 @@ export function PublicPlanAction({ plan }: { plan: Plan }) {
   );
 }
 
+/** While the session loads nobody knows which buttons apply: a quiet placeholder of the same size. */
+function PendingPlanAction() {
+  return (
+    <span
+      className="block h-10 w-full animate-pulse rounded-lg bg-slate-100"
+      aria-hidden="true"
+      data-testid="plan-action-pending"
+    />
+  );
+}
+
 export function PricingPage() {
   const { status } = useAuth();
   return (
@@ -24,6 +36,8 @@ export function PricingPage() {
       <section className="mx-auto max-w-6xl px-4 pb-20 pt-4 sm:px-6 lg:px-8">
         {status === 'authenticated' ? (
           <SignedInPricing />
+        ) : status === 'loading' ? (
+          <PricingPlans renderAction={() => <PendingPlanAction />} />
         ) : (
           <PricingPlans renderAction={(plan) => <PublicPlanAction plan={plan} />} />
         )}
