@@ -68,6 +68,13 @@ export const SKELETONS: readonly Skeleton[] = [
     ],
   },
   {
+    // No database: identity, billing and mail hold everything; smtp/ is the protocol (smtp-server handlers).
+    name: 'smtp-intake',
+    dir: 'services/smtp-intake',
+    required: [...PROCESS, 'src/deps.ts', 'src/metrics.ts', 'src/domain/', 'src/adapters/', 'src/smtp/'],
+    allowedInSrc: ['server.ts', 'app.ts', 'config.ts', 'deps.ts', 'metrics.ts', 'domain', 'adapters', 'smtp'],
+  },
+  {
     name: 'gateway',
     dir: 'gateway',
     required: [...PROCESS, 'src/deps.ts', 'src/routes/', 'src/plugins/', 'src/adapters/'],
