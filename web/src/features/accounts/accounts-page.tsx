@@ -19,7 +19,7 @@ import { useAuth } from '../auth';
 import { useFormErrors } from '../forms/use-form-errors';
 import { PageHeading } from '../layout/page-heading';
 import { ResourceList } from '../layout/resource-list';
-import { ConfirmButton, RowButton } from '../layout/row-buttons';
+import { RowButton } from '../layout/row-buttons';
 import { notifyError } from '../notices/error-notice';
 import { useLoadErrorNotice } from '../notices/use-load-error-notice';
 import { useNotifyingMutation } from '../notices/use-notifying-mutation';
@@ -30,6 +30,7 @@ import { LimitsDialog } from './limits-dialog';
 import { type LimitErrors, serverLimitErrors } from './limits-form';
 import { OAUTH_RETURN_PARAMS, oauthReturnNotice } from './oauth-return';
 import { accountKeys, useAccounts } from './queries';
+import { countScheduledFrom, deleteAccountQuestion } from './scheduled-from-account';
 import { HealthNotice, healthState } from './sender-health';
 import { SenderUsagePanel } from './sender-usage';
 import { SMTP_FIELDS, SmtpAccountDialog, type SmtpAccountSave } from './smtp-account-dialog';
@@ -233,13 +234,19 @@ export function AccountsPage() {
                   {account.provider === 'smtp' && (
                     <RowButton onClick={() => setDialog({ mode: 'edit', account })}>Edit</RowButton>
                   )}
-                  <ConfirmButton
+                  <RowButton
                     tone="danger"
-                    question="Are you sure you want to delete this account?"
-                    onConfirm={() => remove.mutate(account._id)}
+                    disabled={remove.isPending}
+                    onClick={() =>
+                      void countScheduledFrom(account._id)
+                        .catch(() => null)
+                        .then((scheduled) => {
+                          if (window.confirm(deleteAccountQuestion(scheduled))) remove.mutate(account._id);
+                        })
+                    }
                   >
                     Delete
-                  </ConfirmButton>
+                  </RowButton>
                 </div>
               </div>
               <HealthNotice account={account} />

@@ -18,6 +18,7 @@ import { StatusBadge } from './status-badge';
 import { useLinkedEmail } from './use-linked-email';
 
 export const PAGE_SIZE = 20;
+export const CANCEL_SCHEDULED_QUESTION = 'Cancel this scheduled email? It will not be sent.';
 /** Every status of the contract, in the filter's order: a status the contract adds must be placed here. */
 const statusLabels: Record<EmailStatus, string> = {
   sent: 'Sent',
@@ -198,7 +199,9 @@ export function EmailsPage() {
         <EmailDetailsDialog
           email={selected}
           onClose={closeDetails}
-          onCancel={(email) => cancel.mutate(email)}
+          onCancel={(email) => {
+            if (window.confirm(CANCEL_SCHEDULED_QUESTION)) cancel.mutate(email);
+          }}
           isCancelling={cancel.isPending}
         />
       )}
