@@ -80,6 +80,22 @@ describe('the greeting and the session rules', () => {
     });
   });
 
+  it('asks for STARTTLS before AUTH when the listener is not on loopback', async () => {
+    const exposed = await startTestIntake(services, tls, { SMTP_INTAKE_HOST: '0.0.0.0' });
+    try {
+      const session = await SmtpDialog.open(exposed.smtpPort);
+      open.push(session);
+      expect((await session.command('EHLO client.test')).text).toContain('STARTTLS');
+      expect(await session.command(`AUTH PLAIN ${Buffer.from(`\0app\0${KEY}`).toString('base64')}`)).toEqual({
+        code: 538,
+        text: `Error: ${SMTP_INTAKE_MESSAGES.authBeforeTls}`,
+      });
+      session.close();
+    } finally {
+      await exposed.close();
+    }
+  });
+
   it('offers no other AUTH mechanism', async () => {
     const session = await dialog();
     await session.command('EHLO client.test');
