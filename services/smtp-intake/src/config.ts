@@ -15,9 +15,9 @@ export const ConfigSchema = Type.Object({
   INTERNAL_SECRET: Type.String({ minLength: 32 }),
   ...metricsConfig,
   ...redisConfig,
-  IDENTITY_URL: serviceUrls.IDENTITY_URL,
-  MAIL_URL: serviceUrls.MAIL_URL,
-  BILLING_URL: serviceUrls.BILLING_URL,
+  // Identity (API keys), billing (plans) and mail (senders, accepting) are called; every URL is read, as in the other
+  // processes, so one environment serves them all.
+  ...serviceUrls,
   /** The HTTP listener's port. */
   SMTP_INTAKE_HTTP_PORT: port(4012),
   /** The submission listener (STARTTLS). On loopback, AUTH is allowed before TLS. */
