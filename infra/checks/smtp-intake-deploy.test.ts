@@ -2,11 +2,11 @@
 // the k8s Deployment and its Services. (docker-compose.yml does not run it yet; the ops checks cover `processes`.)
 
 import { smtpIntakeProcess } from '@mailwright/contracts';
-import { readConfig } from '@mailwright/kit';
+import { checkMetricsExposure, readConfig } from '@mailwright/kit';
 import * as apps from 'kubernetes-models/apps/v1';
 import * as core from 'kubernetes-models/v1';
 import { describe, expect, it } from 'vitest';
-import { ConfigSchema } from '../../services/smtp-intake/src/config';
+import { ConfigSchema, smtpHost } from '../../services/smtp-intake/src/config';
 import { intakeImages } from '../docker/processes';
 import { type K8sObject, readManifests, readRepoFile, sampleSecrets } from '../ops/support/deploy-files';
 import { basesOf, readStages, targetText } from '../ops/support/dockerfile';
@@ -81,7 +81,9 @@ describe('the smtp-intake k8s manifests', () => {
       } else env[variable.name] = variable.value ?? '';
     }
     const config = readConfig(ConfigSchema, env);
-    expect(config).toMatchObject({ HOST: '0.0.0.0', SMTP_INTAKE_HOST: '0.0.0.0', SMTP_INTAKE_HTTP_PORT: 4012 });
+    expect(smtpHost(config)).toBe('0.0.0.0');
+    expect(config).toMatchObject({ HOST: '0.0.0.0', SMTP_INTAKE_HTTP_HOST: '0.0.0.0', SMTP_INTAKE_HTTP_PORT: 4012 });
+    expect(() => checkMetricsExposure(config.SMTP_INTAKE_HTTP_HOST, config.METRICS_TOKEN, 'SMTP_INTAKE_HTTP_HOST')).not.toThrow();
     for (const listener of listeners) expect(config[listener.portVar as keyof typeof config]).toBe(listener.containerPort);
     expect(env.METRICS_TOKEN?.length).toBeGreaterThan(0);
     const mount = (container.volumeMounts as Array<{ name: string; mountPath: string }>).find((m) => m.name === 'smtp-tls');

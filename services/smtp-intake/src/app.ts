@@ -18,7 +18,7 @@ import type { SMTPServer } from 'smtp-server';
 import { IdentityApiKeys } from './adapters/identity-api-keys';
 import { MailIntakeClient } from './adapters/mail-intake-client';
 import { RedisKeyLimits } from './adapters/redis-key-limits';
-import type { Config } from './config';
+import { type Config, smtpHost } from './config';
 import type { IntakeDeps } from './deps';
 import { intakeMetrics } from './metrics';
 import { createIntakeServer, type ListenerOptions } from './smtp/intake-server';
@@ -70,7 +70,7 @@ export async function startIntake(config: Config, tls: IntakeTls, overrides: Int
   const listener = (kind: ListenerOptions['kind']): SMTPServer =>
     createIntakeServer(deps, {
       kind,
-      host: config.SMTP_INTAKE_HOST,
+      host: smtpHost(config),
       name: config.SMTP_INTAKE_NAME,
       tls,
       maxClients: config.SMTP_INTAKE_MAX_CLIENTS,
@@ -95,18 +95,18 @@ export async function startIntake(config: Config, tls: IntakeTls, overrides: Int
   try {
     const starttls = listener('starttls');
     servers.push(starttls);
-    const smtpPort = await listen(starttls, config.SMTP_INTAKE_PORT, config.SMTP_INTAKE_HOST);
+    const smtpPort = await listen(starttls, config.SMTP_INTAKE_PORT, smtpHost(config));
     let tlsPort: number | null = null;
     if (config.SMTP_INTAKE_TLS_PORT !== undefined) {
       const implicit = listener('tls');
       servers.push(implicit);
-      tlsPort = await listen(implicit, config.SMTP_INTAKE_TLS_PORT, config.SMTP_INTAKE_HOST);
+      tlsPort = await listen(implicit, config.SMTP_INTAKE_TLS_PORT, smtpHost(config));
     }
     http = await serveMetrics(registry, {
       port: config.SMTP_INTAKE_HTTP_PORT,
-      host: config.HOST,
+      host: config.SMTP_INTAKE_HTTP_HOST,
       token: config.METRICS_TOKEN,
-      hostVariable: 'HOST',
+      hostVariable: 'SMTP_INTAKE_HTTP_HOST',
       isReady: async () => (await withTimeout(redis.ping(), 1_000, 'Redis ping')) === 'PONG',
     });
     log.info({ smtpPort, tlsPort }, 'smtp intake listening');

@@ -1,6 +1,6 @@
 import { readConfig } from '@mailwright/kit';
 import { describe, expect, it } from 'vitest';
-import { ConfigSchema } from './config';
+import { ConfigSchema, smtpHost } from './config';
 
 const minimal = {
   INTERNAL_SECRET: 'x'.repeat(32),
@@ -9,11 +9,14 @@ const minimal = {
 };
 
 describe('ConfigSchema', () => {
-  it('defaults to loopback, port 2587, no implicit-TLS listener and HTTP on 4012', () => {
+  it('defaults to loopback (SMTP on HOST), port 2587, no implicit-TLS listener and HTTP on 4012', () => {
     const config = readConfig(ConfigSchema, minimal);
     expect(config.SMTP_INTAKE_TLS_PORT).toBeUndefined();
+    expect(smtpHost(config)).toBe('127.0.0.1');
+    expect(smtpHost({ ...config, HOST: '0.0.0.0' })).toBe('0.0.0.0');
+    expect(smtpHost({ ...config, HOST: '0.0.0.0', SMTP_INTAKE_HOST: '10.0.0.5' })).toBe('10.0.0.5');
     expect(config).toMatchObject({
-      SMTP_INTAKE_HOST: '127.0.0.1',
+      SMTP_INTAKE_HTTP_HOST: '127.0.0.1',
       SMTP_INTAKE_PORT: 2587,
       SMTP_INTAKE_HTTP_PORT: 4012,
       SMTP_INTAKE_MAX_CONNECTIONS_PER_KEY: 10,

@@ -6,7 +6,7 @@ import { type Static, Type } from '@sinclair/typebox';
 const port = (defaultPort: number) => Type.Integer({ default: defaultPort, minimum: 0, maximum: 65535 });
 
 export const ConfigSchema = Type.Object({
-  /** Where the HTTP listener (GET /healthz, /readyz, /metrics) binds; any address but loopback requires METRICS_TOKEN. */
+  /** Where the SMTP listeners bind unless SMTP_INTAKE_HOST says otherwise (0.0.0.0 in the images). */
   HOST: Type.String({ default: LOOPBACK_HOST }),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
@@ -18,10 +18,12 @@ export const ConfigSchema = Type.Object({
   // Identity (API keys), billing (plans) and mail (senders, accepting) are called; every URL is read, as in the other
   // processes, so one environment serves them all.
   ...serviceUrls,
-  /** The HTTP listener's port. */
+  /** The HTTP listener (GET /healthz, /readyz, /metrics), like the mail worker's metrics listener. */
   SMTP_INTAKE_HTTP_PORT: port(4012),
-  /** The submission listener (STARTTLS). On loopback, AUTH is allowed before TLS. */
-  SMTP_INTAKE_HOST: Type.String({ default: LOOPBACK_HOST }),
+  /** Where it binds: loopback unless configured; any other address requires METRICS_TOKEN. */
+  SMTP_INTAKE_HTTP_HOST: Type.String({ default: LOOPBACK_HOST }),
+  /** Where the SMTP listeners bind; HOST when unset. On loopback, AUTH is allowed before TLS. */
+  SMTP_INTAKE_HOST: Type.Optional(Type.String({ minLength: 1 })),
   SMTP_INTAKE_PORT: port(2587),
   /** A second listener with implicit TLS (465 in the images); unset: none (0: any free port, for tests). */
   SMTP_INTAKE_TLS_PORT: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
@@ -47,3 +49,6 @@ export const ConfigSchema = Type.Object({
 });
 
 export type Config = Static<typeof ConfigSchema>;
+
+/** The address the SMTP listeners bind to. */
+export const smtpHost = (config: Config): string => config.SMTP_INTAKE_HOST ?? config.HOST;
