@@ -7,6 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { upgrade } from '../../infra/e2e/support/checkout';
 import { launchBrowser, newPage, sinkUrl } from './support/browser';
 import { apiCall, createVerifiedUser } from './support/mail';
 
@@ -19,8 +20,14 @@ beforeAll(async () => {
   if (!sinkUrl) return;
   const user = await createVerifiedUser('docs');
   const login = await apiCall('/api/auth/login', { email: user.email, password: user.password });
-  const created = await apiCall('/api/api-keys', { name: 'docs example' }, { token: String(login.body.token) });
+  const token = String(login.body.token);
+  // Keys are made on a plan with API access; back on free the key is refused by the plan check, which is what
+  // these examples reach.
+  await upgrade(token, 'pro');
+  const created = await apiCall('/api/api-keys', { name: 'docs example' }, { token });
   apiKey = String((created.body.data as { key: string }).key);
+  const downgraded = await apiCall('/api/payments/downgrade', { planId: 'free' }, { token });
+  if (downgraded.status !== 200) throw new Error(`downgrade failed: ${downgraded.status}`);
 });
 afterAll(async () => {
   await browser?.close();

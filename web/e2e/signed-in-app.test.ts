@@ -5,6 +5,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, type SignedInUser, signUpVerified, uniqueEmail, waitForMail } from '../../infra/e2e/support/api';
+import { upgrade } from '../../infra/e2e/support/checkout';
 import './stack-context';
 import { horizontalOverflow, launchBrowser, newPage, saveScreenshot, toast, type ViewportName } from './support/browser';
 
@@ -170,8 +171,9 @@ describe('signed-in app', () => {
     const text = await dialog.textContent();
     expect(text).toContain('Scheduled');
     expect(text).toContain('cc-one@example.test, cc-two@example.test');
-    expect(text).toMatch(/[A-Z][a-z]{2} \d{2}, \d{4} 09:30:00 GMT\+5:30/);
+    expect(text).toMatch(/[A-Z][a-z]{2} \d{2}, \d{4} 09:30:00 IST/);
     await saveScreenshot(page, 'email-details-1440');
+    page.once('dialog', (question) => void question.accept());
     await dialog.getByRole('button', { name: 'Cancel Scheduled Email' }).click();
     await toast(page, 'Scheduled email cancelled').waitFor();
     const stored = (await emailsOf(user.token)).find((email) => email.subject === 'Later in Kolkata');
@@ -190,7 +192,8 @@ describe('signed-in app', () => {
     expect(await page.getByText('Total Emails').isVisible()).toBe(true);
   });
 
-  it('creates an API key shown once and toggles it', async () => {
+  it('creates an API key shown once and toggles it (API access is a paid feature: on pro, then back to free)', async () => {
+    await upgrade(user.token, 'pro');
     await page.goto('/api-keys');
     await page.getByRole('button', { name: 'Create API Key' }).click();
     await page.getByRole('dialog', { name: 'Create API Key' }).getByLabel('Key Name').fill('CI key');
@@ -209,6 +212,7 @@ describe('signed-in app', () => {
     await row.getByText('Inactive').waitFor();
     const keys = await api<{ data: Array<{ name: string; isActive: boolean }> }>('/api/api-keys', { token: user.token });
     expect(keys.body.data.find((key) => key.name === 'CI key')?.isActive).toBe(false);
+    expect((await api('/api/payments/downgrade', { token: user.token, body: { planId: 'free' } })).status).toBe(200);
   });
 
   it('updates the profile and changes the password', async () => {

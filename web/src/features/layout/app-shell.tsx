@@ -97,7 +97,7 @@ export function AppShell() {
           </div>
           <div className="flex min-w-0 items-center gap-3">
             <span
-              className="min-w-0 max-w-[9rem] truncate text-xs text-slate-600 sm:max-w-xs sm:text-sm"
+              className="min-w-0 text-slate-600 max-sm:line-clamp-2 max-sm:break-all max-sm:text-xs max-sm:leading-4 sm:max-w-xs sm:truncate sm:text-sm"
               data-testid="user-email"
               title={user?.email}
             >

@@ -22,7 +22,8 @@ export function NoticeLimiter({ max = MAX_VISIBLE_NOTICES }: { max?: number }) {
     const visible = toasts.filter((t) => t.visible);
     for (const notice of visible) {
       const key = sameNoticeKey(notice);
-      if (seen.has(key)) toast.dismiss(notice.id);
+      // Removed at once rather than dismissed: a copy sliding out beside its twin would read as two notices.
+      if (seen.has(key)) toast.remove(notice.id);
       seen.add(key);
     }
     const distinct = visible.filter(
