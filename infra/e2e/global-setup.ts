@@ -3,11 +3,13 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { smtpIntakeProcess } from '@mailwright/contracts';
 import { type ImapServer, startImapServer } from '@mailwright/kit/testing';
 import type { TestProject } from 'vitest/node';
 import { dropDatabase as dropNamedDatabase, findPostgres, withDatabase } from '../launcher/postgres';
 import { findRedis } from '../launcher/redis';
 import { type Stack, startStack } from '../launcher/stack';
+import { listenerPortKey } from '../launcher/stack-environment';
 import { GoogleStandIn } from './support/oauth-stand-in';
 import { RazorpayStandIn } from './support/razorpay-stand-in';
 import { SmtpSink } from './support/smtp-sink';
@@ -25,6 +27,8 @@ declare module 'vitest' {
     serviceUrls: Record<string, string>;
     checkoutOrigin: string;
     imapPort: number;
+    /** The SMTP intake's STARTTLS listener (issue 22). */
+    smtpIntakePort: number;
   }
 }
 
@@ -85,6 +89,9 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('sinkApiUrl', `http://127.0.0.1:${sink.apiPort}`);
   project.provide('sinkSmtpPort', sink.smtpPort);
   project.provide('imapPort', imap.port);
+  const intakePort = stack.ports.get(listenerPortKey(smtpIntakeProcess.name, 'submission'));
+  if (intakePort === undefined) throw new Error('the SMTP intake did not start (is openssl installed?)');
+  project.provide('smtpIntakePort', intakePort);
   project.provide('databaseUrl', databaseUrl);
   project.provide('checkoutOrigin', razorpay.checkoutOrigin);
   project.provide('redisUrl', redis.url);

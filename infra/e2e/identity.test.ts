@@ -1,6 +1,7 @@
 // Sign-up to password reset through the gateway, with the mails caught by a real SMTP peer.
 import { describe, expect, it } from 'vitest';
 import { api, linkIn, signUpVerified, uniqueEmail, waitForMail } from './support/api';
+import { upgrade } from './support/checkout';
 
 describe('identity through the gateway', () => {
   it('takes a new user from sign-up through verification, profile, password change and reset', async () => {
@@ -86,8 +87,16 @@ describe('identity through the gateway', () => {
     expect((await api('/api/auth/login', { body: { email, password: 'second-pass' } })).status).toBe(401);
   });
 
+  it('refuses API keys on the free plan with the plan rule', async () => {
+    const user = await signUpVerified('keys-free');
+    const refused = await api('/api/api-keys', { token: user.token, body: { name: 'CI key' } });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'API_ACCESS_REQUIRED', message: expect.stringMatching(/Pro and Enterprise/) });
+  });
+
   it('creates, lists masked, toggles and deletes API keys', async () => {
     const user = await signUpVerified('keys');
+    expect((await upgrade(user.token, 'pro')).verify.status).toBe(200);
     const created = await api<{ data: { id: string; key: string; isActive: boolean } }>('/api/api-keys', {
       token: user.token,
       body: { name: 'CI key' },

@@ -203,17 +203,18 @@ describe('mail through the gateway', () => {
 
   it('opens the public API to pro users only, through X-API-Key', async () => {
     const user = await withSmtpAccount('apikey');
+    const refusedKey = await api('/api/api-keys', { token: user.token, body: { name: 'server' } });
+    expect(refusedKey.status).toBe(403);
+    expect(refusedKey.body.message).toMatch(/Pro and Enterprise/);
+
+    await upgrade(user.token, 'pro');
     const created = await api<{ data: { key: string; id: string } }>('/api/api-keys', {
       token: user.token,
       body: { name: 'server' },
     });
+    expect(created.status).toBe(201);
     const apiKey = created.body.data.key;
     const to = inbox('apikey');
-    const refused = await api('/api/emails/api/send', { apiKey, body: { to: [to], subject: 'API', body: 'x' } });
-    expect(refused.status).toBe(403);
-    expect(refused.body.message).toMatch(/Pro and Enterprise/);
-
-    await upgrade(user.token, 'pro');
     const accepted = await api<{ data: EmailLog }>('/api/emails/api/send', {
       apiKey,
       body: { to: [to], subject: 'API', body: 'x' },

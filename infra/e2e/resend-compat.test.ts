@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { Resend } from 'resend';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, gatewayUrl, mailsTo, type SignedInUser, signUpVerified, uniqueEmail, waitForMail } from './support/api';
-import { upgrade } from './support/checkout';
+import { cancelToFree, upgrade } from './support/checkout';
 
 let pro: { user: SignedInUser; apiKey: string; sender: string };
 let free: { user: SignedInUser; apiKey: string; sender: string };
@@ -53,8 +53,10 @@ beforeAll(async () => {
   expect(verify.status).toBe(200);
   pro.apiKey = await apiKeyOf(pro.user, 'resend');
   free = await senderWithKey('resend-free');
-  // A key made while the plan allowed it; the plan rule is checked per request.
+  // A key made while the plan allowed it, kept after going back to free: the plan rule is checked per request.
+  expect((await upgrade(free.user.token, 'pro')).verify.status).toBe(200);
   free.apiKey = await apiKeyOf(free.user, 'resend');
+  await cancelToFree(free.user.token);
 });
 
 afterAll(() => {

@@ -15,3 +15,9 @@ export async function upgrade(token: string, plan: 'pro' | 'enterprise') {
   const verify = await api('/api/payments/verify', { token, body: { ...checkout, plan } });
   return { order, checkout, verify };
 }
+
+/** Back to the free plan at once (POST /api/payments/cancel), as a user leaving a paid plan does. */
+export async function cancelToFree(token: string): Promise<void> {
+  const cancelled = await api('/api/payments/cancel', { token, body: {} });
+  if (cancelled.status !== 200) throw new Error(`cancel failed: ${cancelled.status} ${cancelled.text}`);
+}
