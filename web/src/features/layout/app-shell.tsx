@@ -67,7 +67,8 @@ export function AppShell() {
 
   return (
     <div className="min-h-screen bg-slate-50">
-      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
+      {/* On small screens the user's email gets its own strip under the bar (max-sm:pb-7), where it fits. */}
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white max-sm:pb-7">
         <div className="flex h-16 items-center justify-between gap-3 px-4 sm:px-6">
           <div className="flex items-center gap-2">
             <div className="lg:hidden">
@@ -97,7 +98,7 @@ export function AppShell() {
           </div>
           <div className="flex min-w-0 items-center gap-3">
             <span
-              className="min-w-0 text-slate-600 max-sm:line-clamp-2 max-sm:break-all max-sm:text-xs max-sm:leading-4 sm:max-w-xs sm:truncate sm:text-sm"
+              className="min-w-0 truncate text-sm text-slate-600 max-sm:absolute max-sm:inset-x-0 max-sm:bottom-0 max-sm:border-t max-sm:border-slate-100 max-sm:px-4 max-sm:text-xs max-sm:leading-7 sm:max-w-xs"
               data-testid="user-email"
               title={user?.email}
             >

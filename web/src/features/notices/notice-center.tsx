@@ -7,8 +7,8 @@ import toast, { type Toast, Toaster, useToasterStore } from 'react-hot-toast';
 import { useNoticeHost } from './notice-host';
 import { ERROR_NOTICE_MS, MAX_VISIBLE_NOTICES, PLAIN_NOTICE_MS, SUCCESS_NOTICE_MS } from './notice-settings';
 
-/** The signed-in and public top bars are 4rem high; notices start just under them. */
-export const NOTICES_TOP_PX = 72;
+/** Just under the top bar: 4rem high, taller on small screens (see --notices-top in index.css). */
+const NOTICES_TOP = 'var(--notices-top, 72px)';
 
 /** Notices that say the same thing: same kind and same text (a notice with JSX content is only itself). */
 const sameNoticeKey = (notice: Toast) =>
@@ -39,7 +39,7 @@ export function NoticeCenter() {
   const toaster = (
     <Toaster
       position="top-right"
-      containerStyle={{ top: NOTICES_TOP_PX }}
+      containerStyle={{ top: NOTICES_TOP }}
       containerClassName="notices"
       toastOptions={{
         duration: PLAIN_NOTICE_MS,
