@@ -2,12 +2,17 @@
 // SIGKILLed mid-batch, Redis flushed mid-batch, Postgres restarted mid-batch, an SMTP server answering
 // 421/451 then accepting or 550, and every service killed and restarted under light load. Every accepted
 // email must end sent or failed; nothing may be lost; duplicates are bounded by the jobs in flight.
+import { randomUUID } from 'node:crypto';
+import { smtpIntakeProcess } from '@mailwright/contracts';
+import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addSinkAccount, Client, mapLimit, signUpVerified, upgrade, waitFor } from './support/client';
+import { listenerPortKey } from '../launcher/stack-environment';
+import { addSinkAccount, Client, mapLimit, signUpVerified, uniqueEmail, upgrade, waitFor } from './support/client';
 import { type FaultStack, startFaultStack } from './support/fault-stack';
 import { type Outcome, outcomeOf, rowsOf, waitUntilFinal } from './support/mail-outcome';
 import { formatTable, writeReport } from './support/report';
 import { Sender } from './support/sender';
+import { SmtpDialogue } from './support/smtp-dialogue';
 
 const EMAILS = Number(process.env.FAULTS_EMAILS ?? 300);
 
@@ -260,4 +265,65 @@ describe('delivery under faults', () => {
     notes.serviceRestarts = figures;
     expect(fs.stack.processes.get('gateway')?.child.pid).toBe(gatewayPid);
   }, 240_000);
+  it('the SMTP intake SIGKILLed mid-DATA: nothing is stored, and the retry is sent once however often it comes', async () => {
+    const port = fs.stack.ports.get(listenerPortKey(smtpIntakeProcess.name, 'submission'));
+    if (port === undefined) throw new Error('the fault stack has no SMTP intake (is openssl installed?)');
+    const key = await client.call<{ data: { key: string } }>('/api/api-keys', { token, body: { name: 'intake-kill' } });
+    const accounts = await client.call<{ data: Array<{ email: string }> }>('/api/email-accounts', { token });
+    const from = accounts.body.data[0]?.email as string;
+    const to = uniqueEmail('intake-kill', 'sink.test');
+    const message = [
+      `From: ${from}`,
+      `To: ${to}`,
+      'Subject: Killed mid-DATA',
+      `Message-ID: <${randomUUID()}@app.example>`,
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      ...Array.from({ length: 4_000 }, (_, i) => `line ${i} of a message long enough to be cut in the middle`),
+      '',
+    ].join('\r\n');
+
+    const dialogue = await SmtpDialogue.open(port);
+    await dialogue.command('EHLO app.example', 250);
+    await dialogue.command(`AUTH PLAIN ${Buffer.from(`\0app\0${key.body.data.key}`).toString('base64')}`, 235);
+    await dialogue.command(`MAIL FROM:<${from}>`, 250);
+    await dialogue.command(`RCPT TO:<${to}>`, 250);
+    await dialogue.command('DATA', 354);
+    dialogue.write(message.slice(0, message.length / 2));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await fs.stack.kill(smtpIntakeProcess.name, 'SIGKILL');
+    await dialogue.closed;
+    const stored = () => fs.db.query('SELECT id FROM mail.emails WHERE $1 = ANY("to")', [to]).then((result) => result.rows);
+    expect(await stored()).toEqual([]);
+
+    await fs.stack.restart(smtpIntakeProcess.name);
+    const transport = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port,
+      ignoreTLS: true,
+      auth: { user: 'app', pass: key.body.data.key },
+    });
+    const retries = [];
+    for (let attempt = 0; attempt < 2; attempt++) {
+      retries.push((await transport.sendMail({ envelope: { from, to: [to] }, raw: message })).response);
+    }
+    transport.close();
+    const ids = retries.map((response) => /queued as (\S+)/.exec(response)?.[1]);
+    expect(ids[0]).toBeDefined();
+    expect(ids[1]).toBe(ids[0]);
+    await waitFor('the retried message', () => fs.sink.messages.find((m) => m.envelopeTo.includes(to)));
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(fs.sink.messages.filter((m) => m.envelopeTo.includes(to))).toHaveLength(1);
+    expect(await stored()).toEqual([{ id: ids[0] }]);
+    table.push({
+      fault: 'SMTP intake SIGKILL mid-DATA',
+      accepted: 1,
+      delivered: 1,
+      failed: 0,
+      lost: 0,
+      duplicated: 0,
+      inFlightAtFault: 1,
+      refusedWhileDown: '-',
+    });
+  });
 });
