@@ -19,7 +19,7 @@ export const CreateSenderPoolBody = Type.Object(
     accountIds: AccountIds,
     strategy: Type.Optional(SenderPoolStrategy),
   },
-  { additionalProperties: false, examples: [{ name: 'Newsletters', accountIds: ['…', '…'], strategy: 'failover' }] },
+  { additionalProperties: false, examples: [{ name: 'Newsletters', accountIds: ['acc_1', 'acc_2'], strategy: 'failover' }] },
 );
 export type CreateSenderPoolBody = Static<typeof CreateSenderPoolBody>;
 

@@ -23,6 +23,21 @@ const NAME_EXAMPLES: Record<string, unknown> = {
   updatedAt: '2025-01-15T09:30:00.000Z',
 };
 
+/** The format's or the field name's example when the schema's pattern and lengths allow it, else a plain word. */
+function stringExample(schema: Schema, name?: string): string {
+  const candidates = [
+    typeof schema.format === 'string' ? FORMAT_EXAMPLES[schema.format] : undefined,
+    name && typeof NAME_EXAMPLES[name] === 'string' ? (NAME_EXAMPLES[name] as string) : undefined,
+    'string',
+    'example-value-0123456789',
+  ];
+  const fits = (value: string) =>
+    (typeof schema.pattern !== 'string' || new RegExp(schema.pattern, 'u').test(value)) &&
+    value.length >= ((schema.minLength as number | undefined) ?? 0) &&
+    value.length <= ((schema.maxLength as number | undefined) ?? Number.POSITIVE_INFINITY);
+  return candidates.find((value): value is string => value !== undefined && fits(value)) ?? 'string';
+}
+
 export function exampleFor(schema: Schema | undefined, name?: string, depth = 0): unknown {
   if (!schema || depth > 8) return null;
   if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
@@ -46,12 +61,11 @@ export function exampleFor(schema: Schema | undefined, name?: string, depth = 0)
     }
     case 'array': {
       const item = exampleFor(schema.items as Schema | undefined, name, depth + 1);
-      return item === null ? [] : [item];
+      if (item === null) return typeof schema.minItems === 'number' && schema.minItems > 0 ? [{}] : [];
+      return [item];
     }
     case 'string':
-      if (typeof schema.format === 'string' && FORMAT_EXAMPLES[schema.format]) return FORMAT_EXAMPLES[schema.format];
-      if (name && typeof NAME_EXAMPLES[name] === 'string') return NAME_EXAMPLES[name];
-      return 'string';
+      return stringExample(schema, name);
     case 'integer':
     case 'number':
       return typeof schema.minimum === 'number' ? schema.minimum : 1;
