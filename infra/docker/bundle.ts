@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build, type Metafile } from 'esbuild';
-import { bundledProcesses, type DeployableProcess, externalPackages, schemas } from './processes';
+import { type DeployableProcess, externalPackages, processes, schemas } from './processes';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -126,12 +126,12 @@ async function bundleProcess(spec: DeployableProcess, outRoot: string): Promise<
 
 const { values, positionals } = parseArgs({ options: { out: { type: 'string' } }, allowPositionals: true });
 const outRoot = path.resolve(values.out ?? path.join(repoRoot, 'infra', 'docker', 'dist'));
-const unknown = positionals.filter((name) => !bundledProcesses.some((spec) => spec.name === name));
+const unknown = positionals.filter((name) => !processes.some((spec) => spec.name === name));
 if (unknown.length) {
-  const known = bundledProcesses.map((p) => p.name).join(', ');
+  const known = processes.map((p) => p.name).join(', ');
   process.stderr.write(`bundle: unknown process ${unknown.join(', ')}; known: ${known}\n`);
   process.exit(2);
 }
-const selected = positionals.length ? bundledProcesses.filter((spec) => positionals.includes(spec.name)) : bundledProcesses;
+const selected = positionals.length ? processes.filter((spec) => positionals.includes(spec.name)) : processes;
 await mkdir(outRoot, { recursive: true });
 for (const spec of selected) await bundleProcess(spec, outRoot);

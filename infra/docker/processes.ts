@@ -1,6 +1,6 @@
 // The deployable processes: the platform layout's processes (@mailwright/contracts) as the bundler, the
 // Dockerfile targets (same names) and the ops tests need them, plus the migration job that only deploys have.
-import { intakeProcesses, type PlatformProcess, platformProcesses, platformServices } from '@mailwright/contracts';
+import { type PlatformProcess, platformProcesses, platformServices } from '@mailwright/contracts';
 
 /** Schemas whose migrations the migrate job applies, in dependency-free order. */
 export const schemas: string[] = platformServices.map((service) => service.schema);
@@ -33,15 +33,6 @@ export const processes: DeployableProcess[] = [
   ...platformProcesses.map(deployable),
   { name: 'migrate', entry: 'infra/docker/migrate.ts', allMigrations: true },
 ];
-
-/**
- * The intakes' images (the SMTP intake): bundled and given a Dockerfile target like the rest, listed apart until
- * docker-compose.yml runs them (the compose checks read `processes`).
- */
-export const intakeImages: DeployableProcess[] = intakeProcesses.map(deployable);
-
-/** Everything bundle.ts builds. */
-export const bundledProcesses: DeployableProcess[] = [...processes, ...intakeImages];
 
 /** Packages left out of bundles: native addons (and anything that loads files next to itself at run time). */
 export const externalPackages = ['argon2'];

@@ -2,7 +2,7 @@
 // plugin exists), and wired the way the processes need: secrets, health, start order, scaling.
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { mailWorkerProcess, platformProcesses, platformServices, serviceUrlVar } from '@mailwright/contracts';
+import { mailWorkerProcess, platformProcesses, platformServices, serviceUrlVar, smtpIntakeProcess } from '@mailwright/contracts';
 import type { AnySchema } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { processes } from '../docker/processes';
@@ -87,10 +87,13 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('publishes only the gateway, on 8080', () => {
+  it('publishes only the gateway, on 8080, and the SMTP intake, on 587 and 465', () => {
     for (const [name, service] of Object.entries(compose.services)) {
       if (name === 'gateway') expect(service.ports).toEqual(['8080:8080']);
-      else expect(service.ports, name).toBeUndefined();
+      else if (name === smtpIntakeProcess.name) {
+        const published = smtpIntakeProcess.listeners?.map((listener) => `${listener.publicPort}:${listener.containerPort}`);
+        expect(service.ports).toEqual(published);
+      } else expect(service.ports, name).toBeUndefined();
     }
   });
 
@@ -112,7 +115,7 @@ describe('docker-compose.yml', () => {
     for (const name of ['mail', 'mail-worker', 'gateway']) {
       expect(compose.services[name]?.depends_on?.redis, name).toEqual({ condition: 'service_healthy' });
     }
-    for (const spec of appProcesses.filter((p) => !['gateway', 'mail-worker'].includes(p.name))) {
+    for (const spec of platformServices) {
       expect(compose.services.gateway?.depends_on?.[spec.name], spec.name).toEqual({ condition: 'service_healthy' });
     }
   });

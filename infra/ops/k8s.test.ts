@@ -103,7 +103,10 @@ describe('k8s manifests', () => {
       });
 
       it('probes readiness on /readyz and liveness on /healthz at its port', () => {
-        expect(container.ports).toEqual([{ name: 'http', containerPort: spec.defaultPort }]);
+        expect(container.ports[0]).toEqual({ name: 'http', containerPort: spec.defaultPort });
+        // Only an intake listens on more: its public listeners, as the layout names them.
+        const listenerPorts = (spec.listeners ?? []).map((listener) => listener.containerPort);
+        expect(container.ports.slice(1).map((port: { containerPort: number }) => port.containerPort)).toEqual(listenerPorts);
         expect(container.readinessProbe.httpGet).toEqual({ path: spec.readyPath, port: 'http' });
         expect(container.livenessProbe.httpGet).toEqual({ path: spec.healthPath, port: 'http' });
         expect(container.startupProbe.httpGet).toEqual({ path: spec.healthPath, port: 'http' });

@@ -11,6 +11,7 @@ import { ConfigSchema as AccountsConfig } from '../../../services/accounts/src/c
 import { ConfigSchema as BillingConfig } from '../../../services/billing/src/config';
 import { ConfigSchema as IdentityConfig } from '../../../services/identity/src/config';
 import { ConfigSchema as MailConfig } from '../../../services/mail/src/config';
+import { ConfigSchema as SmtpIntakeConfig } from '../../../services/smtp-intake/src/config';
 import { ConfigSchema as TemplatesConfig } from '../../../services/templates/src/config';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -82,6 +83,7 @@ export const configSchemas: Record<string, TObject> = {
   mail: MailConfig,
   billing: BillingConfig,
   'mail-worker': MailConfig,
+  'smtp-intake': SmtpIntakeConfig,
 };
 
 /** Validates `env` with the process's real schema; returns the parsed config or throws its one-line error. */

@@ -14,12 +14,13 @@ import {
 describe('platform layout', () => {
   it('gives every process its own name, port variable and port', () => {
     const unique = (values: unknown[]) => new Set(values).size === values.length;
-    const all = [...platformProcesses, ...intakeProcesses];
+    const all = platformProcesses;
     expect(unique(all.map((process) => process.name))).toBe(true);
     const listeners = all.flatMap((process) => process.listeners ?? []);
     expect(unique([...all.map((process) => process.portVar), ...listeners.map((listener) => listener.portVar)])).toBe(true);
     const localPorts = listeners.flatMap((listener) => (listener.localPort === null ? [] : [listener.localPort]));
     expect(unique([...all.map((process) => process.defaultPort), ...localPorts])).toBe(true);
+    expect(intakeProcesses.every((intake) => platformProcesses.includes(intake))).toBe(true);
   });
 
   it('runs the SMTP intake with HTTP on 4012, submission on 2587 locally, published on 587 and 465', () => {

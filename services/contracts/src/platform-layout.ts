@@ -109,11 +109,13 @@ export const smtpIntakeProcess: PlatformProcess = {
   ...health,
 };
 
-/**
- * Every long-running process behind the gateway, and the gateway: the services, the mail worker, the gateway. The
- * SMTP intake is listed apart (`intakeProcesses`) until docker-compose.yml and its checks describe it.
- */
-export const platformProcesses: readonly PlatformProcess[] = [...platformServices, mailWorkerProcess, gatewayProcess];
+/** Every long-running process: the services, the mail worker, the gateway, the SMTP intake. */
+export const platformProcesses: readonly PlatformProcess[] = [
+  ...platformServices,
+  mailWorkerProcess,
+  gatewayProcess,
+  smtpIntakeProcess,
+];
 
 /** Processes that take traffic from the public in another protocol than HTTP. */
 export const intakeProcesses: readonly PlatformProcess[] = [smtpIntakeProcess];
