@@ -267,7 +267,8 @@ describe('issue 24', () => {
       expect(box && header && box.y >= header.y + header.height).toBe(true);
       await saveScreenshot(page, `issue24-6-notice-over-dialog-${px(viewport)}`);
       await dialog.getByRole('button', { name: 'Cancel' }).click();
-      expect(await isOnTop(page, 'button', 'Logout')).toBe(true);
+      await dialog.waitFor({ state: 'detached' });
+      await expect.poll(() => isOnTop(page, 'button', 'Logout')).toBe(true);
     }
   });
 
