@@ -6,6 +6,7 @@ export const REFERENCE_HTML = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Mailwright API reference</title>
+<link rel="icon" href="data:,">
 </head>
 <body>
 <div id="app"><p>Loading the API reference… The raw description is at <a href="/api/openapi.json">/api/openapi.json</a>.</p></div>
@@ -27,10 +28,11 @@ export const REFERENCE_JS = `(() => {
     .then((description) => {
       window.Scalar.createApiReference('#app', {
         content: description,
-        // Everything from our origin: no web fonts, no telemetry, no hosted AI agent or proxy.
+        // Everything from our origin: no web fonts, no telemetry, no hosted AI agent, MCP or proxy.
         withDefaultFonts: false,
         telemetry: false,
         agent: { disabled: true },
+        mcp: { disabled: true },
         showDeveloperTools: 'never',
         hideDarkModeToggle: false,
         documentDownloadType: 'json',

@@ -53,6 +53,21 @@ const SECURITY: Record<Access, Json[]> = {
 
 const formatBytes = (bytes: number) => (bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MB` : `${bytes / 1024} KB`);
 
+/** The reference's group of a route whose service names none, by public prefix. */
+const TAG_BY_PREFIX: Record<string, string> = {
+  '/api/auth': 'Auth',
+  '/api/api-keys': 'API keys',
+  '/api/email-accounts': 'Email accounts',
+  '/api/sender-pools': 'Sender pools',
+  '/api/templates': 'Templates',
+  '/api/emails': 'Emails',
+  '/api/webhooks': 'Webhooks',
+  '/api/suppressions': 'Suppressions',
+  '/api/payments': 'Payments',
+  '/t': 'Tracking',
+  '/u': 'Unsubscribe',
+};
+
 const isErrorCode = (code: string) => /^[45]/.test(code);
 const takesBody = (method: string) => method === 'post' || method === 'put' || method === 'patch';
 
@@ -149,10 +164,9 @@ function decorate(source: Json, method: string, publicPath: string, upstream: Up
   if (bodyJson?.schema && bodyJson.example === undefined) bodyJson.example = exampleFor(bodyJson.schema as Json);
   const raw = operation.requestBody === undefined ? rawRequestBody(method, publicPath) : null;
 
-  const tag = upstream.prefix.replace(/^\/api\//, '').replace(/^\/t$/, 'tracking');
   return {
     ...operation,
-    tags: (operation.tags as string[] | undefined) ?? [tag.charAt(0).toUpperCase() + tag.slice(1)],
+    tags: (operation.tags as string[] | undefined) ?? [TAG_BY_PREFIX[upstream.prefix] ?? upstream.prefix],
     summary: operation.summary ?? `${method.toUpperCase()} ${publicPath}`,
     operationId: `${method}${publicPath.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}`,
     security: SECURITY[access],
