@@ -28,6 +28,12 @@ describe('npm run bench -- --quick', () => {
     expect(Number.isFinite(results.api.p99Ms)).toBe(true);
     expect(Number.isFinite(results.api.gatewayOverheadRatio)).toBe(true);
 
+    const { smtpIntake } = results;
+    expect(smtpIntake, 'the stack starts the SMTP intake').not.toBeNull();
+    expect(smtpIntake?.errorKinds).toEqual({});
+    expect(smtpIntake?.accepted).toBe(settings.smtpIntake.messages);
+    expect(smtpIntake?.delivered).toBe(smtpIntake?.accepted);
+
     expect(results.pixel.errors).toBe(0);
     expect(results.pixel.non2xx).toBe(0);
     expect(results.pixel.rps).toBeGreaterThan(0);

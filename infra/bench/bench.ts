@@ -18,6 +18,7 @@ import { measureFairness } from './phases/fairness';
 import { measurePacing, type PacingResult } from './phases/pacing';
 import { measurePixel } from './phases/pixel';
 import { measureSchedule } from './phases/schedule';
+import { measureSmtpIntake } from './phases/smtp-intake';
 import { measureThroughput } from './phases/throughput';
 import { describeSeconds, ratio, round } from './stats';
 
@@ -36,6 +37,8 @@ export interface BenchSettings {
   fairness: { aEmails: number; bEmails: number; batchSize: number; batchConcurrency: number; minLeadMs: number };
   /** One sender limited to perMinute sends n; null skips the phase (--skip-pacing). */
   pacing: { n: number; perMinute: number } | null;
+  /** Messages submitted over SMTP through the intake over `connections` pooled connections. */
+  smtpIntake: { messages: number; connections: number };
   warmup: number;
   /** Write a V8 CPU profile of every process (node --cpu-prof) next to the logs. */
   profile?: boolean;
@@ -53,6 +56,7 @@ export function settingsFor(mode: BenchMode): BenchSettings {
       fairness: { aEmails: 1_000, bEmails: 10, batchSize: 100, batchConcurrency: 4, minLeadMs: 5_000 },
       // Any pacing takes at least a minute (the window); 150 at 100 a minute is one minute's wait.
       pacing: { n: 150, perMinute: 100 },
+      smtpIntake: { messages: 300, connections: 32 },
       warmup: 50,
     };
   }
@@ -66,6 +70,7 @@ export function settingsFor(mode: BenchMode): BenchSettings {
     schedule: { count: 1_000, leadMs: 10_000 },
     fairness: { aEmails: 10_000, bEmails: 50, batchSize: 100, batchConcurrency: 4, minLeadMs: 10_000 },
     pacing: { n: 1_500, perMinute: 600 },
+    smtpIntake: { messages: large ? 20_000 : 3_000, connections: 32 },
     warmup: 500,
   };
 }
@@ -126,6 +131,9 @@ export async function runBench(settings: BenchSettings, log: (line: string) => v
         RATE_LIMIT_API_MAX: '100000000',
         RATE_LIMIT_API_PLANS: 'free:60,pro:600,enterprise:100000000',
         RATE_LIMIT_AUTH_MAX: '1000',
+        // The same one key submits over SMTP: the intake's per-key limits are lifted like the API's.
+        SMTP_INTAKE_MESSAGES_PER_MINUTE: '1000000',
+        SMTP_INTAKE_MAX_CONNECTIONS_PER_KEY: '1000',
         QUEUE_PREFIX: databaseName,
         // The sink, like a relay or ESP smarthost, takes any number of connections; the default 5 per
         // account per worker is sized for mailbox providers (see services/mail README).
@@ -171,6 +179,16 @@ export async function runBench(settings: BenchSettings, log: (line: string) => v
     const direct = await measureDirectLatency(ctx, { ratePerSecond, durationMs, tag: 'latd' });
     await waitForDeliveries(ctx, 'latd', direct.succeeded);
     log(`  → p50 ${direct.p50Ms} ms, p99 ${direct.p99Ms} ms, errors ${direct.errors}; ${describeSeconds(direct)}`);
+
+    const intake = settings.smtpIntake;
+    log(`[2/7] SMTP submission: ${intake.messages} messages over ${intake.connections} connections`);
+    const smtpIntake = await measureSmtpIntake(ctx, { ...intake, tag: 'smtp' });
+    if (smtpIntake) {
+      log(
+        `  → ${smtpIntake.acceptedPerSecond} messages/s accepted, ${smtpIntake.cpuMsPerMessage['platform total']} CPU ms per message ` +
+          `(send API ${viaGateway.cpuMsPerRequest['platform total']} per request), errors ${smtpIntake.errors}`,
+      );
+    } else log('  → skipped: the stack has no SMTP intake (openssl missing for its TLS pair)');
 
     log(`[3/7] tracking pixel through the gateway`);
     const pixel = await measurePixel(ctx, { ...settings.pixel, tag: 'pix' });
@@ -241,6 +259,11 @@ export async function runBench(settings: BenchSettings, log: (line: string) => v
         direct: { p50Ms: direct.p50Ms, p99Ms: direct.p99Ms, maxMs: direct.maxMs, errors: direct.errors },
         runs: { viaGateway, direct },
       },
+      smtpIntake: smtpIntake && {
+        ...smtpIntake,
+        cpuMsPerMessageTotal: smtpIntake.cpuMsPerMessage['platform total'] ?? Number.NaN,
+        apiCpuMsPerRequestTotal: viaGateway.cpuMsPerRequest['platform total'] ?? Number.NaN,
+      },
       pixel,
       schedule,
       fairness,
@@ -258,12 +281,14 @@ export async function runBench(settings: BenchSettings, log: (line: string) => v
           [oneWorker, growthSmall, twoWorkers].reduce((sum, run) => sum + run.accepted, 0) +
           fairness.aAccepted +
           fairness.bAccepted +
-          (pacing?.accepted ?? 0),
+          (pacing?.accepted ?? 0) +
+          (smtpIntake?.accepted ?? 0),
         lost:
           [oneWorker, growthSmall, twoWorkers].reduce((sum, run) => sum + run.lost, 0) +
           Math.max(0, fairness.aAccepted - fairness.aDelivered) +
           fairness.bLost +
-          Math.max(0, (pacing?.accepted ?? 0) - (pacing?.delivered ?? 0)),
+          Math.max(0, (pacing?.accepted ?? 0) - (pacing?.delivered ?? 0)) +
+          Math.max(0, (smtpIntake?.accepted ?? 0) - (smtpIntake?.delivered ?? 0)),
         sinkDelivered: sink.delivered,
       },
     };

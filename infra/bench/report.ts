@@ -52,6 +52,20 @@ export function targetRows(r: BenchResults): Row[] {
       pass: r.api.gatewayOverheadRatio <= 1.3,
     },
     { figure: 'gateway overhead (p50)', value: fmt(r.api.gatewayOverheadRatioP50, '×'), target: '', pass: null },
+    {
+      figure: `SMTP submission (${r.smtpIntake?.connections ?? 0} connections)`,
+      value: r.smtpIntake ? fmt(r.smtpIntake.acceptedPerSecond, 'messages/s') : 'skipped',
+      target: '',
+      pass: null,
+    },
+    {
+      figure: 'CPU per SMTP message / per API send',
+      value: r.smtpIntake
+        ? `${fmt(r.smtpIntake.cpuMsPerMessageTotal, 'ms')} / ${fmt(r.smtpIntake.apiCpuMsPerRequestTotal, 'ms')}`
+        : 'skipped',
+      target: '',
+      pass: null,
+    },
     { figure: 'open pixel', value: fmt(r.pixel.rps, 'req/s'), target: '≥ 5000', pass: r.pixel.rps >= 5000 },
     { figure: 'open pixel p99', value: fmt(r.pixel.p99Ms, 'ms'), target: '', pass: null },
     { figure: 'opens visible in analytics', value: fmt(r.pixel.analyticsVisibleMs, 'ms'), target: '', pass: null },
