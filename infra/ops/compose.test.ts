@@ -150,8 +150,8 @@ describe('Dockerfile', () => {
   const stages = readStages(dockerfile);
   const stage = (name: string) => targetText(stages, name);
 
-  it('runs as the unprivileged node user on a slim Node 20 base', () => {
-    expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:20-bookworm-slim$/m);
+  it('runs as the unprivileged node user on a slim Node 22 base', () => {
+    expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:22-bookworm-slim$/m);
     const runtime = dockerfile.slice(dockerfile.indexOf('AS runtime'), dockerfile.indexOf('FROM runtime AS'));
     expect(runtime).toMatch(/^USER node$/m);
   });
