@@ -21,10 +21,50 @@ const sections = [
   { id: 'rate-limits', title: 'Rate limits & quotas' },
   { id: 'errors', title: 'Errors' },
   { id: 'resend', title: 'Migrating from Resend' },
+  { id: 'smtp', title: 'Sending over SMTP' },
   { id: 'support', title: 'Support' },
 ];
 
 const resendEnvExample = (origin: string) => `RESEND_BASE_URL=${origin}/compat/resend\nRESEND_API_KEY=mw_your_mailwright_api_key`;
+
+const smtpHost = (origin: string) => new URL(origin).hostname;
+
+const smtpSettings = (origin: string) => [
+  ['Host', smtpHost(origin)],
+  ['Port', '587 with STARTTLS (465 for TLS from the first byte; 2587 on a local npm start)'],
+  ['Username', 'Anything, e.g. the name of your application'],
+  ['Password', 'A Mailwright API key (Pro and Enterprise plans)'],
+  ['From', 'The address of one of your sender accounts, or pool+<senderPoolId>@ any domain for a sender pool'],
+];
+
+const smtpNodeExample = (origin: string) => `import nodemailer from 'nodemailer';
+
+const transport = nodemailer.createTransport({
+  host: '${smtpHost(origin)}',
+  port: 587,
+  requireTLS: true,
+  auth: { user: 'my-app', pass: process.env.MAILWRIGHT_API_KEY },
+});
+
+await transport.sendMail({
+  from: 'Acme <team@acme.com>',
+  to: 'ada@example.com',
+  subject: 'Your invoice',
+  html: '<p>Thanks for your order!</p>',
+  attachments: [{ filename: 'invoice.pdf', path: './invoice.pdf' }],
+  headers: { 'X-Mailwright-Idempotency-Key': 'invoice-1042' },
+});`;
+
+const smtpReplies = [
+  ['250 2.0.0 Ok: queued as <id>', 'Accepted; the id is the email in your log and the API.'],
+  ['535 5.7.8', 'The API key is unknown or inactive, or your plan has no API access.'],
+  ['550 5.7.1', 'MAIL FROM or From is not one of your sender accounts (the reply says which).'],
+  ['452 4.2.2', 'The monthly email quota is used up (try again next month or upgrade).'],
+  ['452 4.5.3', 'Too many recipients: at most 150 per message.'],
+  ['552 5.3.4', 'The message is larger than 16 MB.'],
+  ['451 4.7.1 / 421 4.7.0', 'Too many messages or connections for this key right now: try again shortly.'],
+  ['451 4.3.0', 'Mailwright could not store the message just now: your client retries, and nothing is sent twice.'],
+];
 
 const resendNodeExample = `import { Resend } from 'resend';
 
@@ -337,6 +377,33 @@ export function DocsPage() {
               Mailwright&apos;s message:
             </p>
             <Table head={['name', 'Status', 'When']} rows={resendErrors} />
+          </Section>
+
+          <Section id="smtp" title="Sending over SMTP">
+            <p>
+              Applications that already send over SMTP (WordPress, Django, Rails, Laravel, Nextcloud, monitoring tools) point
+              their SMTP settings at Mailwright and sign in with an API key as the password. Each message goes through the same
+              checks as the REST API (plan, sender, suppression list, monthly quota) and out as you wrote it: attachments and
+              inline images byte for byte.
+            </p>
+            <Table head={['Setting', 'Value']} rows={smtpSettings(origin)} />
+            <CodeBlock label="Node.js (nodemailer)" code={smtpNodeExample(origin)} />
+            <ul className="list-disc space-y-2 pl-5">
+              <li>
+                Mailwright sets only what it must: its own <InlineCode>Message-ID</InlineCode> (bounces and replies are matched by
+                it), a <InlineCode>Date</InlineCode> when yours has none, and for a sender pool the From of the account that sends
+                it. Your <InlineCode>Bcc</InlineCode> header is removed; those recipients get the message through the envelope.
+              </li>
+              <li>
+                Opens and clicks are tracked in the HTML part. Add the header <InlineCode>X-Mailwright-Track: off</InlineCode> to
+                send a message untouched.
+              </li>
+              <li>
+                A retry is never sent twice: the same <InlineCode>X-Mailwright-Idempotency-Key</InlineCode> header, or without it
+                the same Message-ID, answers the first email&apos;s id.
+              </li>
+            </ul>
+            <Table head={['Reply', 'When']} rows={smtpReplies} />
           </Section>
 
           <Section id="support" title="Support">
