@@ -69,7 +69,7 @@ describe('API keys', () => {
     const { data } = (await as(owner, 'POST', '/api-keys', { name: 'CI' })).json();
     const resolved = await resolve(data.key);
     expect(resolved.statusCode).toBe(200);
-    expect(resolved.json()).toEqual({ data: { apiKeyId: data.id, userId: owner, isActive: true } });
+    expect(resolved.json()).toEqual({ data: { apiKeyId: data.id, userId: owner, isActive: true, scopes: ['send', 'read'] } });
     // Resolving is asking, not using: the gateway may still refuse the call (plan, rate limit, disabled key).
     await harness.app.identity.apiKeyUsage.flush();
     expect(await lastUsedOf(data.id)).toBeNull();
@@ -151,6 +151,35 @@ describe('API keys', () => {
     const created = await as(stranger, 'POST', '/api-keys', { name: 'Pro plan' });
     expect(created.statusCode).toBe(201);
     expect((await as(stranger, 'DELETE', `/api-keys/${created.json().data.id}`)).statusCode).toBe(200);
+  });
+
+  it('stores the scopes asked for, full access by default, and resolves them for the gateway', async () => {
+    const full = (await as(owner, 'POST', '/api-keys', { name: 'Everything' })).json().data;
+    expect(full.scopes).toEqual(['send', 'read']);
+    const readOnly = (await as(owner, 'POST', '/api-keys', { name: 'Dashboard', scopes: ['read'] })).json().data;
+    expect(readOnly.scopes).toEqual(['read']);
+    const reordered = (await as(owner, 'POST', '/api-keys', { name: 'Both', scopes: ['read', 'send'] })).json().data;
+    expect(reordered.scopes).toEqual(['send', 'read']);
+
+    const listed = (await as(owner, 'GET', '/api-keys')).json().data;
+    expect(listed.find((key: { id: string }) => key.id === readOnly.id).scopes).toEqual(['read']);
+    expect((await resolve(readOnly.key)).json().data.scopes).toEqual(['read']);
+    expect((await resolve(full.key)).json().data.scopes).toEqual(['send', 'read']);
+
+    for (const scopes of [[], ['admin'], ['send', 'send'], 'send']) {
+      expect((await as(owner, 'POST', '/api-keys', { name: 'Bad scopes', scopes })).statusCode).toBe(400);
+    }
+  });
+
+  it('gives keys stored before scopes existed full access (the column default)', async () => {
+    const { data } = (await as(owner, 'POST', '/api-keys', { name: 'Old key' })).json();
+    const { rows } = await harness.app.identity.db.$client.query(
+      `select column_default from information_schema.columns
+        where table_schema = 'identity' and table_name = 'api_keys' and column_name = 'scopes'`,
+    );
+    expect(rows[0].column_default).toContain("ARRAY['send'::text, 'read'::text]");
+    await harness.app.identity.db.$client.query('update identity.api_keys set scopes = default where id = $1', [data.id]);
+    expect((await resolve(data.key)).json().data.scopes).toEqual(['send', 'read']);
   });
 
   it('refuses bad input with 4xx', async () => {

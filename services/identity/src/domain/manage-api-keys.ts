@@ -1,11 +1,16 @@
 // Create, list, toggle and delete a user's API keys. The full key is only in the create answer. Disabling or
 // deleting a key tells every gateway at once (REVOCATIONS_CHANNEL) instead of waiting out their caches.
-import { type ApiKey, MAIL_MESSAGES } from '@mailwright/contracts';
+import { API_KEY_SCOPES, type ApiKey, type ApiKeyScope, MAIL_MESSAGES } from '@mailwright/contracts';
 import { AppError, isUuid, notFound } from '@mailwright/kit';
 import { deleteApiKey, insertApiKey, listApiKeys, toggleApiKey } from '../db/queries/api-keys';
 import type { ApiKeyRow } from '../db/schema/api-keys';
 import type { IdentityDeps } from '../deps';
 import { generateApiKey, maskApiKey, storedPartsOf } from './api-key-format';
+
+/** The stored scopes in their canonical order (send, read); anything unknown is dropped. */
+export function scopesOf(row: Pick<ApiKeyRow, 'scopes'>): ApiKeyScope[] {
+  return API_KEY_SCOPES.filter((scope) => row.scopes.includes(scope));
+}
 
 export function presentApiKey(row: ApiKeyRow, fullKey?: string): ApiKey {
   return {
@@ -15,6 +20,7 @@ export function presentApiKey(row: ApiKeyRow, fullKey?: string): ApiKey {
     key: fullKey ?? maskApiKey(row.prefix, row.last4),
     lastUsed: row.lastUsedAt ? row.lastUsedAt.toISOString() : null,
     isActive: row.isActive,
+    scopes: scopesOf(row),
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -24,13 +30,19 @@ export async function createApiKey(
   deps: Pick<IdentityDeps, 'db' | 'entitlements'>,
   userId: string,
   name: string,
+  scopes: readonly ApiKeyScope[] = API_KEY_SCOPES,
 ): Promise<ApiKey> {
   const trimmed = name.trim();
   if (!trimmed) throw new AppError('VALIDATION_ERROR', 'API key name is required', { details: { field: 'name' } });
   const { apiAccess } = await deps.entitlements.get(userId, { fresh: true });
   if (!apiAccess) throw new AppError('API_ACCESS_REQUIRED', MAIL_MESSAGES.apiAccessRequired);
   const key = generateApiKey();
-  const row = await insertApiKey(deps.db, { userId, name: trimmed, ...storedPartsOf(key) });
+  const row = await insertApiKey(deps.db, {
+    userId,
+    name: trimmed,
+    scopes: API_KEY_SCOPES.filter((scope) => scopes.includes(scope)),
+    ...storedPartsOf(key),
+  });
   return presentApiKey(row, key);
 }
 

@@ -5,11 +5,12 @@ import { notFound } from '@mailwright/kit';
 import { findApiKeyByHash } from '../db/queries/api-keys';
 import type { IdentityDeps } from '../deps';
 import { looksLikeApiKey, storedPartsOf } from './api-key-format';
+import { scopesOf } from './manage-api-keys';
 
 export async function resolveApiKey(deps: Pick<IdentityDeps, 'db'>, key: string): Promise<ResolvedApiKey> {
   const row = looksLikeApiKey(key) ? await findApiKeyByHash(deps.db, storedPartsOf(key).keyHash) : undefined;
   if (!row) throw notFound('API key');
-  return { apiKeyId: row.id, userId: row.userId, isActive: row.isActive };
+  return { apiKeyId: row.id, userId: row.userId, isActive: row.isActive, scopes: scopesOf(row) };
 }
 
 /** Keys the gateway used for calls it did not refuse; written through ApiKeyUsage's batching. */

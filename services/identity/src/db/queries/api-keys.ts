@@ -5,7 +5,7 @@ import { type ApiKeyRow, apiKeys } from '../schema/api-keys';
 
 export async function insertApiKey(
   db: IdentityDatabase,
-  values: { userId: string; name: string; keyHash: string; prefix: string; last4: string },
+  values: { userId: string; name: string; keyHash: string; prefix: string; last4: string; scopes: string[] },
 ): Promise<ApiKeyRow> {
   const [row] = await db.insert(apiKeys).values(values).returning();
   if (!row) throw new Error('API key insert returned nothing');

@@ -16,6 +16,8 @@ export const apiKeys = identity.table(
     prefix: text('prefix').notNull(),
     last4: text('last4').notNull(),
     isActive: boolean('is_active').notNull().default(true),
+    // Keys made before scopes existed keep full access.
+    scopes: text('scopes').array().notNull().default(sql`ARRAY['send', 'read']::text[]`),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "identity"."api_keys" ADD COLUMN "scopes" text[] DEFAULT ARRAY['send', 'read']::text[] NOT NULL;
