@@ -218,7 +218,9 @@ export const used = [body, key, conflict, status, lost, unknown, error, template
           if (service !== upstream.service) expect(text, `${method} ${path} ${status}`).not.toContain(`The ${service} service`);
         }
       }
-      expect(JSON.stringify(operation.responses['503']), `${method} ${path}`).toContain(`The ${upstream.service} service`);
+      // The gateway answers the open pixel itself: mail being down does not change its answer.
+      if (path === '/t/o/{token}') expect(operation.responses['503']).toBeUndefined();
+      else expect(JSON.stringify(operation.responses['503']), `${method} ${path}`).toContain(`The ${upstream.service} service`);
     }
     expect(doc.paths['/api/auth/login'].post.responses['413'].content['application/json'].example.message).toBe(
       'Request body is too large: the limit is 256 KB',

@@ -11,7 +11,14 @@ export function apiDescription(planLimits: Record<string, number>, operatorCap: 
 
 ## Errors
 Every failure answers \`{ "message": "…", "code": "…" }\` with a 4xx or 5xx status. Validation problems are 400
-\`VALIDATION_ERROR\`, the monthly quota is 429 \`QUOTA_EXCEEDED\`, throttling is 429 \`RATE_LIMITED\`.
+\`VALIDATION_ERROR\`, the monthly quota is 429 \`QUOTA_EXCEEDED\`, throttling is 429 \`RATE_LIMITED\`. Switch on \`code\`,
+never on the message: the **ErrorCode** model lists every code with its one HTTP status.
+
+## Idempotent sends
+\`POST /api/emails/send\`, \`POST /api/emails/api/send\` and \`POST /compat/resend/emails\` take an \`Idempotency-Key\`
+header (1 to 255 printable characters). A retry with the same key and the same body within 24 hours sends nothing
+and answers the first answer again, with the header \`idempotent-replayed: true\`; the same key with another body
+answers 409 \`IDEMPOTENCY_KEY_REUSED\`.
 
 ## Rate limits (public API)
 Requests per minute per API key, by plan. Every answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and

@@ -21,6 +21,9 @@ export interface ServiceDocument {
   document: { paths?: Record<string, Record<string, Json>> };
 }
 
+/** The gateway answers the open pixel itself (open-pixel.ts) and relays the hit later. */
+const OPEN_PIXEL_PATH = '/t/o/{token}';
+
 const statusOf = (code: string) => (/^\d{3}$/.test(code) ? Number(code) : code === '5XX' ? 503 : 422);
 
 function errorResponse(code: string, description: string, resend: boolean, example: ErrorExample): Json {
@@ -109,6 +112,7 @@ function decorate(source: Json, method: string, publicPath: string, upstream: Up
   const route: RouteFacts = {
     path: publicPath,
     service: upstream.service,
+    atTheEdge: method === 'get' && publicPath === OPEN_PIXEL_PATH,
     bodyLimit: upstream.bodyLimit,
     access,
     body: bodyJson?.schema as Json | undefined,
@@ -138,7 +142,7 @@ function decorate(source: Json, method: string, publicPath: string, upstream: Up
       '413',
       `Request body larger than ${formatBytes(upstream.bodyLimit)}, the limit under ${upstream.prefix}`,
     );
-  responses['503'] ??= error('503', `The ${upstream.service} service is unavailable`);
+  if (!route.atTheEdge) responses['503'] ??= error('503', `The ${upstream.service} service is unavailable`);
   if (access === 'api_key') {
     responses['429'] = {
       ...error('429', 'Rate limit (per API key, by plan) or monthly quota reached; see Retry-After'),
