@@ -8,6 +8,7 @@ import { AppError } from '@mailwright/kit';
 import { findIdempotency } from '../db/queries/idempotency';
 import { findEmails } from '../db/queries/list-emails';
 import type { EmailRow } from '../db/schema/emails';
+import type { AcceptResult } from '../outbox/accept-types';
 import { serializeEmail } from '../outbox/serialize-email';
 import { acceptEvents } from './accept-events';
 import { requireApiAccess } from './api-access';
@@ -15,6 +16,7 @@ import type { SendingDeps } from './deps';
 import { buildEmail, type CheckedBody, checkSendBody, hasUrlAttachments } from './prepare-email';
 import { remainingQuota } from './remaining-quota';
 import { sendBodyOf } from './send-body-schema';
+import { storeWithinQuota } from './store-within-quota';
 
 export interface BatchResult {
   data: BatchItemResult[];
@@ -131,14 +133,8 @@ export async function batchSend(
         allOrNothing: true,
         idempotency: idempotency ? { ...idempotency, answer } : null,
       });
-    let stored = await store(entitlements.emailLimit);
-    if (stored.kind === 'quota_exceeded') {
-      const current = await deps.entitlements.get(userId, { fresh: true });
-      if (current.emailLimit !== entitlements.emailLimit) {
-        entitlements = current;
-        stored = await store(entitlements.emailLimit);
-      }
-    }
+    let stored: AcceptResult;
+    ({ stored, entitlements } = await storeWithinQuota(deps, userId, entitlements, store));
     if (stored.kind === 'replay') return replayBatch(deps, userId, stored.seen, (idempotency as { bodyHash: string }).bodyHash);
     if (stored.kind !== 'stored') {
       const remaining = await remainingQuota(deps, userId, entitlements.emailLimit);

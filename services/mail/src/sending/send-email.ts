@@ -4,6 +4,7 @@ import { type EmailLog, MAIL_MESSAGES, quotaExceededMessage, type SendEmailBody 
 import { AppError, type CallerKind } from '@mailwright/kit';
 import { findIdempotency } from '../db/queries/idempotency';
 import type { EmailRow } from '../db/schema/emails';
+import type { AcceptResult } from '../outbox/accept-types';
 import { serializeEmail } from '../outbox/serialize-email';
 import { acceptEvents } from './accept-events';
 import { requireApiAccess } from './api-access';
@@ -11,6 +12,7 @@ import type { SendingDeps } from './deps';
 import { buildEmail, checkSendBody, hasUrlAttachments } from './prepare-email';
 import { remainingQuota } from './remaining-quota';
 import { requestHash } from './request-hash';
+import { storeWithinQuota } from './store-within-quota';
 
 export interface SendEmailInput {
   userId: string;
@@ -52,14 +54,8 @@ export async function sendEmail(deps: SendingDeps, input: SendEmailInput): Promi
 
   const idempotency = input.idempotencyKey && bodyHash ? { key: input.idempotencyKey, bodyHash } : null;
   const store = (monthlyLimit: number) => deps.outbox.accept([built], { monthlyLimit, requestId: input.requestId, idempotency });
-  let stored = await store(entitlements.emailLimit);
-  if (stored.kind === 'quota_exceeded') {
-    const current = await deps.entitlements.get(userId, { fresh: true });
-    if (current.emailLimit !== entitlements.emailLimit) {
-      entitlements = current;
-      stored = await store(entitlements.emailLimit);
-    }
-  }
+  let stored: AcceptResult;
+  ({ stored, entitlements } = await storeWithinQuota(deps, userId, entitlements, store));
   if (stored.kind === 'quota_exceeded') {
     throw new AppError('QUOTA_EXCEEDED', quotaExceededMessage(entitlements.plan, entitlements.emailLimit));
   }

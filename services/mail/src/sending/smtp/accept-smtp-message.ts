@@ -22,6 +22,7 @@ import { requireApiAccess } from '../api-access';
 import type { SendingDeps } from '../deps';
 import { quotaMonth } from '../quota-month';
 import { checkStorableEmail } from '../storable-text';
+import { storeWithinQuota } from '../store-within-quota';
 import { suppressedRecipients } from '../suppressed-recipients';
 import { resolveSmtpSender } from './smtp-sender';
 import { readSubmittedMessage, type SubmittedMessage } from './submitted-message';
@@ -63,7 +64,7 @@ function idempotencyOf(message: SubmittedMessage, recipients: readonly string[])
 
 export async function acceptSmtpMessage(deps: SendingDeps, input: AcceptSmtpMessageBody): Promise<AcceptedSubmission> {
   const { userId } = input;
-  let entitlements = await requireApiAccess(deps, userId);
+  const plan = await requireApiAccess(deps, userId);
   const raw = Buffer.from(input.raw, 'base64');
   if (raw.length > SMTP_INTAKE_LIMITS.messageMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', SMTP_INTAKE_MESSAGES.tooLarge);
   if (input.recipients.some((address) => /[\s<>]/.test(address) || !address.includes('@'))) {
@@ -114,14 +115,7 @@ export async function acceptSmtpMessage(deps: SendingDeps, input: AcceptSmtpMess
 
   const item = { email, attachments: [], source: raw };
   const store = (monthlyLimit: number) => deps.outbox.accept([item], { monthlyLimit, requestId: input.sessionId, idempotency });
-  let stored = await store(entitlements.emailLimit);
-  if (stored.kind === 'quota_exceeded') {
-    const current = await deps.entitlements.get(userId, { fresh: true });
-    if (current.emailLimit !== entitlements.emailLimit) {
-      entitlements = current;
-      stored = await store(entitlements.emailLimit);
-    }
-  }
+  const { stored, entitlements } = await storeWithinQuota(deps, userId, plan, store);
   if (stored.kind === 'quota_exceeded') {
     throw new AppError('QUOTA_EXCEEDED', quotaExceededMessage(entitlements.plan, entitlements.emailLimit));
   }
