@@ -16,8 +16,10 @@ import { Redis } from 'ioredis';
 import pino from 'pino';
 import type { SMTPServer } from 'smtp-server';
 import { IdentityApiKeys } from './adapters/identity-api-keys';
+import { IdentityKeyUsage } from './adapters/identity-key-usage';
 import { MailIntakeClient } from './adapters/mail-intake-client';
 import { RedisKeyLimits } from './adapters/redis-key-limits';
+import { RedisSignInFailures } from './adapters/redis-sign-in-failures';
 import { type Config, smtpHost } from './config';
 import type { IntakeDeps } from './deps';
 import { intakeMetrics } from './metrics';
@@ -53,17 +55,30 @@ export async function startIntake(config: Config, tls: IntakeTls, overrides: Int
     maxConnectionsPerKey: config.SMTP_INTAKE_MAX_CONNECTIONS_PER_KEY,
     messagesPerMinute: config.SMTP_INTAKE_MESSAGES_PER_MINUTE,
   });
+  const keyUsage = new IdentityKeyUsage(client, redis, log, {
+    identityUrl: config.IDENTITY_URL,
+    prefix: config.SMTP_INTAKE_REDIS_PREFIX,
+  });
   const deps: IntakeDeps = {
     apiKeys: overrides.apiKeys ?? new IdentityApiKeys(client, config.IDENTITY_URL),
     entitlements: overrides.entitlements ?? new BillingEntitlements(client, config.BILLING_URL),
     mail: overrides.mail ?? new MailIntakeClient(client, config.MAIL_URL, config.SMTP_INTAKE_ACCEPT_TIMEOUT_MS),
     limits: overrides.limits ?? keyLimits,
+    signInFailures:
+      overrides.signInFailures ??
+      new RedisSignInFailures(redis, {
+        prefix: config.SMTP_INTAKE_REDIS_PREFIX,
+        maxFailures: config.SMTP_INTAKE_AUTH_FAILURES_MAX,
+        windowMs: config.SMTP_INTAKE_AUTH_FAILURE_WINDOW_S * 1000,
+      }),
+    keyUsage: overrides.keyUsage ?? keyUsage,
     metrics: intakeMetrics(registry),
     log,
     settings: overrides.settings ?? {
       messageMaxBytes: SMTP_INTAKE_LIMITS.messageMaxBytes,
       recipientsMax: SMTP_INTAKE_LIMITS.recipientsMax,
       acceptTimeoutMs: config.SMTP_INTAKE_ACCEPT_TIMEOUT_MS,
+      dataTimeoutMs: config.SMTP_INTAKE_DATA_TIMEOUT_MS,
     },
   };
 
@@ -89,6 +104,7 @@ export async function startIntake(config: Config, tls: IntakeTls, overrides: Int
       });
     }
     keyLimits.close();
+    await keyUsage.close();
     redis.disconnect();
   };
 

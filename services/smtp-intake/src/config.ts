@@ -44,6 +44,11 @@ export const ConfigSchema = Type.Object({
   SMTP_INTAKE_CLOSE_TIMEOUT_MS: Type.Integer({ default: 10_000, minimum: 100 }),
   /** How long the mail service may take to accept one message before the client is told to retry (451). */
   SMTP_INTAKE_ACCEPT_TIMEOUT_MS: Type.Integer({ default: 30_000, minimum: 100 }),
+  /** How long one DATA transfer may take, however steadily the bytes come; past it: 451 and the connection closed. */
+  SMTP_INTAKE_DATA_TIMEOUT_MS: Type.Integer({ default: 300_000, minimum: 100 }),
+  /** Failed sign-ins (535) one client address may make within the window before AUTH answers 421, over every instance. */
+  SMTP_INTAKE_AUTH_FAILURES_MAX: Type.Integer({ default: 10, minimum: 1, maximum: 10_000 }),
+  SMTP_INTAKE_AUTH_FAILURE_WINDOW_S: Type.Integer({ default: 300, minimum: 1, maximum: 86_400 }),
   /** Prefix of the Redis keys holding the per-key limits (several installations may share one Redis). */
   SMTP_INTAKE_REDIS_PREFIX: Type.String({ default: 'mailwright:smtp-intake', pattern: '^[A-Za-z0-9_.:-]+$' }),
 });

@@ -28,10 +28,24 @@ export interface KeyLimits {
   countMessage(apiKeyId: string): Promise<boolean>;
 }
 
+export interface SignInFailures {
+  /** Whether `address` (see clientAddressKey) made the maximum of failed sign-ins within the window. */
+  tooMany(address: string): Promise<boolean>;
+  /** Counts one failed sign-in of `address`. */
+  record(address: string): Promise<void>;
+}
+
+export interface KeyUsage {
+  /** Reports that `apiKeyId` signed in, for identity's "last used"; off the sign-in path, never throws. */
+  record(apiKeyId: string): void;
+}
+
 export interface IntakeSettings {
   messageMaxBytes: number;
   recipientsMax: number;
   acceptTimeoutMs: number;
+  /** The deadline of one DATA transfer, from 354 to the final dot. */
+  dataTimeoutMs: number;
 }
 
 export interface IntakeDeps {
@@ -39,6 +53,8 @@ export interface IntakeDeps {
   entitlements: EntitlementsSource;
   mail: MailIntake;
   limits: KeyLimits;
+  signInFailures: SignInFailures;
+  keyUsage: KeyUsage;
   metrics: IntakeMetrics;
   log: Logger;
   settings: IntakeSettings;

@@ -21,7 +21,7 @@ let intake: TestIntake;
 
 beforeAll(async () => {
   services = await startStandInServices();
-  services.apiKeys.set(KEY, { apiKeyId: 'key-1', userId: 'user-1', isActive: true });
+  services.apiKeys.set(KEY, { apiKeyId: 'key-1', userId: 'user-1', isActive: true, scopes: ['send', 'read'] });
   services.senders.set('user-1', new Set([SENDER]));
   tls = makeTestTls();
   intake = await startTestIntake(services, tls, { SMTP_INTAKE_TLS_PORT: '0' });

@@ -19,7 +19,8 @@ const open: SmtpDialog[] = [];
 
 beforeAll(async () => {
   services = await startStandInServices();
-  for (const n of [1, 2, 3]) services.apiKeys.set(`mw_live_key${n}`, { apiKeyId: `key-${n}`, userId: 'user-1', isActive: true });
+  for (const n of [1, 2, 3])
+    services.apiKeys.set(`mw_live_key${n}`, { apiKeyId: `key-${n}`, userId: 'user-1', isActive: true, scopes: ['send', 'read'] });
   services.senders.set('user-1', new Set([SENDER]));
   tls = makeTestTls();
   // Two instances on one Redis prefix: the limits are the key's, whichever instance it connects to.

@@ -20,9 +20,9 @@ const open: SmtpDialog[] = [];
 
 beforeAll(async () => {
   services = await startStandInServices();
-  services.apiKeys.set(KEY, { apiKeyId: 'key-1', userId: 'user-1', isActive: true });
-  services.apiKeys.set('mw_live_inactive', { apiKeyId: 'key-2', userId: 'user-1', isActive: false });
-  services.apiKeys.set('mw_live_free', { apiKeyId: 'key-3', userId: 'free-user', isActive: true });
+  services.apiKeys.set(KEY, { apiKeyId: 'key-1', userId: 'user-1', isActive: true, scopes: ['send', 'read'] });
+  services.apiKeys.set('mw_live_inactive', { apiKeyId: 'key-2', userId: 'user-1', isActive: false, scopes: ['send', 'read'] });
+  services.apiKeys.set('mw_live_free', { apiKeyId: 'key-3', userId: 'free-user', isActive: true, scopes: ['send', 'read'] });
   services.senders.set('user-1', new Set([SENDER]));
   tls = makeTestTls();
   intake = await startTestIntake(services, tls, { SMTP_INTAKE_ACCEPT_TIMEOUT_MS: '500' });

@@ -1,8 +1,10 @@
-// AUTH: the password is an API key (the username is free text). The public API's plan rule applies, and each key
-// holds at most its share of connections.
+// AUTH: the password is an API key (the username is free text). The public API's plan rule applies, each key holds
+// at most its share of connections, and a client address that failed too often in a row is turned away before any
+// lookup. Every 535 counts as a failed sign-in; a temporary failure (454, 421) is ours and does not.
 import { MAIL_MESSAGES, SMTP_INTAKE_MESSAGES } from '@mailwright/contracts';
 import type { ConnectionSlot, IntakeDeps } from '../deps';
-import { SmtpReply } from './smtp-reply';
+import { INTAKE_TEXTS } from './intake-texts';
+import { isSmtpReply, SmtpReply } from './smtp-reply';
 
 export interface SignedIn {
   apiKeyId: string;
@@ -10,15 +12,34 @@ export interface SignedIn {
   slot: ConnectionSlot;
 }
 
+type SignInDeps = Pick<IntakeDeps, 'apiKeys' | 'entitlements' | 'limits' | 'signInFailures' | 'keyUsage' | 'log'>;
+
 /** Longer than any key identity issues; a longer password is not looked up. */
 const KEY_MAX_LENGTH = 256;
 
 const refused = (text: string, reason: string) => new SmtpReply(535, '5.7.8', text, reason);
 
-export async function signIn(
-  deps: Pick<IntakeDeps, 'apiKeys' | 'entitlements' | 'limits'>,
-  password: string | null | undefined,
-): Promise<SignedIn> {
+/** `clientAddress` is the key failures are counted under (clientAddressKey). */
+export async function signIn(deps: SignInDeps, password: string | null | undefined, clientAddress: string): Promise<SignedIn> {
+  if (await temporarily(() => deps.signInFailures.tooMany(clientAddress))) {
+    throw new SmtpReply(421, '4.7.0', INTAKE_TEXTS.signInThrottled, 'auth_throttled');
+  }
+  try {
+    const signedIn = await checkKey(deps, password);
+    deps.keyUsage.record(signedIn.apiKeyId);
+    return signedIn;
+  } catch (error) {
+    if (isSmtpReply(error) && error.responseCode === 535) {
+      // The client hears its 535 even when Redis cannot count it (the next sign-in's check answers 454 then).
+      await deps.signInFailures
+        .record(clientAddress)
+        .catch((failure: unknown) => deps.log.warn({ err: failure }, 'failed sign-in not counted'));
+    }
+    throw error;
+  }
+}
+
+async function checkKey(deps: SignInDeps, password: string | null | undefined): Promise<SignedIn> {
   const key = password?.trim() ?? '';
   if (!key || key.length > KEY_MAX_LENGTH) throw refused(SMTP_INTAKE_MESSAGES.invalidKey, 'invalid_key');
   const resolved = await temporarily(() => deps.apiKeys.resolve(key));

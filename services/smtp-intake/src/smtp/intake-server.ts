@@ -7,6 +7,7 @@ import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import type { ConnectionSlot, IntakeDeps } from '../deps';
 import { checkRecipient } from '../domain/check-recipient';
 import { checkSender } from '../domain/check-sender';
+import { clientAddressKey } from '../domain/client-address';
 import { unavailable } from '../domain/mail-error-reply';
 import type { SignedIn } from '../domain/sign-in';
 import { signIn } from '../domain/sign-in';
@@ -49,7 +50,18 @@ export function createIntakeServer(deps: IntakeDeps, options: ListenerOptions): 
     slot.release().catch((error: unknown) => log.warn({ err: error }, 'connection slot not released'));
   };
 
-  return new SMTPServer({
+  /**
+   * Answers a session whose DATA stream will not end (smtp-server sends onData's reply only once it has) and closes it.
+   */
+  const answerAndClose = (session: SMTPServerSession, reply: SmtpReply) => {
+    for (const connection of server.connections) {
+      if (connection.id !== session.id) continue;
+      connection.send(reply.responseCode, reply.message);
+      connection.close();
+    }
+  };
+
+  const server: SMTPServer = new SMTPServer({
     secure: options.kind === 'tls',
     key: options.tls.key,
     cert: options.tls.cert,
@@ -78,7 +90,7 @@ export function createIntakeServer(deps: IntakeDeps, options: ListenerOptions): 
     onAuth(auth, session, callback) {
       // A client may sign in again after STARTTLS (which forgets the first sign-in): its first slot goes first.
       releaseSlot(session.id);
-      signIn(deps, auth.password).then(
+      signIn(deps, auth.password, clientAddressKey(session.remoteAddress)).then(
         ({ slot, ...user }) => {
           slots.set(session.id, slot);
           callback(null, { user });
@@ -105,7 +117,7 @@ export function createIntakeServer(deps: IntakeDeps, options: ListenerOptions): 
 
     onData(stream, session, callback) {
       const envelope = session.envelope;
-      collectMessage(stream, settings.messageMaxBytes)
+      collectMessage(stream, settings.messageMaxBytes, settings.dataTimeoutMs)
         .then(async (message) => {
           if (message.tooLarge) throw new SmtpReply(552, '5.3.4', SMTP_INTAKE_MESSAGES.tooLarge, 'too_large');
           if (message.raw.length === 0) {
@@ -122,7 +134,11 @@ export function createIntakeServer(deps: IntakeDeps, options: ListenerOptions): 
           metrics.bytes.inc(message.raw.length);
           callback(null, `2.0.0 Ok: queued as ${accepted.id}`);
         })
-        .catch((error: unknown) => callback(refuse(error, session)));
+        .catch((error: unknown) => {
+          const reply = refuse(error, session);
+          if (reply.reason === 'data_timeout') answerAndClose(session, reply);
+          else callback(reply);
+        });
     },
 
     onClose(session) {
@@ -130,4 +146,5 @@ export function createIntakeServer(deps: IntakeDeps, options: ListenerOptions): 
       releaseSlot(session.id);
     },
   });
+  return server;
 }

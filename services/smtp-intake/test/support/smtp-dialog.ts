@@ -25,8 +25,9 @@ export class SmtpDialog {
     socket.on('error', () => {});
   }
 
-  static async open(port: number): Promise<SmtpDialog> {
-    const socket = connect(port, '127.0.0.1');
+  /** `localAddress`: another loopback address (127.0.0.2) to connect from, to be a different client. */
+  static async open(port: number, localAddress?: string): Promise<SmtpDialog> {
+    const socket = connect({ port, host: '127.0.0.1', localAddress });
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', resolve);
       socket.once('error', reject);

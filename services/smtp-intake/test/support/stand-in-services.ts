@@ -1,6 +1,6 @@
 // One HTTP server standing in for identity, billing and mail as the intake calls them: API keys, plans and sender
 // addresses come from tables the test sets; accepted messages are recorded (a repeated Message-ID is answered as a
-// replay, as mail does); `failures` makes a route answer with an error instead.
+// replay, as mail does), API key usage reports are recorded; `failures` makes a route answer with an error instead.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -26,6 +26,8 @@ export interface StandInServices {
   /** The sender account addresses of each user (lower case). */
   senders: Map<string, Set<string>>;
   messages: StoredMessage[];
+  /** The key ids of each API key usage report (identity's "last used"), in order. */
+  keyUsageReports: string[][];
   /** An error answer for every request to a path: status and body. */
   failures: Map<string, { status: number; body: { message: string; code: string } }>;
   /** How long /internal/smtp/messages waits before answering (a slow mail service). */
@@ -41,6 +43,7 @@ export async function startStandInServices(): Promise<StandInServices> {
     plans: new Map(),
     senders: new Map(),
     messages: [],
+    keyUsageReports: [],
     failures: new Map(),
     acceptDelayMs: 0,
   };
@@ -52,6 +55,10 @@ export async function startStandInServices(): Promise<StandInServices> {
     if (path === '/internal/api-keys/resolve') {
       const resolved = state.apiKeys.get((JSON.parse(body) as { key: string }).key);
       return resolved ? json(200, { data: resolved }) : json(404, { message: 'API key not found', code: 'NOT_FOUND' });
+    }
+    if (path === '/internal/api-keys/usage') {
+      state.keyUsageReports.push((JSON.parse(body) as { apiKeyIds: string[] }).apiKeyIds);
+      return json(204, undefined);
     }
     const entitlementsOf = path.match(/^\/internal\/entitlements\/([^/]+)$/)?.[1];
     if (entitlementsOf !== undefined) {
@@ -91,7 +98,7 @@ export async function startStandInServices(): Promise<StandInServices> {
       const delay = path === '/internal/smtp/messages' ? state.acceptDelayMs : 0;
       setTimeout(() => {
         response.writeHead(status, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(payload));
+        response.end(payload === undefined ? undefined : JSON.stringify(payload));
       }, delay);
     });
   });
