@@ -1,12 +1,18 @@
 // Decides who the caller is for every proxied request and prepares the internal token the
 // services trust. Caller-supplied internal headers never pass through.
-import { bearerApiKeyRoutes, RESEND_MESSAGES } from '@mailwright/contracts';
+import {
+  API_KEY_SCOPE_MESSAGES,
+  API_KEY_SCOPES,
+  type ApiKeyScope,
+  bearerApiKeyRoutes,
+  RESEND_MESSAGES,
+} from '@mailwright/contracts';
 import { AppError, INTERNAL_TOKEN_HEADER, type InternalClaims, type InternalTokenSigner } from '@mailwright/kit';
 import type { FastifyRequest } from 'fastify';
 import type { ApiKeyResolver } from '../adapters/identity/api-key-resolver';
 import type { SessionVersions } from '../adapters/identity/session-versions';
 import type { UserTokenVerifier } from '../adapters/identity/user-tokens';
-import type { Access } from '../routes/access-rules';
+import { type Access, apiKeyScopeFor } from '../routes/access-rules';
 import { pathOf } from '../routes/request-path';
 
 declare module 'fastify' {
@@ -36,6 +42,8 @@ const apiKeyErrors = {
     bearer
       ? new AppError('UNAUTHORIZED', message, { status: 403, details: { name: 'invalid_api_key' } })
       : new AppError('UNAUTHORIZED', message),
+  outOfScope: (bearer: boolean, scope: ApiKeyScope) =>
+    new AppError('FORBIDDEN', API_KEY_SCOPE_MESSAGES[scope], bearer ? { details: { name: 'restricted_api_key' } } : {}),
 };
 
 function bearerToken(request: FastifyRequest): string | undefined {
@@ -61,6 +69,9 @@ export function createAuthenticator(deps: {
       const resolved = await deps.apiKeys.resolve(key);
       if (!resolved) throw apiKeyErrors.refused(bearer, 'Invalid API key');
       if (!resolved.isActive) throw apiKeyErrors.refused(bearer, 'This API key is inactive');
+      // Checked here, where the key is resolved, so no service has to know about scopes.
+      const scope = apiKeyScopeFor(request.method);
+      if (!(resolved.scopes ?? API_KEY_SCOPES).includes(scope)) throw apiKeyErrors.outOfScope(bearer, scope);
       request.apiKeyId = resolved.apiKeyId;
       request.apiKeyUserId = resolved.userId;
       claims = { kind: 'api_key', userId: resolved.userId, apiKeyId: resolved.apiKeyId };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessFor, routeRuleFor } from './access-rules';
+import { accessFor, apiKeyScopeFor, routeRuleFor } from './access-rules';
 
 describe('accessFor', () => {
   it('lets sign-up, login, the code exchange and the reset flow through without a token', () => {
@@ -26,6 +26,20 @@ describe('accessFor', () => {
     expect(accessFor('GET', '/compat/resend/domains')).toBe('api_key');
     expect(accessFor('GET', '/compat/resendx')).toBe('user');
     expect(accessFor('POST', '/api/emails/send')).toBe('user');
+  });
+
+  it('requires an API key on the email log read by API keys, for GET as well', () => {
+    expect(accessFor('GET', '/api/emails/api')).toBe('api_key');
+    expect(accessFor('GET', '/api/emails/api/0b0c5e7e-1111-4222-8333-944445555666')).toBe('api_key');
+    expect(accessFor('GET', '/api/emails')).toBe('user');
+  });
+});
+
+describe('apiKeyScopeFor', () => {
+  it('asks `read` of reading calls and `send` of everything else', () => {
+    expect(apiKeyScopeFor('GET')).toBe('read');
+    expect(apiKeyScopeFor('HEAD')).toBe('read');
+    for (const method of ['POST', 'PATCH', 'PUT', 'DELETE']) expect(apiKeyScopeFor(method)).toBe('send');
   });
 
   it('keeps tracking, plans and the payment webhook public', () => {

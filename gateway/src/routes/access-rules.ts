@@ -1,7 +1,13 @@
 // Which public routes need which caller (a signed-in user, an API key, or nobody) and which are throttled
 // against brute force, from the platform layout's tables (@mailwright/contracts). Matched once per request, on
 // the normalised path (request-path.ts).
-import { apiKeyRoutes, clientIpThrottledRoutes, publicRoutes, userThrottledRoutes } from '@mailwright/contracts';
+import {
+  type ApiKeyScope,
+  apiKeyRoutes,
+  clientIpThrottledRoutes,
+  publicRoutes,
+  userThrottledRoutes,
+} from '@mailwright/contracts';
 
 export type Access = 'public' | 'user' | 'api_key';
 
@@ -21,6 +27,14 @@ export function accessFor(method: string, path: string): Access {
   // Unknown /api/auth/<provider> names still reach identity, which answers 404.
   if (method === 'GET' && /^\/api\/auth\/[a-z]+$/.test(path) && path !== '/api/auth/me') return 'public';
   return 'user';
+}
+
+/**
+ * The scope an API-key call needs: reading answers (GET, HEAD) need `read`; everything else on the API-key routes
+ * sends or changes a sent email (send, batch, Resend's cancel and reschedule) and needs `send`.
+ */
+export function apiKeyScopeFor(method: string): ApiKeyScope {
+  return method === 'GET' || method === 'HEAD' ? 'read' : 'send';
 }
 
 function throttleFor(method: string, path: string): Throttle | undefined {

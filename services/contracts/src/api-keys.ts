@@ -39,6 +39,7 @@ export const ResolvedApiKey = Type.Object({
   apiKeyId: Type.String(),
   userId: Type.String(),
   isActive: Type.Boolean(),
-  scopes: Type.Array(ApiKeyScope),
+  /** Absent only from an identity that predates scopes, whose keys all had full access. */
+  scopes: Type.Optional(Type.Array(ApiKeyScope)),
 });
 export type ResolvedApiKey = Static<typeof ResolvedApiKey>;
