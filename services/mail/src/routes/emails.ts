@@ -1,4 +1,5 @@
-// The email log: GET /emails, GET /emails/:id, DELETE /emails/:id/cancel, GET /emails/analytics/stats.
+// The email log: GET /emails, GET /emails/:id, DELETE /emails/:id/cancel, GET /emails/analytics/stats; and for
+// API-key callers (scope `read`, checked by the gateway) GET /emails/api and GET /emails/api/:id, the key owner's.
 
 import {
   EmailListResponse,
@@ -10,7 +11,8 @@ import {
   ListEmailsQuery,
   StatsQuery,
 } from '@mailwright/contracts';
-import { coerceQuery, type RoutesPlugin, requireUserId } from '@mailwright/kit';
+import { AppError, coerceQuery, type RoutesPlugin, requireUserId } from '@mailwright/kit';
+import type { FastifyRequest } from 'fastify';
 import { cancelEmail } from '../emails/cancel-email';
 import type { EmailLogDeps } from '../emails/deps';
 import { emailStats } from '../emails/email-stats';
@@ -18,6 +20,14 @@ import { getEmail } from '../emails/get-email';
 import { listEmails } from '../emails/list-emails';
 
 const errors = { '4xx': ErrorBody, '5xx': ErrorBody };
+
+/** The key owner's id; 401 for any caller other than an API key (the gateway resolved X-API-Key). */
+function apiKeyOwnerOf(request: FastifyRequest): string {
+  if (request.caller?.kind !== 'api_key') {
+    throw new AppError('UNAUTHORIZED', 'An API key is required: send it in the X-API-Key header');
+  }
+  return requireUserId(request);
+}
 
 export const emailRoutes: RoutesPlugin<EmailLogDeps> = async (app, { deps }) => {
   app.get(
@@ -27,6 +37,21 @@ export const emailRoutes: RoutesPlugin<EmailLogDeps> = async (app, { deps }) => 
       schema: { querystring: ListEmailsQuery, response: { 200: EmailListResponse, ...errors } },
     },
     (request) => listEmails(deps, requireUserId(request), request.query),
+  );
+
+  app.get(
+    '/emails/api',
+    {
+      preValidation: coerceQuery(ListEmailsQuery),
+      schema: { querystring: ListEmailsQuery, response: { 200: EmailListResponse, ...errors } },
+    },
+    (request) => listEmails(deps, apiKeyOwnerOf(request), request.query),
+  );
+
+  app.get(
+    '/emails/api/:id',
+    { schema: { params: IdParams, response: { 200: Envelope(EmailLog), ...errors } } },
+    async (request) => ({ data: await getEmail(deps, apiKeyOwnerOf(request), request.params.id) }),
   );
 
   app.get(
