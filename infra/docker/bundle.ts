@@ -77,6 +77,21 @@ function externalImports(metafile: Metafile): string[] {
   return [...found].filter((name) => externalPackages.includes(name)).sort();
 }
 
+/**
+ * The API reference's renderer (gateway/src/routes/scalar-bundle.ts): one browser file of @scalar/api-reference, found
+ * through the package's `style.css` export. Only those files ship, not the package's 250 dependencies.
+ */
+const SCALAR_FILES = ['package.json', 'dist/style.css', 'dist/browser/standalone.js'];
+
+async function copyPackageFiles(name: string, files: string[], outDir: string): Promise<void> {
+  const dir = findPackageDir(name, path.join(repoRoot, 'gateway'));
+  if (!dir) throw new Error(`bundle: ${name} is not installed`);
+  for (const file of files) {
+    await mkdir(path.dirname(path.join(outDir, 'node_modules', name, file)), { recursive: true });
+    await cp(path.join(dir, file), path.join(outDir, 'node_modules', name, file));
+  }
+}
+
 async function bundleProcess(spec: DeployableProcess, outRoot: string): Promise<void> {
   const started = Date.now();
   const outDir = path.join(outRoot, spec.name);
@@ -112,6 +127,7 @@ async function bundleProcess(spec: DeployableProcess, outRoot: string): Promise<
     if (existsSync(path.join(webDist, 'index.html'))) await cp(webDist, path.join(outDir, 'web'), { recursive: true });
     else
       process.stderr.write('bundle: web/dist is not built (npm run build -w web); the gateway image will serve the API only\n');
+    await copyPackageFiles('@scalar/api-reference', SCALAR_FILES, outDir);
   }
 
   const dependencies = await copyProductionDependencies(externalImports(result.metafile), outDir);

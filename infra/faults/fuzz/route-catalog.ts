@@ -34,7 +34,7 @@ const GATEWAY_ROUTES: CatalogRoute[] = [
   '/api/openapi.json',
   '/api/reference',
   '/api/reference/app.js',
-  '/api/reference/style.css',
+  '/api/reference/scalar.js',
 ].map((template) => ({ method: 'GET', template, access: 'public', pathParams: [], queryParams: [] }));
 
 const METHODS = new Set<Method>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);

@@ -40,6 +40,28 @@ describe('batch send', () => {
     expect(four?.parsed.attachments[0]?.content.toString()).toBe('hello');
   });
 
+  it('answers a retried batch with the same Idempotency-Key from the first one, and refuses the key with other emails', async () => {
+    const { userId } = h.newUser();
+    h.services.setPlan(userId, 'pro');
+    const to = `batch-key-${randomUUID().slice(0, 8)}@example.com`;
+    const keyed = async (emails: unknown[]) =>
+      h.app.inject({
+        method: 'POST',
+        url: '/emails/api/batch',
+        headers: { ...(await apiHeaders(userId)), 'idempotency-key': 'batch-42' },
+        payload: { emails },
+      });
+    const emails = [{ to: [to], subject: 'one', body: 'first' }];
+    const first = await keyed(emails);
+    const again = await keyed(emails);
+    expect(first.statusCode).toBe(207);
+    expect(again.json().data[0].id).toBe(first.json().data[0].id);
+    expect((await keyed([{ to: [to], subject: 'other', body: 'x' }])).statusCode).toBe(409);
+    await waitFor(() => h.smtp.to(to).length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(h.smtp.to(to)).toHaveLength(1);
+  });
+
   it('needs an API key and API access, and at most 100 emails', async () => {
     const { userId } = h.newUser();
     const asUser = await h.app.inject({

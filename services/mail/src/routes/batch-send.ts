@@ -3,6 +3,8 @@ import { BatchSendBody, BatchSendResponse, ErrorBody } from '@mailwright/contrac
 import { AppError, type RoutesPlugin, requireUserId } from '@mailwright/kit';
 import { batchSend } from '../sending/batch-send';
 import type { SendingDeps } from '../sending/deps';
+import { requestHash } from '../sending/request-hash';
+import { idempotencyKeyOf } from './send';
 
 export const batchSendRoutes: RoutesPlugin<SendingDeps> = async (app, { deps }) => {
   app.post(
@@ -24,8 +26,12 @@ export const batchSendRoutes: RoutesPlugin<SendingDeps> = async (app, { deps }) 
       if (request.caller?.kind !== 'api_key') {
         throw new AppError('UNAUTHORIZED', 'An API key is required: send it in the X-API-Key header');
       }
+      // An Idempotency-Key covers the whole batch: a retry with the same emails answers the first batch's results.
+      const key = idempotencyKeyOf(request);
+      const idempotency = key ? { key, bodyHash: requestHash('api-batch', request.body.emails) } : null;
       const result = await batchSend(deps, requireUserId(request), request.caller.apiKeyId ?? null, request.body.emails, {
         requestId: request.id,
+        idempotency,
       });
       return reply.status(207).send(result);
     },
