@@ -1,4 +1,4 @@
-// /api-keys: name, masked key, last used (or Never), Active/Inactive toggle, Delete; Create API Key.
+// /api-keys: name, masked key, scopes, last used (or Never), Active/Inactive toggle, Delete; Create API Key.
 import { findPlan } from '@mailwright/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -15,7 +15,9 @@ import { useLoadErrorNotice } from '../notices/use-load-error-notice';
 import { useNotifyingMutation } from '../notices/use-notifying-mutation';
 import { ActiveSwitch } from './active-switch';
 import { ApiAccessNotice } from './api-access-notice';
+import { createApiKey } from './create-api-key';
 import { CreateApiKeyDialog } from './create-api-key-dialog';
+import { labelOfScope } from './scopes';
 
 const keysKey = ['api-keys'] as const;
 const KEY_FIELDS = { name: 'Key Name' };
@@ -33,7 +35,7 @@ export function ApiKeysPage() {
   useLoadErrorNotice(keys.isError, 'Failed to fetch API keys', 'keys-fetch');
 
   const create = useMutation({
-    mutationFn: apiKeysApi.create,
+    mutationFn: createApiKey,
     onMutate: createErrors.reset,
     onSuccess: (key) => {
       toast.success('API key created');
@@ -78,6 +80,9 @@ export function ApiKeysPage() {
             <div className="min-w-0">
               <p className="truncate font-semibold text-slate-900">{key.name}</p>
               <code className="block truncate font-mono text-sm text-slate-600">{key.key}</code>
+              <p className="text-xs text-slate-500" data-testid="api-key-scopes">
+                Scopes: {key.scopes.map(labelOfScope).join(', ')}
+              </p>
               <p className="text-xs text-slate-500">Last used: {key.lastUsed ? formatViewerTime(key.lastUsed) : 'Never'}</p>
               {!hasApiAccess && (
                 <p className="text-xs font-medium text-amber-800" data-testid="api-key-unusable">
@@ -103,7 +108,7 @@ export function ApiKeysPage() {
         <CreateApiKeyDialog
           created={created}
           isSaving={create.isPending}
-          onCreate={(name) => create.mutate(name)}
+          onCreate={(key) => create.mutate(key)}
           nameError={createErrors.fields.name}
           onNameChange={() => createErrors.clear('name')}
           alert={createErrors.alert}

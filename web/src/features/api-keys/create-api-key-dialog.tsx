@@ -1,7 +1,7 @@
-// Create API Key: asks for a name, then shows the full key once with a warning and a copy button.
+// Create API Key: asks for a name and the scopes (both by default), then shows the full key once with a warning and a copy button.
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
-import type { ApiKey } from '../../api';
+import type { ApiKey, ApiKeyScope } from '../../api';
 import { copyToClipboard } from '../../components/copy-to-clipboard';
 import { buttonStyles } from '../../components/styles';
 import { TextField } from '../../components/text-field';
@@ -9,11 +9,14 @@ import { FormAlert } from '../forms/form-alert';
 import type { HumanError } from '../forms/human-error';
 import { FormDialog } from '../layout/form-dialog';
 import { Modal } from '../layout/modal';
+import type { NewApiKey } from './create-api-key';
+import { ScopeCheckboxes } from './scope-checkboxes';
+import { SCOPE_CHOICES } from './scopes';
 
 interface Props {
   created: ApiKey | null;
   isSaving: boolean;
-  onCreate: (name: string) => void;
+  onCreate: (key: NewApiKey) => void;
   onClose: () => void;
   /** The server's objection to the name, shown under the field. */
   nameError?: string;
@@ -24,9 +27,10 @@ interface Props {
 
 export function CreateApiKeyDialog({ created, isSaving, onCreate, onClose, nameError, onNameChange, alert = null }: Props) {
   const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<ApiKeyScope[]>(SCOPE_CHOICES.map((choice) => choice.scope));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onCreate(name.trim());
+    onCreate({ name: name.trim(), scopes });
   };
 
   if (created) {
@@ -86,6 +90,7 @@ export function CreateApiKeyDialog({ created, isSaving, onCreate, onClose, nameE
           }}
           placeholder="e.g. Production server"
         />
+        <ScopeCheckboxes scopes={scopes} onChange={setScopes} />
       </div>
     </FormDialog>
   );
