@@ -1,7 +1,7 @@
 // Bad input and refusals: each gets a clear SMTP reply with its own enhanced code, nothing is stored half, and the
 // process keeps answering. The raw dialog signs in before TLS, which the intake allows on loopback only.
 import { randomBytes } from 'node:crypto';
-import { MAIL_MESSAGES, SMTP_INTAKE_LIMITS, SMTP_INTAKE_MESSAGES } from '@mailwright/contracts';
+import { API_KEY_SCOPE_MESSAGES, MAIL_MESSAGES, SMTP_INTAKE_LIMITS, SMTP_INTAKE_MESSAGES } from '@mailwright/contracts';
 import nodemailer from 'nodemailer';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SmtpDialog } from './support/smtp-dialog';
@@ -23,6 +23,7 @@ beforeAll(async () => {
   services.apiKeys.set(KEY, { apiKeyId: 'key-1', userId: 'user-1', isActive: true, scopes: ['send', 'read'] });
   services.apiKeys.set('mw_live_inactive', { apiKeyId: 'key-2', userId: 'user-1', isActive: false, scopes: ['send', 'read'] });
   services.apiKeys.set('mw_live_free', { apiKeyId: 'key-3', userId: 'free-user', isActive: true, scopes: ['send', 'read'] });
+  services.apiKeys.set('mw_live_reader', { apiKeyId: 'key-4', userId: 'user-1', isActive: true, scopes: ['read'] });
   services.senders.set('user-1', new Set([SENDER]));
   tls = makeTestTls();
   intake = await startTestIntake(services, tls, { SMTP_INTAKE_ACCEPT_TIMEOUT_MS: '500' });
@@ -119,8 +120,9 @@ describe('sign-in', () => {
         (error: { response?: string }) => error.response,
       );
 
-  it('refuses an unknown key, an inactive key and a plan without API access with 535 5.7.8', async () => {
+  it('refuses an unknown key, an inactive key, a read-only key and a plan without API access with 535 5.7.8', async () => {
     expect(await signIn('mw_live_nobody')).toBe(`535 5.7.8 ${SMTP_INTAKE_MESSAGES.invalidKey}`);
+    expect(await signIn('mw_live_reader')).toBe(`535 5.7.8 ${API_KEY_SCOPE_MESSAGES.send}`);
     expect(await signIn('mw_live_inactive')).toBe(`535 5.7.8 ${SMTP_INTAKE_MESSAGES.inactiveKey}`);
     expect(await signIn('mw_live_free')).toBe(`535 5.7.8 ${MAIL_MESSAGES.apiAccessRequired}`);
     expect(await signIn(KEY)).toBe('signed in');

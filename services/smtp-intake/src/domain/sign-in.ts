@@ -1,7 +1,7 @@
 // AUTH: the password is an API key (the username is free text). The public API's plan rule applies, each key holds
 // at most its share of connections, and a client address that failed too often in a row is turned away before any
 // lookup. Every 535 counts as a failed sign-in; a temporary failure (454, 421) is ours and does not.
-import { MAIL_MESSAGES, SMTP_INTAKE_MESSAGES } from '@mailwright/contracts';
+import { API_KEY_SCOPE_MESSAGES, MAIL_MESSAGES, SMTP_INTAKE_MESSAGES } from '@mailwright/contracts';
 import type { ConnectionSlot, IntakeDeps } from '../deps';
 import { INTAKE_TEXTS } from './intake-texts';
 import { isSmtpReply, SmtpReply } from './smtp-reply';
@@ -45,6 +45,8 @@ async function checkKey(deps: SignInDeps, password: string | null | undefined): 
   const resolved = await temporarily(() => deps.apiKeys.resolve(key));
   if (!resolved) throw refused(SMTP_INTAKE_MESSAGES.invalidKey, 'invalid_key');
   if (!resolved.isActive) throw refused(SMTP_INTAKE_MESSAGES.inactiveKey, 'inactive_key');
+  // A key made before scopes existed has none listed and full access; a read-only key cannot submit mail.
+  if (resolved.scopes && !resolved.scopes.includes('send')) throw refused(API_KEY_SCOPE_MESSAGES.send, 'key_scope');
   if (!(await hasApiAccess(deps, resolved.userId))) throw refused(MAIL_MESSAGES.apiAccessRequired, 'api_access');
   const slot = await temporarily(() => deps.limits.openConnection(resolved.apiKeyId));
   if (!slot) throw new SmtpReply(421, '4.7.0', SMTP_INTAKE_MESSAGES.tooManyConnections, 'too_many_connections');
