@@ -6,7 +6,7 @@ import type { RetryOptions } from './retry';
 import { type VerifyOptions, verifySignature } from './webhooks';
 
 export interface MailwrightOptions {
-  /** An API key (Settings → API keys; Pro and Enterprise plans): sends and reads emails. */
+  /** An API key (Pro and Enterprise plans): sends and reads emails. */
   apiKey?: string;
   /** Where your Mailwright is, e.g. https://mail.example.com. */
   baseUrl: string;
