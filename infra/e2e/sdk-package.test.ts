@@ -123,6 +123,35 @@ const wrongKey = new Mailwright({ apiKey: 'mw_not_a_key', baseUrl: process.env.M
     expect((await waitForMail(to)).subject).toBe('From the CJS build');
   });
 
+  it('gives TypeScript types to import and require (module node16, the declarations checked)', async () => {
+    writeFileSync(
+      join(scratch, 'check.mts'),
+      `import { Mailwright, type Email, type ErrorCode } from '@mailwright/sdk';
+const mw = new Mailwright({ apiKey: 'k', baseUrl: 'http://127.0.0.1:1' });
+export const email: Promise<Email> = mw.emails.send({ to: ['a@example.com'], subject: 's', body: 'b' }, { idempotencyKey: 'k' });
+export const code: ErrorCode = 'QUOTA_EXCEEDED';
+// @ts-expect-error a misspelt field is refused
+mw.emails.send({ to: ['a@example.com'], subjet: 'typo' });
+`,
+    );
+    writeFileSync(
+      join(scratch, 'check.cts'),
+      `import sdk = require('@mailwright/sdk');
+const mw = new sdk.Mailwright({ apiKey: 'k', baseUrl: 'http://127.0.0.1:1' });
+const valid: boolean = mw.webhooks.verifySignature('whsec_x', '{}', 't=1,v1=ab');
+export = { valid, status: (error: sdk.MailwrightError) => error.status };
+`,
+    );
+    writeFileSync(
+      join(scratch, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { module: 'node16', strict: true, noEmit: true, lib: ['ES2022', 'DOM'], types: [], skipLibCheck: false },
+        files: ['check.mts', 'check.cts'],
+      }),
+    );
+    await run('node', [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', scratch], { cwd: scratch });
+  });
+
   it('sends with the mailwright CLI from the package bin', async () => {
     const to = uniqueEmail('sdk-cli');
     const html = join(scratch, 'mail.html');
