@@ -252,4 +252,30 @@ export const used = [body, key, conflict, status, lost, unknown, error, template
       ).toBe(true);
     }
   });
+
+  it('has no two operations of one method whose paths match the same URL (redocly.yaml: no-ambiguous-paths)', () => {
+    const segments = (path: string) => path.split('/').slice(1);
+    const isParameter = (segment: string) => segment.startsWith('{');
+    const overlap = (a: string, b: string) => {
+      const [left, right] = [segments(a), segments(b)];
+      return (
+        left.length === right.length &&
+        left.every((segment, i) => segment === right[i] || isParameter(segment) || isParameter(right[i] as string))
+      );
+    };
+    /** A router prefers a static segment where the other path has a parameter: only paths equal in that respect clash. */
+    const sameShape = (a: string, b: string) =>
+      segments(a).every((segment, i) => isParameter(segment) === isParameter(segments(b)[i] as string));
+    const clashes: string[] = [];
+    const all = operations();
+    for (const [i, first] of all.entries()) {
+      for (const second of all.slice(i + 1)) {
+        if (first.method !== second.method || first.path === second.path) continue;
+        if (overlap(first.path, second.path) && sameShape(first.path, second.path)) {
+          clashes.push(`${first.method} ${first.path} ~ ${second.path}`);
+        }
+      }
+    }
+    expect(clashes).toEqual([]);
+  });
 });
