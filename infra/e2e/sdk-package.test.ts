@@ -76,7 +76,7 @@ afterAll(() => {
 });
 
 describe('the packed @mailwright/sdk outside the workspace', () => {
-  it('sends with an attachment and an idempotency key from an ES module', async () => {
+  it('sends with an attachment and an idempotency key from an ES module, then reads it back and pages the list', async () => {
     const to = uniqueEmail('sdk-esm');
     writeFileSync(
       join(scratch, 'send.mjs'),
@@ -90,12 +90,17 @@ const input = {
 };
 const first = await mw.emails.send(input, { idempotencyKey: process.argv[3] });
 const again = await mw.emails.send(input, { idempotencyKey: process.argv[3] });
-console.log(JSON.stringify({ first: first.id, again: again.id, status: first.status }));
+const read = await mw.emails.get(first.id);
+const listed = [];
+for await (const page of mw.emails.pages({ limit: 1, search: 'From the ESM build' })) listed.push(...page.data.map((email) => email.id));
+console.log(JSON.stringify({ first: first.id, again: again.id, status: first.status, read: read.subject, listed }));
 `,
     );
     const out = JSON.parse(await inScratch('send.mjs', [to, `sdk-esm-${Date.now()}`]));
     expect(out.first).toMatch(/^[0-9a-f-]{36}$/);
     expect(out.again).toBe(out.first);
+    expect(out.read).toBe('From the ESM build');
+    expect(out.listed).toEqual([out.first]);
     const mail = await waitForMail(to);
     expect(mail.subject).toBe('From the ESM build');
     expect(mail.html).toContain('Sent by the packed SDK');
@@ -152,7 +157,7 @@ export = { valid, status: (error: sdk.MailwrightError) => error.status };
     await run('node', [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', scratch], { cwd: scratch });
   });
 
-  it('sends with the mailwright CLI from the package bin', async () => {
+  it('sends, shows the log and lists the keys with the mailwright CLI from the package bin', async () => {
     const to = uniqueEmail('sdk-cli');
     const html = join(scratch, 'mail.html');
     writeFileSync(html, '<h1>From the CLI</h1>');
@@ -169,6 +174,10 @@ export = { valid, status: (error: sdk.MailwrightError) => error.status };
     const mail = await waitForMail(to);
     expect(mail.subject).toBe('CLI send');
     expect(mail.html).toContain('<h1>From the CLI</h1>');
+    const id = out.split(' ')[0] ?? '';
+    expect(await inScratch('node_modules/.bin/mailwright', ['logs', '--limit', '100'])).toContain(id);
+    const keys = await inScratch('node_modules/.bin/mailwright', ['keys'], { MAILWRIGHT_TOKEN: user.token });
+    expect(keys).toMatch(/ sdk {2}\S+ {2}active {2}last used /);
     expect(readFileSync(join(scratch, 'node_modules/@mailwright/sdk/package.json'), 'utf8')).toContain('"license": "MIT"');
   });
 });

@@ -81,7 +81,7 @@ export class Emails {
     });
   }
 
-  /** GET /api/emails/api/{id}: one email sent with this key's account (needs a server with API-key reads). */
+  /** GET /api/emails/api/{id}: one email of this key's account (a server with API-key reads; the key's `read` scope). */
   async get(id: string): Promise<Email> {
     const answer = await this.http.request<{ data: Email }>({
       method: 'GET',
@@ -92,7 +92,7 @@ export class Emails {
     return answer.data;
   }
 
-  /** GET /api/emails/api: one page of emails, newest first, with `next()` (needs a server with API-key reads). */
+  /** GET /api/emails/api: one page of emails, newest first, with `next()` (API-key reads; the `read` scope). */
   async list(query: ListEmailsQuery = {}): Promise<EmailPage> {
     const answer = await this.http.request<EmailListResponse>({
       method: 'GET',

@@ -18,7 +18,7 @@ Commands:
                --body <html> | --html-file <path>
                --text <text>       the plain-text version
                --at <ISO time>     schedule it (with --timezone <IANA zone>)
-  logs       The latest emails sent with the API key (--limit <n>, --status <status>)
+  logs       The latest emails of the API key's account (--limit <n>, --status <status>; the key's read scope)
                --follow            keep polling and print new ones (--interval <seconds>, default 5)
   templates  The account's templates (needs MAILWRIGHT_TOKEN, a signed-in user's token)
   keys       The account's API keys, masked (needs MAILWRIGHT_TOKEN, a signed-in user's token)
