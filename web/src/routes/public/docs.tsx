@@ -57,7 +57,7 @@ await transport.sendMail({
 
 const smtpReplies = [
   ['250 2.0.0 Ok: queued as <id>', 'Accepted; the id is the email in your log and the API.'],
-  ['535 5.7.8', 'The API key is unknown or inactive, or your plan has no API access.'],
+  ['535 5.7.8', 'The API key is unknown, inactive or read-only (no send scope), or your plan has no API access.'],
   ['550 5.7.1', 'MAIL FROM or From is not one of your sender accounts (the reply says which).'],
   ['452 4.2.2', 'The monthly email quota is used up (try again next month or upgrade).'],
   ['452 4.5.3', 'Too many recipients: at most 150 per message.'],
