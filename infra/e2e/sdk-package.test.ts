@@ -157,6 +157,48 @@ export = { valid, status: (error: sdk.MailwrightError) => error.status };
     await run('node', [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', scratch], { cwd: scratch });
   });
 
+  it("carries the same types as the served OpenAPI document's named schemas", async () => {
+    const fromDocument = join(scratch, 'from-document.ts');
+    execFileSync(
+      'npx',
+      ['tsx', 'scripts/generate-types.mts', '--from', `${gatewayUrl()}/api/openapi.json`, '--out', fromDocument],
+      { cwd: join(repoRoot, 'packages/sdk'), stdio: 'pipe' },
+    );
+    const shipped = join(repoRoot, 'packages/sdk/src/generated/api-schemas');
+    const names = [
+      'Email',
+      'EmailStatus',
+      'EmailTag',
+      'BatchItemResult',
+      'BatchSendResponse',
+      'Pagination',
+      'Template',
+      'ApiKey',
+    ];
+    // Each is the document's own component, not the contract fallback the generator adds for names it lacks.
+    const document = (await (await fetch(`${gatewayUrl()}/api/openapi.json`)).json()) as { components: { schemas: object } };
+    expect(Object.keys(document.components.schemas)).toEqual(expect.arrayContaining(names));
+    writeFileSync(
+      join(scratch, 'same-types.ts'),
+      `import type { components as Served } from './from-document';
+import type { components as Shipped } from ${JSON.stringify(shipped)};
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+${names.map((name) => `export const same${name}: Same<Served['schemas']['${name}'], Shipped['schemas']['${name}']> = true;`).join('\n')}
+`,
+    );
+    await run(
+      'node',
+      [
+        join(repoRoot, 'node_modules/typescript/bin/tsc'),
+        '--noEmit',
+        '--strict',
+        '--skipLibCheck',
+        join(scratch, 'same-types.ts'),
+      ],
+      { cwd: scratch },
+    );
+  });
+
   it('sends, shows the log and lists the keys with the mailwright CLI from the package bin', async () => {
     const to = uniqueEmail('sdk-cli');
     const html = join(scratch, 'mail.html');
