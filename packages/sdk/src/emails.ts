@@ -68,16 +68,17 @@ export class Emails {
   }
 
   /**
-   * POST /api/emails/api/batch: up to 100 emails, each accepted or rejected on its own (207). The route takes no
-   * Idempotency-Key, so a batch is retried on 429 only, never after it may have been accepted.
+   * POST /api/emails/api/batch: up to 100 emails, each accepted or rejected on its own (207). Like a send, the batch
+   * carries an Idempotency-Key (made per call when not given), so a retried batch answers the first one's results.
    */
-  batch(emails: SendEmailInput[]): Promise<BatchSendResponse> {
+  batch(emails: SendEmailInput[], options: SendOptions = {}): Promise<BatchSendResponse> {
     return this.http.request<BatchSendResponse>({
       method: 'POST',
       path: '/api/emails/api/batch',
       body: { emails: emails.map(toBody) },
+      headers: { 'Idempotency-Key': options.idempotencyKey ?? crypto.randomUUID() },
       auth: 'apiKey',
-      idempotent: false,
+      idempotent: true,
     });
   }
 
