@@ -78,9 +78,28 @@ describe('buildPlainMessage', () => {
     expect(ours.cc).toEqual(theirs.cc);
   });
 
+  it('writes HTML with its text version as multipart/alternative, read back as MailComposer builds it', async () => {
+    const options: Mail.Options = {
+      ...base,
+      html: `<p>Grüße, ${'long line '.repeat(20)}</p>\n<p><a href="https://example.com/x?a=1&b=2">Start</a></p>`,
+      text: `Grüße, ${'long line '.repeat(20)}\nStart [https://example.com/x?a=1&b=2]`,
+    };
+    const built = buildPlainMessage(options);
+    expect(built).not.toBeNull();
+    const raw = built!.raw.toString();
+    expect(raw).toMatch(/^Content-Type: multipart\/alternative;/m);
+    expect(raw.indexOf('Content-Type: text/plain')).toBeLessThan(raw.indexOf('Content-Type: text/html'));
+    expect(raw.split('\r\n').every((line) => line.length <= 78)).toBe(true);
+    const ours = await simpleParser(built!.raw);
+    const theirs = await simpleParser(await new MailComposer(options).compile().build());
+    for (const field of ['subject', 'messageId', 'html', 'text'] as const) expect(ours[field]).toEqual(theirs[field]);
+    expect(ours.attachments).toEqual([]);
+  });
+
   it('leaves attachments, alternatives and addresses that need parsing to MailComposer', () => {
     expect(buildPlainMessage({ ...base, attachments: [{ filename: 'a.txt', content: 'a' }] })).toBeNull();
-    expect(buildPlainMessage({ ...base, html: '<b>x</b>' })).toBeNull();
+    expect(buildPlainMessage({ ...base, alternatives: [{ contentType: 'text/x-web-markdown', content: '**x**' }] })).toBeNull();
+    expect(buildPlainMessage({ ...base, html: Buffer.from('<b>x</b>') })).toBeNull();
     expect(buildPlainMessage({ ...base, to: ['Bob <bob@example.net>'] })).toBeNull();
     expect(buildPlainMessage({ ...base, to: ['bøb@example.net'] })).toBeNull();
     expect(buildPlainMessage({ ...base, to: [], cc: [], bcc: [] })).toBeNull();
