@@ -110,6 +110,12 @@ describe('MIME entities', () => {
     expect(splitEntity('Subject: x')).toEqual({ head: 'Subject: x', gap: '', body: '' });
   });
 
+  it('reads quoted-printable with long runs of blanks and a huge Content-Type without backtracking', () => {
+    const blanks = ' '.repeat(2_000_000);
+    const qp = `Content-Type: text/html; ${'x'.repeat(2_000_000)}\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n<p>a${blanks}b=\r\nc${blanks}\r\nd</p>\r\n`;
+    expect(readableParts(qp).html).toBe(`<p>a${blanks}bc\r\nd</p>\r\n`);
+  });
+
   it('stays linear on a deep or huge message', () => {
     const nested = Array.from(
       { length: 200 },

@@ -66,6 +66,8 @@ export function editHead(head: string, remove: ReadonlySet<string>, added: reado
   return [...added, ...kept].filter((line) => line !== '').join(lineBreakOf(head));
 }
 
+const MAX_CONTENT_TYPE_CHARS = 2_048;
+
 export interface ContentType {
   type: string;
   params: Record<string, string>;
@@ -73,7 +75,8 @@ export interface ContentType {
 
 /** Content-Type as RFC 2045 reads it; text/plain when absent or unreadable. */
 export function contentTypeOf(head: string): ContentType {
-  const value = headerValue(head, 'content-type');
+  // A real Content-Type is short; reading only its start keeps the parameter pattern's work bounded.
+  const value = headerValue(head, 'content-type')?.slice(0, MAX_CONTENT_TYPE_CHARS);
   if (!value) return { type: 'text/plain', params: {} };
   const [type = '', ...rest] = value.split(';');
   const params: Record<string, string> = {};
@@ -159,7 +162,17 @@ export function decodeBody(leaf: Pick<Leaf, 'body' | 'transferEncoding'>): Buffe
 }
 
 function decodeQuotedPrintable(text: string): Buffer {
-  const unfolded = text.replace(/[ \t]+(?=\r?\n)/g, '').replace(/=\r?\n/g, '');
+  // Trailing blanks are dropped line by line with a loop: a pattern over a long run of blanks would backtrack.
+  const unfolded = text
+    .split('\n')
+    .map((line) => {
+      const carriage = line.endsWith('\r') ? 1 : 0;
+      let end = line.length - carriage;
+      while (end > 0 && (line[end - 1] === ' ' || line[end - 1] === '\t')) end -= 1;
+      return line.slice(0, end) + (carriage ? '\r' : '');
+    })
+    .join('\n')
+    .replace(/=\r?\n/g, '');
   const bytes: number[] = [];
   for (let i = 0; i < unfolded.length; i++) {
     const char = unfolded.charCodeAt(i);
