@@ -2,39 +2,30 @@
 // it), at most once a minute per key over every instance; a failed report is tried again at the next sign-in.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type IntakePair, startIntakePair } from './support/intake-pair';
 import { SmtpDialog } from './support/smtp-dialog';
-import { type StandInServices, startStandInServices } from './support/stand-in-services';
-import { startTestIntake, type TestIntake } from './support/test-intake';
-import { makeTestTls, type TestTls } from './support/test-tls';
+import type { StandInServices } from './support/stand-in-services';
+import type { TestIntake } from './support/test-intake';
 
 const USAGE_PATH = '/internal/api-keys/usage';
 
+let pair: IntakePair;
 let services: StandInServices;
-let tls: TestTls;
 let first: TestIntake;
 let second: TestIntake;
-const open: SmtpDialog[] = [];
 
 beforeAll(async () => {
-  services = await startStandInServices();
-  tls = makeTestTls();
-  const env = { SMTP_INTAKE_REDIS_PREFIX: `test:smtp-intake:usage:${randomBytes(4).toString('hex')}` };
-  first = await startTestIntake(services, tls, env);
-  second = await startTestIntake(services, tls, env);
+  pair = await startIntakePair('usage');
+  ({ services, first, second } = pair);
 });
 
 afterEach(() => {
   services.failures.clear();
   services.keyUsageReports.length = 0;
-  for (const dialog of open.splice(0)) dialog.close();
+  pair.closeDialogs();
 });
 
-afterAll(async () => {
-  await first?.close();
-  await second?.close();
-  await services?.close();
-  tls?.remove();
-});
+afterAll(() => pair?.close());
 
 /** A key of its own for each test: the once-a-minute marker is the key's. */
 function newKey(): { key: string; apiKeyId: string } {
@@ -45,7 +36,7 @@ function newKey(): { key: string; apiKeyId: string } {
 }
 
 async function signIn(intake: TestIntake, key: string): Promise<void> {
-  open.push(await SmtpDialog.signedIn(intake.smtpPort, key));
+  pair.track(await SmtpDialog.signedIn(intake.smtpPort, key));
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
@@ -66,8 +57,7 @@ describe('API key "last used"', () => {
   });
 
   it('does not report a refused sign-in', async () => {
-    const session = await SmtpDialog.open(first.smtpPort);
-    open.push(session);
+    const session = pair.track(await SmtpDialog.open(first.smtpPort));
     await session.command('EHLO client.test');
     expect((await session.command(`AUTH PLAIN ${Buffer.from('\0app\0mw_live_unknown').toString('base64')}`)).code).toBe(535);
     await settle();

@@ -1,54 +1,36 @@
 // Per-key limits held in Redis (shared by every intake instance), idle clients dropped, and the HTTP listener's
 // health, readiness and metrics.
-import { randomBytes } from 'node:crypto';
 import { SMTP_INTAKE_MESSAGES } from '@mailwright/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type IntakePair, startIntakePair } from './support/intake-pair';
 import { SmtpDialog } from './support/smtp-dialog';
-import { type StandInServices, startStandInServices } from './support/stand-in-services';
-import { startTestIntake, type TestIntake } from './support/test-intake';
-import { makeTestTls, type TestTls } from './support/test-tls';
+import type { StandInServices } from './support/stand-in-services';
+import type { TestIntake } from './support/test-intake';
 
 const SENDER = 'app@sender.test';
-const prefix = `test:smtp-intake:limits:${randomBytes(4).toString('hex')}`;
-
+let pair: IntakePair;
 let services: StandInServices;
-let tls: TestTls;
 let first: TestIntake;
 let second: TestIntake;
-const open: SmtpDialog[] = [];
 
 beforeAll(async () => {
-  services = await startStandInServices();
-  for (const n of [1, 2, 3])
-    services.apiKeys.set(`mw_live_key${n}`, { apiKeyId: `key-${n}`, userId: 'user-1', isActive: true, scopes: ['send', 'read'] });
-  services.senders.set('user-1', new Set([SENDER]));
-  tls = makeTestTls();
   // Two instances on one Redis prefix: the limits are the key's, whichever instance it connects to.
-  const env = {
-    SMTP_INTAKE_REDIS_PREFIX: prefix,
+  pair = await startIntakePair('limits', {
     SMTP_INTAKE_MAX_CONNECTIONS_PER_KEY: '2',
     SMTP_INTAKE_MESSAGES_PER_MINUTE: '3',
     SMTP_INTAKE_SOCKET_TIMEOUT_MS: '800',
-  };
-  first = await startTestIntake(services, tls, env);
-  second = await startTestIntake(services, tls, env);
+  });
+  ({ services, first, second } = pair);
+  for (const n of [1, 2, 3])
+    services.apiKeys.set(`mw_live_key${n}`, { apiKeyId: `key-${n}`, userId: 'user-1', isActive: true, scopes: ['send', 'read'] });
+  services.senders.set('user-1', new Set([SENDER]));
 });
 
-afterEach(() => {
-  for (const dialog of open.splice(0)) dialog.close();
-});
+afterEach(() => pair.closeDialogs());
 
-afterAll(async () => {
-  await first?.close();
-  await second?.close();
-  await services?.close();
-  tls?.remove();
-});
+afterAll(() => pair?.close());
 
-const track = (dialog: SmtpDialog) => {
-  open.push(dialog);
-  return dialog;
-};
+const track = (dialog: SmtpDialog) => pair.track(dialog);
 
 const authPlain = (key: string) => `AUTH PLAIN ${Buffer.from(`\0app\0${key}`).toString('base64')}`;
 

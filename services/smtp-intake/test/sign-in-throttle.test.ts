@@ -1,51 +1,32 @@
 // Failed sign-ins per client address, counted in Redis over every instance: past the maximum within the window, AUTH
 // answers 421 and the connection closes, before any key is looked up; a successful sign-in clears nothing.
-import { randomBytes } from 'node:crypto';
 import { SMTP_INTAKE_MESSAGES } from '@mailwright/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { INTAKE_TEXTS } from '../src/domain/intake-texts';
+import { type IntakePair, startIntakePair } from './support/intake-pair';
 import { SmtpDialog } from './support/smtp-dialog';
-import { type StandInServices, startStandInServices } from './support/stand-in-services';
-import { startTestIntake, type TestIntake } from './support/test-intake';
-import { makeTestTls, type TestTls } from './support/test-tls';
+import type { TestIntake } from './support/test-intake';
 
 const KEY = 'mw_live_throttle_key';
 const THROTTLED = `421 4.7.0 ${INTAKE_TEXTS.signInThrottled}`;
 const INVALID = `535 5.7.8 ${SMTP_INTAKE_MESSAGES.invalidKey}`;
 
-let services: StandInServices;
-let tls: TestTls;
+let pair: IntakePair;
 let first: TestIntake;
 let second: TestIntake;
-const open: SmtpDialog[] = [];
 
 beforeAll(async () => {
-  services = await startStandInServices();
-  services.apiKeys.set(KEY, { apiKeyId: 'key-1', userId: 'user-1', isActive: true, scopes: ['send', 'read'] });
-  tls = makeTestTls();
-  const env = {
-    SMTP_INTAKE_REDIS_PREFIX: `test:smtp-intake:throttle:${randomBytes(4).toString('hex')}`,
-    SMTP_INTAKE_AUTH_FAILURES_MAX: '3',
-    SMTP_INTAKE_AUTH_FAILURE_WINDOW_S: '2',
-  };
-  first = await startTestIntake(services, tls, env);
-  second = await startTestIntake(services, tls, env);
+  pair = await startIntakePair('throttle', { SMTP_INTAKE_AUTH_FAILURES_MAX: '3', SMTP_INTAKE_AUTH_FAILURE_WINDOW_S: '2' });
+  ({ first, second } = pair);
+  pair.services.apiKeys.set(KEY, { apiKeyId: 'key-1', userId: 'user-1', isActive: true, scopes: ['send', 'read'] });
 });
 
-afterEach(() => {
-  for (const dialog of open.splice(0)) dialog.close();
-});
+afterEach(() => pair.closeDialogs());
 
-afterAll(async () => {
-  await first?.close();
-  await second?.close();
-  await services?.close();
-  tls?.remove();
-});
+afterAll(() => pair?.close());
 
 async function connect(intake: TestIntake, from = '127.0.0.1'): Promise<SmtpDialog> {
-  const dialog = await SmtpDialog.open(intake.smtpPort, from);
-  open.push(dialog);
+  const dialog = pair.track(await SmtpDialog.open(intake.smtpPort, from));
   await dialog.command('EHLO client.test');
   return dialog;
 }
