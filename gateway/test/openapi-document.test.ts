@@ -245,6 +245,10 @@ export const used = [body, key, conflict, status, lost, unknown, error, template
     expect(doc.paths['/api/auth/{provider}']).toBeUndefined();
     const pixel = doc.paths['/t/o/{token}'].get.responses['200'].content;
     expect(Object.keys(pixel)).toEqual(['image/gif']);
+    const logExport = doc.paths['/api/emails/export.csv'].get;
+    expect(Object.keys(logExport.responses['200'].content)).toEqual(['text/csv']);
+    expect(logExport.parameters.map((parameter: Json) => parameter.name).sort()).toEqual(['from', 'search', 'status', 'to']);
+    expect(schemaOf(doc.paths['/api/emails/{id}/events'].get.responses['200'])).toBeDefined();
     for (const { path, method, operation } of operations()) {
       expect(
         Object.keys(operation.responses).some((status) => /^[23]/.test(status)),

@@ -3,6 +3,7 @@ export * from './api-keys';
 export * from './auth';
 export * from './billing';
 export * from './common';
+export * from './email-timeline';
 export * from './errors';
 export * from './feedback';
 export * from './html';

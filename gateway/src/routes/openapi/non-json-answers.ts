@@ -1,6 +1,6 @@
 // Routes that answer something other than JSON, as they really answer: the OAuth starts and callbacks and the
 // click links redirect (302 with Location), the open pixel is a GIF, the unsubscribe pages are HTML, and the
-// suppression list goes in and out as CSV. Keyed by method and public path template.
+// suppression list goes in and out as CSV, and the email log comes out as CSV. Keyed by method and public path template.
 import { SIGN_IN_PROVIDERS } from './sign-in-provider-paths';
 
 type Json = Record<string, unknown>;
@@ -77,6 +77,24 @@ const SUCCESS: Array<[method: string, path: RegExp, responses: Record<string, Js
           'text/csv': {
             schema: { type: 'string' },
             example: 'email,reason,created_at,email_id\nada@example.com,manual,2025-01-15T09:30:00.000Z,\n',
+          },
+        },
+      },
+    },
+  ],
+  [
+    'get',
+    /^\/api\/emails\/export\.csv$/,
+    {
+      '200': {
+        description: "The filtered log as CSV (RFC 4180, CRLF; a cell that starts with =, +, - or @ gets a leading ')",
+        content: {
+          'text/csv': {
+            schema: { type: 'string' },
+            example:
+              'id,created_at,status,from,to,cc,bcc,subject,scheduled_at,sent_at,opened_at,clicked_at,replied_at,error\r\n' +
+              '0b9c6f5e-8f3a-4a53-9d6e-2f1f3b2a7c10,2025-01-15T09:30:00.000Z,sent,ada@example.com,alan@example.com,,,Welcome,,' +
+              '2025-01-15T09:30:02.000Z,,,,\r\n',
           },
         },
       },

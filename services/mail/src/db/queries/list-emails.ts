@@ -13,7 +13,8 @@ export interface EmailFilter {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function where(filter: EmailFilter): SQL | undefined {
+/** The WHERE of the log's filters (the owner always; status, search over recipients and subject, dates). */
+export function emailFilterCondition(filter: EmailFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(emails.userId, filter.userId)];
   if (filter.status) conditions.push(eq(emails.status, filter.status));
   if (filter.search) {
@@ -30,7 +31,7 @@ export async function listEmails(
   filter: EmailFilter,
   page: { offset: number; limit: number },
 ): Promise<{ rows: EmailRow[]; total: number }> {
-  const condition = where(filter);
+  const condition = emailFilterCondition(filter);
   const [rows, totals] = await Promise.all([
     db
       .select()
