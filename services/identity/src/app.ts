@@ -19,6 +19,7 @@ import type { Config } from './config';
 import { createIdentityDatabase } from './db/client';
 import type { IdentityDeps } from './deps';
 import { ApiKeyUsage } from './domain/api-key-usage';
+import { RESEND_VERIFICATION_WINDOW_SECONDS } from './domain/resend-verification';
 import { SessionTokens } from './domain/session-tokens';
 import { createPasswordThrottles } from './domain/throttles';
 import { apiKeyRoutes } from './routes/api-keys';
@@ -51,7 +52,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       config,
       db,
       log: app.log,
-      sessions: await SessionTokens.load(db, secretBoxFromConfig(config)),
+      sessions: await SessionTokens.load(db, secretBoxFromConfig(config), {
+        onRefreshError: (error) =>
+          app.log.warn({ err: error }, 'could not re-read the signing keys; signing with the ones read before'),
+      }),
       mailer:
         overrides.mailer ?? createSystemMailer({ smtpUrl: config.SYSTEM_SMTP_URL, from: config.SYSTEM_MAIL_FROM, log: app.log }),
       figures:
@@ -62,6 +66,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       throttles: createPasswordThrottles(redis, app.log),
       revocations: new RevocationPublisher(redis, app.log),
       signUpNotices: new OncePerWindow(redis, { name: 'identity:sign-up-notices', windowSeconds: 3600 }, app.log),
+      verificationResends: new OncePerWindow(
+        redis,
+        { name: 'identity:verification-resends', windowSeconds: RESEND_VERIFICATION_WINDOW_SECONDS },
+        app.log,
+      ),
       signInProviders: buildSignInProviders(config),
       oauthStates: new OAuthStates({
         secret: config.INTERNAL_SECRET,

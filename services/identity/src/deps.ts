@@ -26,6 +26,8 @@ export interface IdentityDeps {
   revocations: RevocationPublisher;
   /** At most one "someone tried to sign up with your address" mail per account an hour. */
   signUpNotices: OncePerWindow;
+  /** At most one "Resend verification email" per address a minute. */
+  verificationResends: OncePerWindow;
   signInProviders: SignInProviders;
   oauthStates: OAuthStates;
 }

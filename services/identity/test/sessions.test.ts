@@ -83,7 +83,7 @@ describe('session keys and the user figures from billing and mail', () => {
     const restarted = await buildApp(harness.config);
     try {
       expect(await restarted.identity.sessions.verify(token)).toBe(userId);
-      expect(restarted.identity.sessions.jwks()).toEqual(harness.app.identity.sessions.jwks());
+      expect(await restarted.identity.sessions.jwks()).toEqual(await harness.app.identity.sessions.jwks());
     } finally {
       await restarted.close();
     }

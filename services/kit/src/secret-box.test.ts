@@ -21,6 +21,18 @@ describe('SecretBox', () => {
     expect(rotated.needsRotation(rotated.seal('new'))).toBe(false);
   });
 
+  it('reseals a secret from a previous key once, and names a secret no key opens', () => {
+    const sealedWithA = new SecretBox(keyA).seal('old');
+    const rotated = new SecretBox(keyB, [keyA]);
+    const resealed = rotated.reseal(sealedWithA, 'the test secret');
+    expect(resealed).not.toBeNull();
+    expect(new SecretBox(keyB).open(resealed ?? '')).toBe('old');
+    expect(rotated.reseal(resealed ?? '', 'the test secret')).toBeNull();
+    expect(() => new SecretBox(keyB).reseal(sealedWithA, 'the test secret')).toThrow(
+      /Cannot open the test secret: .*unknown key/,
+    );
+  });
+
   it('refuses tampered ciphertext', () => {
     const box = new SecretBox(keyA);
     const parts = box.seal('secret').split(':');

@@ -56,6 +56,21 @@ export class SecretBox {
   needsRotation(sealed: string): boolean {
     return sealed.split(':')[1] !== this.current.id;
   }
+
+  /**
+   * `sealed` sealed again with the current key, or null when it already is (resealing after a rotation is then
+   * idempotent). `what` names the secret in the error when no key given opens it.
+   */
+  reseal(sealed: string, what: string): string | null {
+    if (!this.needsRotation(sealed)) return null;
+    let plaintext: string;
+    try {
+      plaintext = this.open(sealed);
+    } catch (error) {
+      throw new Error(`Cannot open ${what}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return this.seal(plaintext);
+  }
 }
 
 export interface EncryptionSettings {

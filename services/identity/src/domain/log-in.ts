@@ -7,6 +7,7 @@ import { issuedRecently } from '../db/queries/email-tokens';
 import { findUserByEmail } from '../db/queries/users';
 import type { UserRow } from '../db/schema/users';
 import type { IdentityDeps } from '../deps';
+import { refuseIfDisabled } from './disabled-account';
 import { normalizeEmail } from './email-address';
 import { type EmailLinkDeps, sendVerificationLink } from './issue-email-link';
 import { verifyPassword } from './passwords';
@@ -29,6 +30,8 @@ export async function logIn(deps: LogInDeps, body: LoginBody): Promise<{ token: 
   const isValid = await verifyPassword(user?.passwordHash, body.password);
   if (!user || !isValid) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS_MESSAGE);
   await deps.throttles.logins.reset(subject);
+  // Only after the password checked out: refusing earlier would tell anyone that the address has an account.
+  refuseIfDisabled(user);
   if (!user.isVerified) {
     if (!(await issuedRecently(deps.db, user.id, 'verify_email', RESEND_AFTER_SECONDS))) await sendVerificationLink(deps, user);
     throw new AppError('EMAIL_NOT_VERIFIED', EMAIL_NOT_VERIFIED_MESSAGE, { details: { requiresVerification: true } });

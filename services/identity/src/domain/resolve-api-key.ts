@@ -2,14 +2,18 @@
 // reports the calls it let through on /internal/api-keys/usage (a refused call never counts as "last used").
 import type { ResolvedApiKey } from '@mailwright/contracts';
 import { notFound } from '@mailwright/kit';
-import { findApiKeyByHash } from '../db/queries/api-keys';
+import { findApiKeyWithOwnerByHash } from '../db/queries/api-keys';
 import type { IdentityDeps } from '../deps';
 import { looksLikeApiKey, storedPartsOf } from './api-key-format';
+import { refuseIfDisabled } from './disabled-account';
 import { scopesOf } from './manage-api-keys';
 
 export async function resolveApiKey(deps: Pick<IdentityDeps, 'db'>, key: string): Promise<ResolvedApiKey> {
-  const row = looksLikeApiKey(key) ? await findApiKeyByHash(deps.db, storedPartsOf(key).keyHash) : undefined;
-  if (!row) throw notFound('API key');
+  const found = looksLikeApiKey(key) ? await findApiKeyWithOwnerByHash(deps.db, storedPartsOf(key).keyHash) : undefined;
+  if (!found) throw notFound('API key');
+  // A disabled owner's keys answer 403 with the reason (the gateway and the SMTP intake relay it to the caller).
+  refuseIfDisabled({ disabledAt: found.ownerDisabledAt });
+  const row = found.key;
   return { apiKeyId: row.id, userId: row.userId, isActive: row.isActive, scopes: scopesOf(row) };
 }
 

@@ -6,6 +6,7 @@ import { deleteExpiredSignInCodes, insertSignInCode, takeSignInCode } from '../d
 import { findUserById } from '../db/queries/users';
 import type { UserRow } from '../db/schema/users';
 import type { IdentityDeps } from '../deps';
+import { refuseIfDisabled } from './disabled-account';
 import { generateSecretToken, hashSecret } from './secret-tokens';
 
 export const SIGN_IN_CODE_TTL_MS = 60_000;
@@ -29,5 +30,6 @@ export async function exchangeSignInCode(
   const userId = await takeSignInCode(deps.db, hashSecret(code));
   const user = userId ? await findUserById(deps.db, userId) : undefined;
   if (!user) throw new AppError('BAD_REQUEST', INVALID_SIGN_IN_CODE_MESSAGE);
+  refuseIfDisabled(user);
   return { token: await deps.sessions.sign(user.id, user.sessionVersion), user };
 }

@@ -1,4 +1,4 @@
-// /auth/*: sign-up, verification, login, the social sign-in code exchange, current user, password flows,
+// /auth/*: sign-up, verification (and a new link on request), login, the social sign-in code exchange, current user, password flows,
 // log out everywhere and profile.
 
 import {
@@ -9,6 +9,7 @@ import {
   LoginResponse,
   MessageBody,
   ProfileBody,
+  ResendVerificationBody,
   ResetPasswordBody,
   SignInCodeBody,
   SignupBody,
@@ -24,6 +25,7 @@ import { currentUser } from '../domain/current-user';
 import { logIn } from '../domain/log-in';
 import { logOutEverywhere } from '../domain/log-out-everywhere';
 import { presentUser } from '../domain/present-user';
+import { RESEND_VERIFICATION_MESSAGE, resendVerification } from '../domain/resend-verification';
 import { FORGOT_PASSWORD_MESSAGE, requestPasswordReset, resetPassword } from '../domain/reset-password';
 import { exchangeSignInCode } from '../domain/sign-in-codes';
 import { signUp } from '../domain/sign-up';
@@ -46,6 +48,15 @@ export const authRoutes: RoutesPlugin<IdentityDeps> = async (app, { deps }) => {
     await verifyEmail(deps, request.params.token);
     return { message: VERIFIED_MESSAGE };
   });
+
+  app.post(
+    '/auth/resend-verification',
+    { schema: { body: ResendVerificationBody, response: { 200: MessageBody } } },
+    async (request) => {
+      await resendVerification(deps, request.body.email);
+      return { message: RESEND_VERIFICATION_MESSAGE };
+    },
+  );
 
   app.post('/auth/login', { schema: { body: LoginBody, response: { 200: LoginResponse } } }, async (request) => {
     const { token, user } = await logIn(deps, request.body);

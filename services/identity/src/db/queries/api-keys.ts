@@ -2,6 +2,7 @@
 import { and, desc, eq, inArray, isNull, lt, not, or, sql } from 'drizzle-orm';
 import type { IdentityDatabase } from '../client';
 import { type ApiKeyRow, apiKeys } from '../schema/api-keys';
+import { users } from '../schema/users';
 
 export async function insertApiKey(
   db: IdentityDatabase,
@@ -33,12 +34,19 @@ export async function toggleApiKey(db: IdentityDatabase, userId: string, id: str
   return row;
 }
 
-export async function findApiKeyByHash(db: IdentityDatabase, keyHash: string): Promise<ApiKeyRow | undefined> {
-  const [row] = await db.select().from(apiKeys).where(eq(apiKeys.keyHash, keyHash));
+/** The key with this hash and whether its owner is disabled (one round trip: resolving is on the gateway's path). */
+export async function findApiKeyWithOwnerByHash(
+  db: IdentityDatabase,
+  keyHash: string,
+): Promise<{ key: ApiKeyRow; ownerDisabledAt: Date | null } | undefined> {
+  const [row] = await db
+    .select({ key: apiKeys, ownerDisabledAt: users.disabledAt })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(eq(apiKeys.keyHash, keyHash));
   return row;
 }
 
-/** Sets last_used_at, skipping rows already touched within the last minute. */
 export async function touchApiKeys(db: IdentityDatabase, ids: string[], usedAt: Date): Promise<void> {
   if (ids.length === 0) return;
   await db

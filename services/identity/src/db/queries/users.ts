@@ -1,5 +1,5 @@
 // User rows and their linked social sign-in identities.
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { IdentityExecutor } from '../client';
 import { oauthIdentities } from '../schema/oauth-identities';
 import { type UserRow, users } from '../schema/users';
@@ -44,6 +44,26 @@ export async function bumpSessionVersion(db: IdentityExecutor, id: string): Prom
     .where(eq(users.id, id))
     .returning({ sessionVersion: users.sessionVersion });
   return row?.sessionVersion;
+}
+
+/** Disables the user and ends every session in one statement; undefined when already disabled (or unknown). */
+export async function markUserDisabled(db: IdentityExecutor, id: string, at: Date): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ disabledAt: at, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(users.id, id), isNull(users.disabledAt)))
+    .returning();
+  return row;
+}
+
+/** Lets a disabled user sign in again; undefined when not disabled (or unknown). */
+export async function markUserEnabled(db: IdentityExecutor, id: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ disabledAt: null, updatedAt: sql`now()` })
+    .where(and(eq(users.id, id), isNotNull(users.disabledAt)))
+    .returning();
+  return row;
 }
 
 export async function providersOf(db: IdentityExecutor, userId: string): Promise<string[]> {

@@ -12,6 +12,8 @@ export const users = identity.table('users', {
   isVerified: boolean('is_verified').notNull().default(false),
   /** Carried in every session token as `sv`; bumping it ends every session signed with a lower one. */
   sessionVersion: integer('session_version').notNull().default(0),
+  /** Set by an operator (`npm run admin -- users disable`): the user cannot sign in and their API keys are refused. */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
