@@ -55,7 +55,10 @@ describe('batch send', () => {
     const first = await keyed(emails);
     const again = await keyed(emails);
     expect(first.statusCode).toBe(207);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
     expect(again.json().data[0].id).toBe(first.json().data[0].id);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(Object.keys(again.json()).sort()).toEqual(['accepted', 'data', 'rejected']);
     expect((await keyed([{ to: [to], subject: 'other', body: 'x' }])).statusCode).toBe(409);
     await waitFor(() => h.smtp.to(to).length === 1);
     await new Promise((resolve) => setTimeout(resolve, 300));

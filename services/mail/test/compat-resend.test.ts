@@ -232,6 +232,8 @@ describe('POST /compat/resend/emails/batch', () => {
     expect(first.json().data).toHaveLength(3);
     const again = await call(userId, 'POST', '/emails/batch', emails, key);
     expect(again.json()).toEqual(first.json());
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    expect(again.headers['idempotent-replayed']).toBe('true');
     expect(await rowCount(userId)).toBe(3);
     const changed = await call(userId, 'POST', '/emails/batch', emails.slice(1), key);
     expect(changed.statusCode).toBe(409);

@@ -1,5 +1,6 @@
-// The send routes take an Idempotency-Key (mail routes/send.ts and resend-compat.ts): a retry with the same key
-// and body within 24 hours answers the first answer again, marked `idempotent-replayed: true`, and sends nothing;
+// The send and batch routes take an Idempotency-Key (mail routes/send.ts, batch-send.ts and resend-compat.ts): a retry
+// with the same key and body within 24 hours answers the first answer again, marked `idempotent-replayed: true`, and
+// sends nothing;
 // the same key with another body answers 409 IDEMPOTENCY_KEY_REUSED.
 import { MAIL_LIMITS, MAIL_MESSAGES } from '@mailwright/contracts';
 
@@ -9,7 +10,9 @@ type Json = Record<string, unknown>;
 export const IDEMPOTENT_SEND_PATHS: ReadonlySet<string> = new Set([
   '/api/emails/send',
   '/api/emails/api/send',
+  '/api/emails/api/batch',
   '/compat/resend/emails',
+  '/compat/resend/emails/batch',
 ]);
 
 export const IDEMPOTENCY_KEY_PARAMETER: Json = {

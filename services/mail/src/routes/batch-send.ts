@@ -33,7 +33,9 @@ export const batchSendRoutes: RoutesPlugin<SendingDeps> = async (app, { deps }) 
         requestId: request.id,
         idempotency,
       });
-      return reply.status(207).send(result);
+      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      const { data, accepted, rejected } = result;
+      return reply.status(207).send({ data, accepted, rejected });
     },
   );
 };

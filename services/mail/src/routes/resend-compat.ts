@@ -127,9 +127,11 @@ export const resendCompatRoutes: RoutesPlugin<{ sending: SendingDeps; emailLog: 
         response: { 200: ResendBatchResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const mode = request.headers['x-batch-validation'] === 'permissive' ? 'permissive' : 'strict';
-      return sendResendBatch(deps.sending, callerOf(request), request.body, mode);
+      const result = await sendResendBatch(deps.sending, callerOf(request), request.body, mode);
+      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      return result.body;
     },
   );
 

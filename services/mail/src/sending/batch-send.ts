@@ -22,6 +22,8 @@ export interface BatchResult {
   data: BatchItemResult[];
   accepted: number;
   rejected: number;
+  /** True when this is the stored answer to an earlier batch with the same Idempotency-Key. */
+  replayed: boolean;
 }
 
 export interface BatchOptions {
@@ -156,7 +158,7 @@ export async function batchSend(
       'batch item failed',
     );
   }
-  return { data, accepted: rows.size, rejected: items.length - rows.size };
+  return { data, accepted: rows.size, rejected: items.length - rows.size, replayed: false };
 }
 
 /** The first answer of a batch sent with this Idempotency-Key, its emails as they are now. */
@@ -177,5 +179,5 @@ async function replayBatch(
     return { index: entry.index, status: 'rejected', error };
   });
   const accepted = data.filter((entry) => entry.status === 'accepted').length;
-  return { data, accepted, rejected: data.length - accepted };
+  return { data, accepted, rejected: data.length - accepted, replayed: true };
 }

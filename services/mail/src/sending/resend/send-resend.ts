@@ -84,7 +84,7 @@ export async function sendResendBatch(
   caller: ResendCaller,
   items: unknown[],
   mode: 'strict' | 'permissive',
-): Promise<ResendBatchResponse> {
+): Promise<{ body: ResendBatchResponse; replayed: boolean }> {
   await requireApiAccess(deps, caller.userId);
   const translated = await Promise.all(items.map((item) => translateItem(deps, caller.userId, item)));
   const idempotency = caller.idempotencyKey
@@ -96,9 +96,9 @@ export async function sendResendBatch(
     idempotency,
   });
   const data = result.data.flatMap((entry) => (entry.status === 'accepted' ? [{ id: entry.id }] : []));
-  if (mode === 'strict') return { data };
+  if (mode === 'strict') return { body: { data }, replayed: result.replayed };
   const errors = result.data.flatMap((entry) =>
     entry.status === 'rejected' ? [{ index: entry.index, message: entry.error.message }] : [],
   );
-  return { data, errors };
+  return { body: { data, errors }, replayed: result.replayed };
 }
