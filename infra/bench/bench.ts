@@ -11,12 +11,16 @@ import { findRedis } from '../launcher/redis';
 import { type Stack, startStack } from '../launcher/stack';
 import { BenchSink } from './bench-sink';
 import { createBenchUser } from './bench-user';
+import { removeCpuQuotaGroups } from './cgroup';
 import { type BenchContext, loadAverage } from './context';
 import { keepAliveAgent } from './http-client';
+import { memoryWindow, overallPeaks, type PhaseMemory, redisPid } from './memory';
 import { measureDirectLatency, measureGatewayLatency, waitForDeliveries } from './phases/api-latency';
+import { measureBaseline } from './phases/baseline';
 import { measureFairness } from './phases/fairness';
 import { measurePacing, type PacingResult } from './phases/pacing';
 import { measurePixel } from './phases/pixel';
+import { measureScaleOut, type ScaleOutResult } from './phases/scale-out';
 import { measureSchedule } from './phases/schedule';
 import { measureSmtpIntake } from './phases/smtp-intake';
 import { measureThroughput } from './phases/throughput';
@@ -31,6 +35,17 @@ export interface BenchSettings {
   n: number;
   growthSmallN: number;
   latency: { ratePerSecond: number; durationMs: number };
+  /** The higher step of the send API through the gateway (1,000 req/s); null leaves it out (--quick). */
+  latencyHigh: { ratePerSecond: number; durationMs: number } | null;
+  /** The same emails straight from one Node process over nodemailer's pool to the sink. */
+  baseline: { n: number; connections: number };
+  /** Workers capped at `cpuPerWorker` cores each (cgroup v1); null leaves the phase out (--quick, --skip-scale-out). */
+  scaleOut: {
+    n: number;
+    cpuPerWorker: number;
+    workerCounts: number[];
+    limitCheck: { n: number; perMinute: number } | null;
+  } | null;
   pixel: { emails: number; durationS: number; connections: number };
   schedule: { count: number; leadMs: number };
   /** Tenant A's backlog (batch API) and tenant B's single emails spaced over it. */
@@ -51,6 +66,9 @@ export function settingsFor(mode: BenchMode): BenchSettings {
       n: 300,
       growthSmallN: 100,
       latency: { ratePerSecond: 100, durationMs: 3_000 },
+      latencyHigh: null,
+      baseline: { n: 300, connections: 20 },
+      scaleOut: null,
       pixel: { emails: 5, durationS: 3, connections: 20 },
       schedule: { count: 100, leadMs: 4_000 },
       fairness: { aEmails: 1_000, bEmails: 10, batchSize: 100, batchConcurrency: 4, minLeadMs: 5_000 },
@@ -66,6 +84,10 @@ export function settingsFor(mode: BenchMode): BenchSettings {
     n: large ? 100_000 : 10_000,
     growthSmallN: large ? 10_000 : 1_000,
     latency: { ratePerSecond: 500, durationMs: 20_000 },
+    latencyHigh: { ratePerSecond: 1_000, durationMs: 10_000 },
+    baseline: { n: large ? 100_000 : 10_000, connections: 20 },
+    // 300 at 150 a minute: the second half must wait for the minute (ideal span 60 s) across 4 workers.
+    scaleOut: { n: large ? 100_000 : 10_000, cpuPerWorker: 0.2, workerCounts: [1, 2, 4], limitCheck: { n: 300, perMinute: 150 } },
     pixel: { emails: 20, durationS: 10, connections: 100 },
     schedule: { count: 1_000, leadMs: 10_000 },
     fairness: { aEmails: 10_000, bEmails: 50, batchSize: 100, batchConcurrency: 4, minLeadMs: 10_000 },
@@ -87,9 +109,16 @@ export async function runBench(settings: BenchSettings, log: (line: string) => v
   await sink.start();
   const logDir = path.join(rootDir, 'test-artifacts', 'bench-logs', databaseName);
   let stack: Stack | undefined;
+  let queueRedis: Redis | undefined;
   let cleaning: Promise<void> | undefined;
   const cleanup = () => {
     cleaning ??= (async () => {
+      queueRedis?.disconnect();
+      try {
+        removeCpuQuotaGroups();
+      } catch (error) {
+        log(`could not remove the workers' cgroups: ${String(error)}`);
+      }
       await stack?.stop().catch((error: unknown) => log(`stopping the stack failed: ${String(error)}`));
       await sink.stop().catch(() => {});
       await dropDatabase(withDatabase(postgres.serverUrl, 'postgres'), databaseName).catch((error: unknown) =>
@@ -152,37 +181,74 @@ export async function runBench(settings: BenchSettings, log: (line: string) => v
     const user = await createBenchUser(stack.gatewayUrl, databaseUrl, sink.port);
     const ctx: BenchContext = { stack, sink, user, databaseUrl, internalSecret, agent: keepAliveAgent(256), log };
     log(`customer ready (enterprise plan, SMTP account → sink :${sink.port})`);
+    queueRedis = new Redis(redis.url, { maxRetriesPerRequest: 3 });
+    const redisServerPid = await redisPid(queueRedis);
+    const running = stack;
+    // Every phase's peak RSS per process (VmHWM, reset at the phase's start).
+    const memoryByPhase: Record<string, PhaseMemory> = {};
+    const phase = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+      const read = memoryWindow(running, redisServerPid);
+      const result = await work();
+      memoryByPhase[name] = read();
+      return result;
+    };
 
     log(`warm-up: ${settings.warmup} emails`);
     await measureThroughput(ctx, { n: settings.warmup, workers: 1, tag: 'warm' });
 
-    log(`[1/7] delivery throughput, 1 worker, ${settings.n} emails`);
-    const oneWorker = await measureThroughput(ctx, { n: settings.n, workers: 1, tag: 'tput1' });
+    log(`[1/8] delivery throughput, 1 worker, ${settings.n} emails`);
+    const oneWorker = await phase('throughputOneWorker', () =>
+      measureThroughput(ctx, { n: settings.n, workers: 1, tag: 'tput1' }),
+    );
     log(`  → ${oneWorker.emailsPerSecond} emails/s (${oneWorker.delivered}/${oneWorker.accepted} delivered)`);
 
     await stack.addWorker();
-    log(`[1/7] delivery throughput, 2 workers, ${settings.growthSmallN} emails (growth baseline)`);
-    const growthSmall = await measureThroughput(ctx, { n: settings.growthSmallN, workers: 2, tag: 'grow' });
+    log(`[1/8] delivery throughput, 2 workers, ${settings.growthSmallN} emails (growth baseline)`);
+    const growthSmall = await phase('growthBaseline', () =>
+      measureThroughput(ctx, { n: settings.growthSmallN, workers: 2, tag: 'grow' }),
+    );
     log(`  → ${growthSmall.emailsPerSecond} emails/s`);
-    log(`[1/7] delivery throughput, 2 workers, ${settings.n} emails`);
-    const twoWorkers = await measureThroughput(ctx, { n: settings.n, workers: 2, tag: 'tput2' });
+    log(`[1/8] delivery throughput, 2 workers, ${settings.n} emails`);
+    const twoWorkers = await phase('throughputTwoWorkers', () =>
+      measureThroughput(ctx, { n: settings.n, workers: 2, tag: 'tput2' }),
+    );
     log(`  → ${twoWorkers.emailsPerSecond} emails/s (${twoWorkers.delivered}/${twoWorkers.accepted} delivered)`);
+    const { n: baselineN, connections: baselineConnections } = settings.baseline;
+    log(`[1/8] baseline: ${baselineN} emails from one Node process, nodemailer pool of ${baselineConnections} → sink`);
+    const baseline = await phase('baseline', () =>
+      measureBaseline(ctx, { n: baselineN, connections: baselineConnections, tag: 'base' }),
+    );
+    log(
+      `  → ${baseline.emailsPerSecond} emails/s (${baseline.delivered}/${baseline.n}), ${baseline.cpuMsPerEmail} CPU ms per email`,
+    );
 
     const { ratePerSecond, durationMs } = settings.latency;
-    log(`[2/7] send API latency through the gateway: ${ratePerSecond} req/s for ${durationMs / 1000} s (open loop)`);
-    const viaGateway = await measureGatewayLatency(ctx, { ratePerSecond, durationMs, tag: 'latg' });
+    log(`[2/8] send API latency through the gateway: ${ratePerSecond} req/s for ${durationMs / 1000} s (open loop)`);
+    const viaGateway = await phase('apiViaGateway', () => measureGatewayLatency(ctx, { ratePerSecond, durationMs, tag: 'latg' }));
     await waitForDeliveries(ctx, 'latg', viaGateway.succeeded);
     log(
-      `  → p50 ${viaGateway.p50Ms} ms, p99 ${viaGateway.p99Ms} ms, errors ${viaGateway.errors}; ${describeSeconds(viaGateway)}`,
+      `  → p50 ${viaGateway.p50Ms} ms, p99 ${viaGateway.p99Ms} ms, errors ${viaGateway.errors}; ${describeSeconds(viaGateway)}; ` +
+        `gateway ${viaGateway.cpuMsPerRequest.gateway} CPU ms per request`,
     );
-    log(`[2/7] send API latency directly against the mail service: ${ratePerSecond} req/s for ${durationMs / 1000} s`);
-    const direct = await measureDirectLatency(ctx, { ratePerSecond, durationMs, tag: 'latd' });
+    log(`[2/8] send API latency directly against the mail service: ${ratePerSecond} req/s for ${durationMs / 1000} s`);
+    const direct = await phase('apiDirect', () => measureDirectLatency(ctx, { ratePerSecond, durationMs, tag: 'latd' }));
     await waitForDeliveries(ctx, 'latd', direct.succeeded);
     log(`  → p50 ${direct.p50Ms} ms, p99 ${direct.p99Ms} ms, errors ${direct.errors}; ${describeSeconds(direct)}`);
+    const high = settings.latencyHigh;
+    let viaGatewayHigh: Awaited<ReturnType<typeof measureGatewayLatency>> | null = null;
+    if (high) {
+      log(`[2/8] send API through the gateway: ${high.ratePerSecond} req/s for ${high.durationMs / 1000} s (open loop)`);
+      viaGatewayHigh = await phase('apiViaGatewayHigh', () => measureGatewayLatency(ctx, { ...high, tag: 'lath' }));
+      await waitForDeliveries(ctx, 'lath', viaGatewayHigh.succeeded);
+      log(
+        `  → p50 ${viaGatewayHigh.p50Ms} ms, p99 ${viaGatewayHigh.p99Ms} ms, errors ${viaGatewayHigh.errors}; ` +
+          `${describeSeconds(viaGatewayHigh)}; gateway ${viaGatewayHigh.cpuMsPerRequest.gateway} CPU ms per request`,
+      );
+    }
 
     const intake = settings.smtpIntake;
-    log(`[2/7] SMTP submission: ${intake.messages} messages over ${intake.connections} connections`);
-    const smtpIntake = await measureSmtpIntake(ctx, { ...intake, tag: 'smtp' });
+    log(`[2/8] SMTP submission: ${intake.messages} messages over ${intake.connections} connections`);
+    const smtpIntake = await phase('smtpIntake', () => measureSmtpIntake(ctx, { ...intake, tag: 'smtp' }));
     if (smtpIntake) {
       log(
         `  → ${smtpIntake.acceptedPerSecond} messages/s accepted, ${smtpIntake.cpuMsPerMessage['platform total']} CPU ms per message ` +
@@ -190,23 +256,23 @@ export async function runBench(settings: BenchSettings, log: (line: string) => v
       );
     } else log('  → skipped: the stack has no SMTP intake (openssl missing for its TLS pair)');
 
-    log(`[3/7] tracking pixel through the gateway`);
-    const pixel = await measurePixel(ctx, { ...settings.pixel, tag: 'pix' });
+    log(`[3/8] tracking pixel through the gateway`);
+    const pixel = await phase('pixel', () => measurePixel(ctx, { ...settings.pixel, tag: 'pix' }));
     log(`  → ${pixel.rps} req/s, p99 ${pixel.p99Ms} ms, events stored ${pixel.eventsStoredMs} ms after the load`);
 
-    log(`[4/7] scheduling lateness: ${settings.schedule.count} emails due the same second`);
-    const schedule = await measureSchedule(ctx, { ...settings.schedule, tag: 'sched' });
+    log(`[4/8] scheduling lateness: ${settings.schedule.count} emails due the same second`);
+    const schedule = await phase('schedule', () => measureSchedule(ctx, { ...settings.schedule, tag: 'sched' }));
     log(`  → p50 ${schedule.p50LatenessMs} ms, p99 ${schedule.p99LatenessMs} ms, max ${schedule.maxLatenessMs} ms`);
 
     const { aEmails, bEmails } = settings.fairness;
-    log(`[5/7] fairness: tenant A queues ${aEmails} emails due together, tenant B sends ${bEmails} spaced over A's drain`);
+    log(`[5/8] fairness: tenant A queues ${aEmails} emails due together, tenant B sends ${bEmails} spaced over A's drain`);
     // A's due second: time for the API to accept A's backlog at the rate the 2-worker run accepted single sends
     // (batches go faster: 947/s against 170/s singles on a loaded 2-core machine).
     const leadMs = Math.min(
       120_000,
       Math.max(settings.fairness.minLeadMs, Math.round((aEmails * 1000) / Math.max(1, twoWorkers.acceptPerSecond))),
     );
-    const fairness = await measureFairness(ctx, { ...settings.fairness, leadMs });
+    const fairness = await phase('fairness', () => measureFairness(ctx, { ...settings.fairness, leadMs }));
     log(
       `  → B accepted → delivered p50 ${fairness.p50Ms} ms, p99 ${fairness.p99Ms} ms, max ${fairness.maxMs} ms ` +
         `(${fairness.count}/${fairness.bAccepted}); A ${fairness.aEmailsPerSecond} emails/s (${fairness.aDelivered}/${fairness.aAccepted})`,
@@ -215,15 +281,33 @@ export async function runBench(settings: BenchSettings, log: (line: string) => v
     let pacing: PacingResult | null = null;
     if (settings.pacing) {
       const { n, perMinute } = settings.pacing;
-      log(`[6/7] pacing: one sender limited to ${perMinute} a minute sends ${n} emails`);
-      pacing = await measurePacing(ctx, settings.pacing);
+      log(`[6/8] pacing: one sender limited to ${perMinute} a minute sends ${n} emails`);
+      const pacingSettings = settings.pacing;
+      pacing = await phase('pacing', () => measurePacing(ctx, pacingSettings));
       log(
         `  → most in any 60 s ${pacing.maxPerMinute} (limit ${perMinute}), utilisation ${pacing.utilisation}, ` +
           `failed ${pacing.failed}, seen held ${pacing.held}, ${pacing.delivered}/${pacing.accepted} delivered in ${round(pacing.durationMs / 1000, 1)} s`,
       );
-    } else log('[6/7] pacing: skipped (--skip-pacing)');
+    } else log('[6/8] pacing: skipped (--skip-pacing)');
 
-    log(`[7/7] growth: per-email cost at ${settings.growthSmallN} vs ${settings.n}`);
+    let scaleOut: ScaleOutResult = { skipped: true, reason: 'left out (--quick or --skip-scale-out)' };
+    if (settings.scaleOut) {
+      const { n, cpuPerWorker, workerCounts } = settings.scaleOut;
+      log(`[7/8] scale-out: ${n} emails with ${workerCounts.join(', ')} workers capped at ${cpuPerWorker} core each`);
+      const scaleSettings = settings.scaleOut;
+      const redisClient = queueRedis;
+      scaleOut = await phase('scaleOut', () =>
+        measureScaleOut(ctx, redisClient, {
+          ...scaleSettings,
+          // The first run's lead: long enough for the API to accept the backlog at the 2-worker accept rate.
+          leadMs: Math.min(120_000, Math.max(5_000, Math.round((n * 1000) / Math.max(1, twoWorkers.acceptPerSecond)))),
+        }),
+      );
+      if (scaleOut.skipped) log(`  → skipped: ${scaleOut.reason}`);
+      else log(`  → 2 / 1 workers ${scaleOut.ratio2}×, 4 / 1 workers ${scaleOut.ratio4}×`);
+    } else log('[7/8] scale-out: skipped (--quick or --skip-scale-out)');
+
+    log(`[8/8] growth: per-email cost at ${settings.growthSmallN} vs ${settings.n}`);
     ctx.agent.destroy();
 
     const cores = os.cpus().length;
@@ -244,8 +328,30 @@ export async function runBench(settings: BenchSettings, log: (line: string) => v
         n: settings.n,
         oneWorker: oneWorker.emailsPerSecond,
         twoWorkers: twoWorkers.emailsPerSecond,
-        scalingRatio: ratio(twoWorkers.emailsPerSecond, oneWorker.emailsPerSecond),
+        /** The 2-worker platform's delivered rate over the nodemailer baseline's. */
+        vsBaseline: ratio(twoWorkers.emailsPerSecond, baseline.emailsPerSecond),
         runs: { oneWorker, twoWorkers },
+      },
+      baseline: { nodemailerPool: baseline.emailsPerSecond, run: baseline },
+      scaleOut: scaleOut.skipped
+        ? { skipped: true as const, reason: scaleOut.reason, ratio2: Number.NaN, ratio4: Number.NaN }
+        : scaleOut,
+      cpu: {
+        /** CPU ms of the stack's Node processes per delivered email (2 workers, N emails). */
+        platformMsPerEmail: twoWorkers.cpuMsPerEmail['platform total'] ?? Number.NaN,
+        /** CPU ms of the stack's Node processes per send API request at the base rate (the workers deliver meanwhile). */
+        platformMsPerApiRequest: viaGateway.cpuMsPerRequest['platform total'] ?? Number.NaN,
+        /** The gateway's CPU ms per proxied send request at the base rate. */
+        gatewayMsPerApiRequest: viaGateway.cpuMsPerRequest.gateway ?? Number.NaN,
+        postgresMsPerEmail: twoWorkers.cpuMsPerEmail['postgres (all, shared)'] ?? Number.NaN,
+        redisMsPerEmail: twoWorkers.cpuMsPerEmail['redis-server (all, shared)'] ?? Number.NaN,
+      },
+      memory: {
+        /** Each process's highest peak RSS (MB) over all phases. */
+        peakRssMb: overallPeaks(memoryByPhase),
+        byPhase: memoryByPhase,
+        /** Bytes in Redis per queued email (the scale-out phase's backlogs before they came due). */
+        redisBytesPerQueuedEmail: scaleOut.skipped ? Number.NaN : Math.max(...scaleOut.runs.map((run) => run.redisBytesPerEmail)),
       },
       api: {
         ratePerSecond,
@@ -257,7 +363,14 @@ export async function runBench(settings: BenchSettings, log: (line: string) => v
         gatewayOverheadRatio: ratio(viaGateway.p99Ms, direct.p99Ms),
         gatewayOverheadRatioP50: ratio(viaGateway.p50Ms, direct.p50Ms),
         direct: { p50Ms: direct.p50Ms, p99Ms: direct.p99Ms, maxMs: direct.maxMs, errors: direct.errors },
-        runs: { viaGateway, direct },
+        rps1000: viaGatewayHigh && {
+          ratePerSecond: viaGatewayHigh.achievedRate,
+          p50Ms: viaGatewayHigh.p50Ms,
+          p99Ms: viaGatewayHigh.p99Ms,
+          maxMs: viaGatewayHigh.maxMs,
+          errors: viaGatewayHigh.errors,
+        },
+        runs: { viaGateway, direct, viaGatewayHigh },
       },
       smtpIntake: smtpIntake && {
         ...smtpIntake,
@@ -279,12 +392,19 @@ export async function runBench(settings: BenchSettings, log: (line: string) => v
       totals: {
         accepted:
           [oneWorker, growthSmall, twoWorkers].reduce((sum, run) => sum + run.accepted, 0) +
+          (viaGatewayHigh?.succeeded ?? 0) +
+          (scaleOut.skipped ? 0 : scaleOut.runs.reduce((sum, run) => sum + run.accepted, 0)) +
+          (scaleOut.skipped ? 0 : (scaleOut.limitsAcrossWorkers?.accepted ?? 0)) +
           fairness.aAccepted +
           fairness.bAccepted +
           (pacing?.accepted ?? 0) +
           (smtpIntake?.accepted ?? 0),
         lost:
           [oneWorker, growthSmall, twoWorkers].reduce((sum, run) => sum + run.lost, 0) +
+          (scaleOut.skipped ? 0 : scaleOut.runs.reduce((sum, run) => sum + Math.max(0, run.accepted - run.delivered), 0)) +
+          (scaleOut.skipped
+            ? 0
+            : Math.max(0, (scaleOut.limitsAcrossWorkers?.accepted ?? 0) - (scaleOut.limitsAcrossWorkers?.delivered ?? 0))) +
           Math.max(0, fairness.aAccepted - fairness.aDelivered) +
           fairness.bLost +
           Math.max(0, (pacing?.accepted ?? 0) - (pacing?.delivered ?? 0)) +

@@ -21,11 +21,13 @@ export function targetRows(r: BenchResults): Row[] {
       pass: r.throughput.twoWorkers >= 1000,
     },
     {
-      figure: 'scaling 2 / 1 workers',
-      value: fmt(r.throughput.scalingRatio, '×'),
-      target: '≥ 1.7×',
-      pass: r.throughput.scalingRatio >= 1.7,
+      figure: `baseline: nodemailer pool (${r.baseline.run.connections} connections)`,
+      value: fmt(r.baseline.nodemailerPool, 'emails/s'),
+      target: '',
+      pass: null,
     },
+    { figure: 'platform (2 workers) vs baseline', value: fmt(r.throughput.vsBaseline, '×'), target: '', pass: null },
+    ...scaleOutRows(r),
     { figure: `send API p50 (${r.api.ratePerSecond}/s)`, value: fmt(r.api.p50Ms, 'ms'), target: '< 5 ms', pass: r.api.p50Ms < 5 },
     {
       figure: `send API p99 (${r.api.ratePerSecond}/s)`,
@@ -51,7 +53,28 @@ export function targetRows(r: BenchResults): Row[] {
       target: '≤ 1.3×',
       pass: r.api.gatewayOverheadRatio <= 1.3,
     },
-    { figure: 'gateway overhead (p50)', value: fmt(r.api.gatewayOverheadRatioP50, '×'), target: '', pass: null },
+    {
+      figure: 'gateway overhead (p50)',
+      value: fmt(r.api.gatewayOverheadRatioP50, '×'),
+      target: '≤ 1.3×',
+      pass: r.api.gatewayOverheadRatioP50 <= 1.3,
+    },
+    {
+      figure: `gateway CPU per proxied request (${r.api.ratePerSecond}/s)`,
+      value: fmt(r.cpu.gatewayMsPerApiRequest, 'ms'),
+      target: '≤ 0.25 ms',
+      pass: r.cpu.gatewayMsPerApiRequest <= 0.25,
+    },
+    ...(r.api.rps1000
+      ? [
+          {
+            figure: `send API p99 / errors (${Math.round(r.api.rps1000.ratePerSecond)}/s)`,
+            value: `${fmt(r.api.rps1000.p99Ms, 'ms')} / ${r.api.rps1000.errors}`,
+            target: '< 50 ms, 0 errors',
+            pass: r.api.rps1000.p99Ms < 50 && r.api.rps1000.errors === 0,
+          },
+        ]
+      : [{ figure: 'send API at 1,000/s', value: 'skipped', target: '', pass: null }]),
     {
       figure: `SMTP submission (${r.smtpIntake?.connections ?? 0} connections)`,
       value: r.smtpIntake ? fmt(r.smtpIntake.acceptedPerSecond, 'messages/s') : 'skipped',
@@ -109,7 +132,47 @@ export function targetRows(r: BenchResults): Row[] {
       target: '',
       pass: null,
     },
+    ...memoryRows(r),
     { figure: 'emails lost', value: String(r.totals.lost), target: '0', pass: r.totals.lost === 0 },
+  ];
+}
+
+function scaleOutRows(r: BenchResults): Row[] {
+  const s = r.scaleOut;
+  if (s.skipped) return [{ figure: 'scale-out (capped workers)', value: `skipped: ${s.reason}`, target: '', pass: null }];
+  const rows: Row[] = [
+    {
+      figure: `scale-out: 1 / 2 / 4 workers at ${s.cpuPerWorker} core`,
+      value: `${s.runs.map((run) => run.emailsPerSecond).join(' / ')} emails/s`,
+      target: '',
+      pass: null,
+    },
+    { figure: 'scale-out 2 / 1 workers', value: fmt(s.ratio2, '×'), target: '≥ 1.85×', pass: s.ratio2 >= 1.85 },
+    { figure: 'scale-out 4 / 1 workers', value: fmt(s.ratio4, '×'), target: '≥ 3.5×', pass: s.ratio4 >= 3.5 },
+  ];
+  const limits = s.limitsAcrossWorkers;
+  if (limits) {
+    rows.push({
+      figure: `limit across 4 workers: most in 60 s (${limits.n} at ${limits.perMinute}/min)`,
+      value: `${limits.maxPerMinute} (utilisation ${fmt(limits.utilisation, '')}, failed ${limits.failed})`,
+      target: `≤ ${limits.perMinute}`,
+      pass: limits.maxPerMinute <= limits.perMinute && limits.failed === 0,
+    });
+  }
+  return rows;
+}
+
+function memoryRows(r: BenchResults): Row[] {
+  const workers = Object.entries(r.memory.peakRssMb).filter(([name]) => name.startsWith('mail-worker'));
+  const workerPeak = workers.length > 0 ? Math.max(...workers.map(([, mb]) => mb)) : Number.NaN;
+  return [
+    { figure: 'peak RSS, any worker', value: fmt(workerPeak, 'MB'), target: '≤ 200 MB', pass: workerPeak <= 200 },
+    {
+      figure: 'Redis per queued email',
+      value: fmt(r.memory.redisBytesPerQueuedEmail, 'bytes'),
+      target: '≤ 1024 bytes',
+      pass: Number.isFinite(r.memory.redisBytesPerQueuedEmail) ? r.memory.redisBytesPerQueuedEmail <= 1024 : null,
+    },
   ];
 }
 
@@ -165,6 +228,12 @@ export function formatTable(r: BenchResults): string {
     'CPU ms per API request (gateway run): ' +
       Object.entries(r.api.runs.viaGateway.cpuMsPerRequest)
         .map(([name, ms]) => `${name} ${ms}`)
+        .join(', '),
+  );
+  out.push(
+    'peak RSS per process (MB, highest over the phases): ' +
+      Object.entries(r.memory.peakRssMb)
+        .map(([name, mb]) => `${name} ${mb}`)
         .join(', '),
   );
   out.push(

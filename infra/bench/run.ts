@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick | --large] [--skip-pacing]`: runs the benchmark, prints the table, writes bench-results.json
+// `npm run bench [-- --quick | --large] [--skip-pacing] [--skip-scale-out]`: runs the benchmark, prints the table, writes bench-results.json
 // at the repository root.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,7 +22,17 @@ try {
   if (nArg) {
     settings.n = Number(nArg.slice(4));
     settings.growthSmallN = Math.max(50, Math.round(settings.n / 10));
+    settings.baseline.n = settings.n;
+    if (settings.scaleOut) settings.scaleOut.n = settings.n;
   }
+  // --scale-out adds the capped-worker phase to --quick (N emails, no limit check); --skip-scale-out leaves it out.
+  if (args.includes('--scale-out') && !settings.scaleOut) {
+    settings.scaleOut = { n: settings.n, cpuPerWorker: 0.2, workerCounts: [1, 2, 4], limitCheck: null };
+  }
+  if (args.includes('--skip-scale-out')) settings.scaleOut = null;
+  // --worker-cpu=<cores> sets each capped worker's CPU quota (0.2 by default).
+  const cpuArg = args.find((arg) => arg.startsWith('--worker-cpu='));
+  if (cpuArg && settings.scaleOut) settings.scaleOut.cpuPerWorker = Number(cpuArg.slice('--worker-cpu='.length));
   const results = await runBench(settings, log);
   const file = path.join(rootDir, 'bench-results.json');
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);

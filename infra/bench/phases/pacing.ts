@@ -43,11 +43,13 @@ interface LogPage {
 
 export async function measurePacing(
   ctx: BenchContext,
-  options: { n: number; perMinute: number; batchSize?: number },
+  options: { n: number; perMinute: number; batchSize?: number; tag?: string },
 ): Promise<PacingResult> {
   const { n, perMinute } = options;
   const batchSize = options.batchSize ?? 100;
-  const user = await createBenchUser(ctx.stack.gatewayUrl, ctx.databaseUrl, ctx.sink.port, 'pace');
+  // The tag names the customer, its sender and its recipients (`<tag>+<i>@bench.test`).
+  const tag = options.tag ?? 'pace';
+  const user = await createBenchUser(ctx.stack.gatewayUrl, ctx.databaseUrl, ctx.sink.port, tag);
   const gateway = ctx.stack.gatewayUrl;
   const bearer = { authorization: `Bearer ${user.token}` };
 
@@ -60,14 +62,14 @@ export async function measurePacing(
   const limitsApplied = (JSON.parse(put.body) as { data?: { limits?: unknown } }).data?.limits ?? null;
   ctx.log(`  account limits now ${JSON.stringify(limitsApplied)}`);
 
-  const deliveries = ctx.sink.time('pace');
+  const deliveries = ctx.sink.time(tag);
   const rejectedKinds: Record<string, number> = {};
   const batchUrl = new URL('/api/emails/api/batch', gateway);
   let accepted = 0;
   let firstAccept = 0;
   for (let first = 0; first < n; first += batchSize) {
     const emails = Array.from({ length: Math.min(batchSize, n - first) }, (_, k) =>
-      JSON.parse(sendBody(`pace+${first + k}@bench.test`, first + k)),
+      JSON.parse(sendBody(`${tag}+${first + k}@bench.test`, first + k)),
     );
     const response = await request(ctx.agent, batchUrl, {
       method: 'POST',
@@ -118,7 +120,7 @@ export async function measurePacing(
   // Until every accepted email is delivered or none has come for longer than a minute window (+ slack):
   // a paced sender is legitimately silent for up to 60 s between groups.
   const progress = setInterval(() => {
-    ctx.log(`  pace: delivered ${deliveries.length}/${accepted}, seen held ${heldIds.size}`);
+    ctx.log(`  ${tag}: delivered ${deliveries.length}/${accepted}, seen held ${heldIds.size}`);
   }, 5_000);
   try {
     const stallTimeout = 90_000;

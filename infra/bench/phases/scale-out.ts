@@ -1,0 +1,250 @@
+// Scale-out under CPU quotas: each mail worker runs in its own cgroup v1 `cpu` group capped at `cpuPerWorker`
+// cores, and the same N emails are delivered with 1, 2 and 4 capped workers. Capped, the workers are the
+// bottleneck (not the gateway, the mail service, Postgres or the load generator sharing the machine's cores),
+// so the delivered rate should grow with the worker count: `ratio2` = rate(2) / rate(1), `ratio4` = rate(4) / rate(1).
+//
+// Each run queues its N emails through the batch API, all due at one whole second (as the fairness phase does),
+// so the capped workers sit idle while the backlog is accepted and then drain all of it at once: the run times
+// the drain alone (first → last delivery at the sink), not how fast the API accepts. Between the last accept and
+// the due second the emails wait in Redis as delayed jobs, which is where Redis's bytes per queued email are read.
+// With 4 workers a sender limited per minute then checks that the limit holds exactly across the workers.
+import { mailWorkerProcess } from '@mailwright/contracts';
+import type { Redis } from 'ioredis';
+import { CpuQuotaGroup, cgroupUnavailable } from '../cgroup';
+import { type BenchContext, loadAverage, sendBody, sleep } from '../context';
+import { cpuPerUnit, cpuSnapshot } from '../cpu-usage';
+import { request } from '../http-client';
+import { round } from '../stats';
+import { measurePacing, type PacingResult } from './pacing';
+
+export interface ScaleOutRun {
+  workers: number;
+  accepted: number;
+  delivered: number;
+  /** Emails sent without scheduledAt because the due second was less than a second away (0 when the lead held). */
+  sentUnscheduled: number;
+  /** Last accept → the due second (> 0: the whole backlog was queued before it came due). */
+  marginMs: number;
+  /** The due second → first delivery. */
+  firstDeliveryAfterDueMs: number;
+  /** First → last delivery at the sink. */
+  drainMs: number;
+  emailsPerSecond: number;
+  /** The run's bytes in Redis per queued email (its queue keys' MEMORY USAGE, and INFO used_memory), before due. */
+  redisBytesPerEmail: number;
+  redisUsedMemoryBytesPerEmail: number;
+  /** CPU ms per delivered email per process over the drain. */
+  cpuMsPerEmail: Record<string, number>;
+  /** Per worker: periods in which its quota ran out over the drain, of all periods (1 = always at the cap). */
+  throttledShare: number[];
+  load: { one: number; five: number };
+}
+
+export type ScaleOutResult =
+  | {
+      skipped: false;
+      n: number;
+      cpuPerWorker: number;
+      runs: ScaleOutRun[];
+      ratio2: number;
+      ratio4: number;
+      /** A sender limited per minute, delivered by the 4 capped workers: most in any 60 s, utilisation. */
+      limitsAcrossWorkers: PacingResult | null;
+    }
+  | { skipped: true; reason: string };
+
+export async function measureScaleOut(
+  ctx: BenchContext,
+  redis: Redis,
+  options: {
+    n: number;
+    cpuPerWorker: number;
+    workerCounts: number[];
+    /** First run's lead (ms) before the due second; later runs use 1.5 × the measured accept time. */
+    leadMs: number;
+    limitCheck: { n: number; perMinute: number } | null;
+  },
+): Promise<ScaleOutResult> {
+  const unavailable = cgroupUnavailable();
+  if (unavailable) return { skipped: true, reason: unavailable };
+
+  // Only capped workers deliver in this phase.
+  ctx.log(`  stopping the uncapped workers (${liveWorkers(ctx).join(', ')})`);
+  for (const name of liveWorkers(ctx)) await ctx.stack.kill(name);
+  const groups: CpuQuotaGroup[] = [];
+  const workerPids: number[] = [];
+  const runs: ScaleOutRun[] = [];
+  let leadMs = options.leadMs;
+  let limitsAcrossWorkers: PacingResult | null = null;
+  try {
+    for (const workers of options.workerCounts) {
+      while (workerPids.length < workers) {
+        const name = await ctx.stack.addWorker();
+        const pid = ctx.stack.processes.get(name)?.child.pid;
+        if (!pid) throw new Error(`${name} has no pid`);
+        const group = new CpuQuotaGroup(`mailwright-bench-${process.pid}-${workerPids.length + 1}`, options.cpuPerWorker);
+        group.add(pid);
+        groups.push(group);
+        workerPids.push(pid);
+      }
+      ctx.log(`  ${workers} worker(s) at ${options.cpuPerWorker} core each: queueing ${options.n} emails due together`);
+      const { acceptMs, ...run } = await drainRun(ctx, redis, groups, { n: options.n, workers, leadMs, tag: `scale${workers}` });
+      runs.push(run);
+      ctx.log(
+        `  → ${run.emailsPerSecond} emails/s (${run.delivered}/${run.accepted} in ${run.drainMs} ms), ` +
+          `throttled ${run.throttledShare.map((share) => `${Math.round(share * 100)}%`).join(' / ')} of periods, ` +
+          `Redis ${run.redisBytesPerEmail} B per queued email`,
+      );
+      leadMs = Math.max(3_000, Math.round(acceptMs * 1.5) + 1_000);
+    }
+    if (options.limitCheck) {
+      const { n, perMinute } = options.limitCheck;
+      ctx.log(`  ${workerPids.length} capped workers: a sender limited to ${perMinute} a minute sends ${n} emails`);
+      limitsAcrossWorkers = await measurePacing(ctx, { n, perMinute, tag: 'scalepace' });
+      ctx.log(
+        `  → most in any 60 s ${limitsAcrossWorkers.maxPerMinute} (limit ${perMinute}), utilisation ${limitsAcrossWorkers.utilisation}, failed ${limitsAcrossWorkers.failed}`,
+      );
+    }
+  } finally {
+    for (const group of groups) {
+      try {
+        group.remove();
+      } catch (error) {
+        ctx.log(`  could not remove ${group.dir}: ${String(error)}`);
+      }
+    }
+  }
+  const rate = (workers: number) => runs.find((run) => run.workers === workers)?.emailsPerSecond ?? Number.NaN;
+  return {
+    skipped: false,
+    n: options.n,
+    cpuPerWorker: options.cpuPerWorker,
+    runs,
+    ratio2: round(rate(2) / rate(1), 3),
+    ratio4: round(rate(4) / rate(1), 3),
+    limitsAcrossWorkers,
+  };
+}
+
+function liveWorkers(ctx: BenchContext): string[] {
+  return [...ctx.stack.processes.entries()]
+    .filter(
+      ([name, running]) =>
+        name.startsWith(mailWorkerProcess.name) && running.child.exitCode === null && running.child.signalCode === null,
+    )
+    .map(([name]) => name);
+}
+
+async function drainRun(
+  ctx: BenchContext,
+  redis: Redis,
+  groups: CpuQuotaGroup[],
+  options: { n: number; workers: number; leadMs: number; tag: string },
+): Promise<ScaleOutRun & { acceptMs: number }> {
+  const { n, tag } = options;
+  const deliveries = ctx.sink.time(tag);
+  const prefix = ctx.stack.env.QUEUE_PREFIX ?? '';
+  const queueBytesBefore = await queueBytes(redis, prefix);
+  const usedBefore = await usedMemory(redis);
+  const dueMs = Math.ceil((Date.now() + options.leadMs) / 1000) * 1000;
+  const dueAt = new Date(dueMs).toISOString();
+  const batchUrl = new URL('/api/emails/api/batch', ctx.stack.gatewayUrl);
+  const batchSize = 100;
+  const batches = Math.ceil(n / batchSize);
+  let nextBatch = 0;
+  let accepted = 0;
+  let sentUnscheduled = 0;
+  let lastAccept = 0;
+  const started = Date.now();
+  const progress = setInterval(() => {
+    ctx.log(`  ${tag}: accepted ${accepted}/${n}, delivered ${deliveries.length}, due in ${Math.max(0, dueMs - Date.now())} ms`);
+  }, 2_000);
+  try {
+    return await queueAndDrain();
+  } finally {
+    clearInterval(progress);
+  }
+
+  async function queueAndDrain(): Promise<ScaleOutRun & { acceptMs: number }> {
+    const client = async () => {
+      while (nextBatch < batches) {
+        const first = nextBatch++ * batchSize;
+        const count = Math.min(batchSize, n - first);
+        const scheduled = Date.now() < dueMs - 1_000;
+        if (!scheduled) sentUnscheduled += count;
+        const emails = Array.from({ length: count }, (_, k) =>
+          JSON.parse(sendBody(`${tag}+${first + k}@bench.test`, first + k, scheduled ? { scheduledAt: dueAt } : {})),
+        );
+        const response = await request(ctx.agent, batchUrl, {
+          method: 'POST',
+          headers: { 'x-api-key': ctx.user.apiKey },
+          body: JSON.stringify({ emails }),
+        });
+        if (response.status !== 207) throw new Error(`batch answered ${response.status}: ${response.body.slice(0, 200)}`);
+        accepted += (JSON.parse(response.body) as { accepted: number }).accepted;
+        lastAccept = Date.now();
+      }
+    };
+    await Promise.all(Array.from({ length: 4 }, client));
+    const acceptMs = lastAccept - started;
+    // Every email is queued and none is due yet (when the lead held): the run's Redis bytes now.
+    const queuedBytes = (await queueBytes(redis, prefix)) - queueBytesBefore;
+    const usedQueued = (await usedMemory(redis)) - usedBefore;
+
+    while (Date.now() < dueMs) await sleep(20);
+    const cpuBefore = cpuSnapshot(ctx.stack);
+    const throttleBefore = groups.slice(0, options.workers).map((group) => group.throttling());
+    let seen = 0;
+    let lastProgress = Date.now();
+    while (deliveries.length < accepted && Date.now() - lastProgress < 30_000) {
+      await sleep(20);
+      if (deliveries.length !== seen) {
+        seen = deliveries.length;
+        lastProgress = Date.now();
+      }
+    }
+    await sleep(300);
+    const throttleAfter = groups.slice(0, options.workers).map((group) => group.throttling());
+    const delivered = deliveries.length;
+    const first = deliveries[0] ?? dueMs;
+    const last = deliveries[delivered - 1] ?? Date.now();
+    const drainMs = Math.max(1, last - first);
+    return {
+      workers: options.workers,
+      accepted,
+      delivered,
+      sentUnscheduled,
+      marginMs: dueMs - lastAccept,
+      firstDeliveryAfterDueMs: first - dueMs,
+      drainMs,
+      emailsPerSecond: round(((delivered - 1) / drainMs) * 1000, 1),
+      redisBytesPerEmail: round(queuedBytes / Math.max(1, accepted), 0),
+      redisUsedMemoryBytesPerEmail: round(usedQueued / Math.max(1, accepted), 0),
+      cpuMsPerEmail: cpuPerUnit(cpuBefore, cpuSnapshot(ctx.stack), delivered),
+      throttledShare: throttleAfter.map((after, i) => {
+        const before = throttleBefore[i] ?? after;
+        return round((after.throttledPeriods - before.throttledPeriods) / Math.max(1, after.periods - before.periods), 2);
+      }),
+      load: loadAverage(),
+      acceptMs,
+    };
+  }
+}
+
+/** MEMORY USAGE of every key of the run's queue prefix (exact for this run, whoever else uses the Redis). */
+async function queueBytes(redis: Redis, prefix: string): Promise<number> {
+  let total = 0;
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+    cursor = next;
+    const pipeline = redis.pipeline();
+    for (const key of keys) pipeline.memory('USAGE', key, 'SAMPLES', '0');
+    for (const [error, bytes] of (await pipeline.exec()) ?? []) if (!error) total += Number(bytes ?? 0);
+  } while (cursor !== '0');
+  return total;
+}
+
+async function usedMemory(redis: Redis): Promise<number> {
+  return Number(/^used_memory:(\d+)/m.exec(await redis.info('memory'))?.[1] ?? Number.NaN);
+}
