@@ -53,6 +53,9 @@ export type LoginResponse = Static<typeof LoginResponse>;
 export const UserResponse = Type.Object({ user: User });
 
 export const ForgotPasswordBody = Type.Object({ email: EmailAddress }, { additionalProperties: false });
+/** POST /auth/resend-verification: a new verification link for an account not verified yet (once a minute). */
+export const ResendVerificationBody = Type.Object({ email: EmailAddress }, { additionalProperties: false });
+export type ResendVerificationBody = Static<typeof ResendVerificationBody>;
 export const ResetPasswordBody = Type.Object({ password: Password }, { additionalProperties: false });
 export const TokenParams = Type.Object({ token: Type.String({ minLength: 10, maxLength: 200 }) });
 

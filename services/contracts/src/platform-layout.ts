@@ -156,7 +156,7 @@ export const gatewayRoutes: readonly GatewayRoute[] = [
 
 /** Routes anyone may call (matched on the normalised path, without the query). Every other route needs a caller. */
 export const publicRoutes: ReadonlyArray<readonly [method: string, pattern: RegExp]> = [
-  ['POST', /^\/api\/auth\/(signup|login|forgot-password|exchange)$/],
+  ['POST', /^\/api\/auth\/(signup|login|forgot-password|resend-verification|exchange)$/],
   ['GET', /^\/api\/auth\/verify-email\/[^/]+$/],
   ['POST', /^\/api\/auth\/reset-password\/[^/]+$/],
   ['GET', /^\/api\/auth\/(google|github|microsoft)(\/callback)?$/],
@@ -178,11 +178,15 @@ export const apiKeyRoutes = /^\/api\/emails\/api(\/|$)|^\/compat\/resend(\/|$)/;
  */
 export const bearerApiKeyRoutes = /^\/compat\/resend(\/|$)/;
 
-/** POSTs throttled per client address: sign-in, sign-up, the reset mail and the social sign-in code exchange. */
+/**
+ * POSTs throttled per client address: sign-in, sign-up, the reset and verification mails and the social sign-in
+ * code exchange.
+ */
 export const clientIpThrottledRoutes: ReadonlySet<string> = new Set([
   '/api/auth/login',
   '/api/auth/signup',
   '/api/auth/forgot-password',
+  '/api/auth/resend-verification',
   '/api/auth/exchange',
 ]);
 
