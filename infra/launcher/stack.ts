@@ -11,7 +11,7 @@ import {
   type PlatformProcess,
   platformServices,
 } from '@mailwright/contracts';
-import { ensureDatabase, runMigrations } from '@mailwright/kit';
+import { ensureDatabase, isTracingConfigured, runMigrations } from '@mailwright/kit';
 import { freePort } from './free-port';
 import { formatLogLine, lineSplitter } from './log-lines';
 import { listenerPortKey, stackEnvironment } from './stack-environment';
@@ -78,8 +78,10 @@ export class Stack {
       ...this.envOverrides.get(name),
       ...(isWorker ? { [spec.portVar]: String(port) } : {}),
     };
+    // Every worker is one service in traces (its spans carry their own host and process ids).
+    env.OTEL_SERVICE_NAME = spec.name;
     for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(rootDir, spec.entry)], {
+    const child = spawn(process.execPath, [...nodeImports(env), path.join(rootDir, spec.entry)], {
       cwd: path.join(rootDir, spec.packageDir),
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -214,6 +216,13 @@ function intakeTlsEnv(options: StackOptions, log: (line: string) => void): Recor
     return null;
   }
   return { SMTP_INTAKE_TLS_CERT: pair.certFile, SMTP_INTAKE_TLS_KEY: pair.keyFile };
+}
+
+/** tsx, then (with an OTLP endpoint configured) the tracing register module, which must load before the app. */
+function nodeImports(env: Record<string, string | undefined>): string[] {
+  const imports = ['--import', 'tsx'];
+  if (isTracingConfigured(env)) imports.push('--import', '@mailwright/kit/tracing/register');
+  return imports;
 }
 
 async function waitForHealth(url: string, child: ChildProcess, name: string): Promise<void> {

@@ -7,6 +7,8 @@ export interface InternalRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   timeoutMs?: number;
+  /** The request this call serves (its x-request-id), forwarded so the callee's log lines carry it too. */
+  requestId?: string;
 }
 
 export class InternalClient {
@@ -23,6 +25,7 @@ export class InternalClient {
     const token = await this.signer.tokenFor({ kind: 'service', service: this.service });
     const headers: Record<string, string> = { [INTERNAL_TOKEN_HEADER]: token };
     if (request.body !== undefined) headers['content-type'] = 'application/json';
+    if (request.requestId) headers['x-request-id'] = request.requestId;
     let response: Response;
     try {
       response = await fetch(`${baseUrl}${path}`, {

@@ -10,6 +10,7 @@ import { installInternalAuth } from './internal-auth';
 import { loggerOptions } from './logger';
 import { installMetrics, type MetricsRegistry, processMetrics } from './metrics';
 import { installOpenApi } from './openapi';
+import { shutdownTracing } from './tracing/spans';
 import { refuseUnstorableInput } from './unstorable-input';
 
 export interface ServiceOptions {
@@ -66,11 +67,15 @@ function serviceOptionsFrom(name: string, config: ServiceAppConfig, extras: Serv
   };
 }
 
-/** Listens and closes gracefully on SIGINT/SIGTERM (in-flight requests finish, then onClose hooks run). */
+/**
+ * Listens and closes gracefully on SIGINT/SIGTERM (in-flight requests finish, then onClose hooks run, then the spans
+ * still buffered are exported).
+ */
 export async function runService(app: FastifyInstance, port: number, host: string): Promise<void> {
   closeWithGrace({ delay: 10_000 }, async ({ err }) => {
     if (err) app.log.error({ err }, 'shutting down after error');
     await app.close();
+    await shutdownTracing().catch((error: unknown) => app.log.warn({ err: error }, 'spans not exported at shutdown'));
   });
   await app.listen({ port, host });
 }

@@ -1,6 +1,6 @@
 // The mail-worker process: read the config, run migrations (safe beside the service), start, stop on signals.
 import { fileURLToPath } from 'node:url';
-import { ensureDatabase, loadConfigOrExit, runMigrations } from '@mailwright/kit';
+import { ensureDatabase, loadConfigOrExit, runMigrations, shutdownTracing } from '@mailwright/kit';
 import { ConfigSchema } from './config';
 import { startWorker } from './worker-app';
 
@@ -15,13 +15,16 @@ const stop = (signal: string) => {
   stopping = true;
   const forced = setTimeout(() => process.exit(1), 15_000);
   forced.unref();
-  worker.close().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      process.stderr.write(`mail-worker: shutdown after ${signal} failed: ${String(error)}\n`);
-      process.exit(1);
-    },
-  );
+  worker
+    .close()
+    .then(() => shutdownTracing())
+    .then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`mail-worker: shutdown after ${signal} failed: ${String(error)}\n`);
+        process.exit(1);
+      },
+    );
 };
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));

@@ -1,6 +1,6 @@
 // The smtp-intake process: read the config and the TLS pair, start the listeners, stop on signals.
 import { readFileSync } from 'node:fs';
-import { ConfigError, loadConfigOrExit } from '@mailwright/kit';
+import { ConfigError, loadConfigOrExit, shutdownTracing } from '@mailwright/kit';
 import { startIntake } from './app';
 import { ConfigSchema } from './config';
 
@@ -24,13 +24,16 @@ const stop = (signal: string) => {
   stopping = true;
   const forced = setTimeout(() => process.exit(1), config.SMTP_INTAKE_CLOSE_TIMEOUT_MS + 5_000);
   forced.unref();
-  intake.close().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      process.stderr.write(`smtp-intake: shutdown after ${signal} failed: ${String(error)}\n`);
-      process.exit(1);
-    },
-  );
+  intake
+    .close()
+    .then(() => shutdownTracing())
+    .then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`smtp-intake: shutdown after ${signal} failed: ${String(error)}\n`);
+        process.exit(1);
+      },
+    );
 };
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
