@@ -11,6 +11,11 @@ describe('accessFor', () => {
     expect(accessFor('GET', '/api/auth/github')).toBe('public');
   });
 
+  it('lets anyone ask for a new verification link, throttled per client address', () => {
+    expect(routeRuleFor('POST', '/api/auth/resend-verification')).toEqual({ access: 'public', throttle: 'client-ip' });
+    expect(accessFor('GET', '/api/auth/resend-verification')).toBe('user');
+  });
+
   it('requires a user for everything else under /api', () => {
     expect(accessFor('GET', '/api/auth/me')).toBe('user');
     expect(accessFor('PUT', '/api/auth/profile')).toBe('user');
@@ -32,6 +37,8 @@ describe('accessFor', () => {
     expect(accessFor('GET', '/api/emails/api')).toBe('api_key');
     expect(accessFor('GET', '/api/emails/api/0b0c5e7e-1111-4222-8333-944445555666')).toBe('api_key');
     expect(accessFor('GET', '/api/emails')).toBe('user');
+    expect(accessFor('GET', '/api/emails/export.csv')).toBe('user');
+    expect(accessFor('GET', '/api/emails/0b0c5e7e-1111-4222-8333-944445555666/events')).toBe('user');
   });
 });
 
