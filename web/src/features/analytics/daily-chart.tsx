@@ -50,7 +50,7 @@ export function DailyChart({ title, points, field, color }: Props) {
               );
             })}
           </svg>
-          <div className="mt-1 flex justify-between text-[11px] text-slate-400">
+          <div className="mt-1 flex justify-between text-xs text-slate-600">
             <span>{points[0]?.date}</span>
             <span>{points.at(-1)?.date}</span>
           </div>

@@ -47,11 +47,11 @@ export function PlanCard({ name, price, period = '/month', features, isPopular, 
                 <path d="M7.6 13.2 4.4 10l-1.2 1.2 4.4 4.4 9.2-9.2-1.2-1.2z" />
               </svg>
             ) : (
-              <svg viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 shrink-0 fill-slate-300" aria-hidden="true">
+              <svg viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 shrink-0 fill-slate-400" aria-hidden="true">
                 <path d="M5.2 4 4 5.2 8.8 10 4 14.8 5.2 16l4.8-4.8 4.8 4.8 1.2-1.2L11.2 10 16 5.2 14.8 4 10 8.8z" />
               </svg>
             )}
-            <span className={feature.included ? 'text-slate-700' : 'text-slate-400 line-through'}>
+            <span className={feature.included ? 'text-slate-700' : 'text-slate-600 line-through decoration-slate-400'}>
               <span className="sr-only">{feature.included ? 'Included: ' : 'Not included: '}</span>
               {feature.text}
             </span>
