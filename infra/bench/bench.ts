@@ -1,19 +1,10 @@
-// The benchmark as a function: starts its own stack (fresh database, local Postgres/Redis, a count-only SMTP
-// sink), creates an enterprise customer, runs the phases one after another and returns every figure.
-import { randomBytes } from 'node:crypto';
+// The benchmark as a function: starts its own stack (bench-stack.ts: fresh database, local Postgres/Redis, a
+// count-only SMTP sink, an enterprise customer), runs the phases one after another and returns every figure.
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Redis } from 'ioredis';
-import pg from 'pg';
-import { findPostgres, withDatabase } from '../launcher/postgres';
-import { findRedis } from '../launcher/redis';
-import { type Stack, startStack } from '../launcher/stack';
-import { BenchSink } from './bench-sink';
-import { createBenchUser } from './bench-user';
-import { removeCpuQuotaGroups } from './cgroup';
-import { type BenchContext, loadAverage } from './context';
-import { keepAliveAgent } from './http-client';
+import { fileURLToPath } from 'node:url';
+import { withBenchStack } from './bench-stack';
+import { loadAverage } from './context';
 import { memoryWindow, overallPeaks, type PhaseMemory, redisPid } from './memory';
 import { measureDirectLatency, measureGatewayLatency, waitForDeliveries } from './phases/api-latency';
 import { measureBaseline } from './phases/baseline';
@@ -100,94 +91,13 @@ export function settingsFor(mode: BenchMode): BenchSettings {
 export async function runBench(settings: BenchSettings, log: (line: string) => void = console.log) {
   const startedAt = new Date();
   const loadStart = loadAverage();
-  const postgres = await findPostgres(path.join(rootDir, '.data'), log);
-  const redis = await findRedis(path.join(rootDir, '.data'), log);
-  const databaseName = `mw_bench_${Date.now().toString(36)}`;
-  const databaseUrl = withDatabase(postgres.serverUrl, databaseName);
-  const internalSecret = randomBytes(32).toString('hex');
-  const sink = new BenchSink();
-  await sink.start();
-  const logDir = path.join(rootDir, 'test-artifacts', 'bench-logs', databaseName);
-  let stack: Stack | undefined;
-  let queueRedis: Redis | undefined;
-  let cleaning: Promise<void> | undefined;
-  const cleanup = () => {
-    cleaning ??= (async () => {
-      queueRedis?.disconnect();
-      try {
-        removeCpuQuotaGroups();
-      } catch (error) {
-        log(`could not remove the workers' cgroups: ${String(error)}`);
-      }
-      await stack?.stop().catch((error: unknown) => log(`stopping the stack failed: ${String(error)}`));
-      await sink.stop().catch(() => {});
-      await dropDatabase(withDatabase(postgres.serverUrl, 'postgres'), databaseName).catch((error: unknown) =>
-        log(`could not drop ${databaseName}: ${String(error)}`),
-      );
-      await dropQueueKeys(redis.url, databaseName).catch(() => {});
-      await postgres.stop();
-      await redis.stop();
-    })();
-    return cleaning;
-  };
-  // Ctrl-C or a kill stops the platform and drops the bench database instead of leaving processes behind.
-  const interrupted = (signal: NodeJS.Signals) => {
-    log(`${signal}: stopping the platform`);
-    void cleanup().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', interrupted);
-  process.once('SIGTERM', interrupted);
-  try {
-    log(`starting the platform (database ${databaseName}, logs in ${path.relative(rootDir, logDir)})`);
-    stack = await startStack({
-      onCreated: (created) => {
-        stack = created;
-      },
-      rootDir,
-      databaseUrl,
-      redisUrl: redis.url,
-      secrets: {
-        INTERNAL_SECRET: internalSecret,
-        ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-        TRACKING_SECRET: randomBytes(24).toString('hex'),
-      },
-      ports: 'random',
-      workers: 1,
-      env: {
-        SYSTEM_SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
-        ALLOW_PRIVATE_TARGETS: 'true',
-        // One API key sends everything here; the per-key limiter still runs on every request.
-        RATE_LIMIT_API_MAX: '100000000',
-        RATE_LIMIT_API_PLANS: 'free:60,pro:600,enterprise:100000000',
-        RATE_LIMIT_AUTH_MAX: '1000',
-        // The same one key submits over SMTP: the intake's per-key limits are lifted like the API's.
-        SMTP_INTAKE_MESSAGES_PER_MINUTE: '1000000',
-        SMTP_INTAKE_MAX_CONNECTIONS_PER_KEY: '1000',
-        QUEUE_PREFIX: databaseName,
-        // The sink, like a relay or ESP smarthost, takes any number of connections; the default 5 per
-        // account per worker is sized for mailbox providers (see services/mail README).
-        SMTP_MAX_CONNECTIONS: process.env.SMTP_MAX_CONNECTIONS ?? '20',
-        ...(settings.profile
-          ? {
-              NODE_OPTIONS: `--import ${pathToFileURL(path.join(rootDir, 'infra/bench/cpu-profiler.mjs')).href}`,
-              BENCH_PROFILE_DIR: path.join(logDir, 'profiles'),
-            }
-          : {}),
-      },
-      output: 'files',
-      logDir,
-      log,
-    });
-    const user = await createBenchUser(stack.gatewayUrl, databaseUrl, sink.port);
-    const ctx: BenchContext = { stack, sink, user, databaseUrl, internalSecret, agent: keepAliveAgent(256), log };
-    log(`customer ready (enterprise plan, SMTP account → sink :${sink.port})`);
-    queueRedis = new Redis(redis.url, { maxRetriesPerRequest: 3 });
-    const redisServerPid = await redisPid(queueRedis);
-    const running = stack;
+  return withBenchStack({ profile: settings.profile }, log, async ({ ctx, redis }) => {
+    const { stack } = ctx;
+    const redisServerPid = await redisPid(redis);
     // Every phase's peak RSS per process (VmHWM, reset at the phase's start).
     const memoryByPhase: Record<string, PhaseMemory> = {};
     const phase = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
-      const read = memoryWindow(running, redisServerPid);
+      const read = memoryWindow(stack, redisServerPid);
       const result = await work();
       memoryByPhase[name] = read();
       return result;
@@ -295,9 +205,8 @@ export async function runBench(settings: BenchSettings, log: (line: string) => v
       const { n, cpuPerWorker, workerCounts } = settings.scaleOut;
       log(`[7/8] scale-out: ${n} emails with ${workerCounts.join(', ')} workers capped at ${cpuPerWorker} core each`);
       const scaleSettings = settings.scaleOut;
-      const redisClient = queueRedis;
       scaleOut = await phase('scaleOut', () =>
-        measureScaleOut(ctx, redisClient, {
+        measureScaleOut(ctx, redis, {
           ...scaleSettings,
           // The first run's lead: long enough for the API to accept the backlog at the 2-worker accept rate.
           leadMs: Math.min(120_000, Math.max(5_000, Math.round((n * 1000) / Math.max(1, twoWorkers.acceptPerSecond)))),
@@ -308,7 +217,6 @@ export async function runBench(settings: BenchSettings, log: (line: string) => v
     } else log('[7/8] scale-out: skipped (--quick or --skip-scale-out)');
 
     log(`[8/8] growth: per-email cost at ${settings.growthSmallN} vs ${settings.n}`);
-    ctx.agent.destroy();
 
     const cores = os.cpus().length;
     const results = {
@@ -409,42 +317,11 @@ export async function runBench(settings: BenchSettings, log: (line: string) => v
           fairness.bLost +
           Math.max(0, (pacing?.accepted ?? 0) - (pacing?.delivered ?? 0)) +
           Math.max(0, (smtpIntake?.accepted ?? 0) - (smtpIntake?.delivered ?? 0)),
-        sinkDelivered: sink.delivered,
+        sinkDelivered: ctx.sink.delivered,
       },
     };
     return results;
-  } finally {
-    process.off('SIGINT', interrupted);
-    process.off('SIGTERM', interrupted);
-    await cleanup();
-  }
+  });
 }
 
 export type BenchResults = Awaited<ReturnType<typeof runBench>>;
-
-async function dropDatabase(adminUrl: string, name: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists "${name}" with (force)`);
-  } finally {
-    await admin.end();
-  }
-}
-
-/** Removes the run's BullMQ keys (its QUEUE_PREFIX) from the shared Redis. */
-async function dropQueueKeys(redisUrl: string, prefix: string): Promise<void> {
-  const client = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  client.on('error', () => {});
-  try {
-    await client.connect();
-    let cursor = '0';
-    do {
-      const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length > 0) await client.del(...keys);
-    } while (cursor !== '0');
-  } finally {
-    client.disconnect();
-  }
-}
