@@ -7,10 +7,12 @@ export type SpanAttributes = Record<string, string | number | boolean | undefine
 export interface SpanOptions {
   /** A W3C traceparent carried from another process (a queued job): the span continues that trace. */
   parent?: string | null;
+  /** Starts a trace of its own (no parent given): work shared by several traces, which `links` names. */
+  root?: boolean;
   /** Traces this work also serves (a job of several emails): linked, not parented. */
   links?: Array<string | null>;
   /** 'client' for a call out of the process (a provider's API, an SMTP server); 'internal' by default. */
-  kind?: 'internal' | 'client' | 'consumer';
+  kind?: 'internal' | 'client' | 'producer' | 'consumer';
 }
 
 export interface SpanHooks {

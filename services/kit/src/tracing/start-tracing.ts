@@ -19,7 +19,12 @@ import { installSpanHooks, type SpanAttributes, type SpanHooks, type SpanOptions
 const unTracedPaths = new Set(['/healthz', '/readyz', '/metrics']);
 const pathOf = (url: string | undefined) => (url ?? '/').split('?')[0] ?? '/';
 
-const spanKinds = { internal: SpanKind.INTERNAL, client: SpanKind.CLIENT, consumer: SpanKind.CONSUMER } as const;
+const spanKinds = {
+  internal: SpanKind.INTERNAL,
+  client: SpanKind.CLIENT,
+  producer: SpanKind.PRODUCER,
+  consumer: SpanKind.CONSUMER,
+} as const;
 
 function definedAttributes(attributes: SpanAttributes): Record<string, string | number | boolean> {
   const defined: Record<string, string | number | boolean> = {};
@@ -49,7 +54,7 @@ function spanHooks(provider: NodeTracerProvider): SpanHooks {
         const linked = trace.getSpanContext(contextOf(traceparent) ?? ROOT_CONTEXT);
         if (linked) links.push({ context: linked });
       }
-      const parent = contextOf(options.parent) ?? context.active();
+      const parent = contextOf(options.parent) ?? (options.root ? ROOT_CONTEXT : context.active());
       const spanOptions = { kind: spanKinds[options.kind ?? 'internal'], attributes: definedAttributes(attributes), links };
       return tracer.startActiveSpan(name, spanOptions, parent, async (span) => {
         try {

@@ -15,6 +15,7 @@
 //    without sending. Only a crash between the provider's answer and the first record attempt can still
 //    resend, as before (bounded by the jobs in flight).
 import type { HoldReason, Transport } from '@mailwright/contracts';
+import { annotateSpan } from '@mailwright/kit';
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import { yieldDelay } from '../queues/send-queue';
 import { chooseSender } from './choose-sender';
@@ -82,6 +83,17 @@ export interface DeliveryRun {
   isLastTry: boolean;
 }
 
+/** What the delivery span tells about an email: ids and kinds, the first recipient's domain, never an address. */
+function deliverySpanAttributes(email: ClaimedEmail, transport: Transport) {
+  const recipient = email.to[0] ?? '';
+  return {
+    'mailwright.account.id': transport.accountId,
+    'mailwright.account.kind': transport.provider,
+    'mailwright.sender_pool': email.senderPoolId !== null && email.senderPoolId !== undefined,
+    'mailwright.recipient.domain': recipient.slice(recipient.lastIndexOf('@') + 1).toLowerCase() || undefined,
+  };
+}
+
 /** The email as its chosen sender sends it: a pool's email takes the account's address and name. */
 function sentBy(email: ClaimedEmail, transport: Transport): ClaimedEmail {
   if (!email.senderPoolId) return email;
@@ -100,6 +112,7 @@ async function hold(
 ): Promise<Delivery> {
   await deps.claims.record({ emailId: email.id, token: run.token, status: 'held', error: null, hold: { reason, until } });
   deps.log?.debug({ emailId: email.id, requestId: run.requestId, reason, until }, 'held for its sender');
+  annotateSpan({ 'mailwright.delivery.outcome': 'held', 'mailwright.hold.reason': reason });
   // Once per wait: a held email that comes back and waits again (with the same or another reason) says nothing new.
   if (email.holdReason === null) {
     void deps.webhooks?.emit([
@@ -128,6 +141,7 @@ async function recordFailure(
     { emailId: email.id, requestId: run.requestId, provider, permanent: failure.isPermanent, attempt: email.attempts },
     isFinal ? 'send failed' : 'send failed; will retry',
   );
+  annotateSpan({ 'mailwright.delivery.outcome': isFinal ? 'failed' : 'retry' });
   if (!isFinal) return { kind: 'retry', failure };
   deps.onOutcome?.('failed', provider);
   void deps.webhooks?.emit([{ emailId: email.id, type: 'email.failed' }]);
@@ -175,6 +189,7 @@ export async function deliverEmail(deps: SendDeps, claimed: ClaimedEmail, run: D
   const { transport, ticket } = choice;
   const email = sentBy(claimed, transport);
   const accountId = transport.accountId;
+  annotateSpan(deliverySpanAttributes(email, transport));
   const giveBack = () => {
     if (ticket) deps.limiter?.release(accountId, ticket).catch(() => false);
   };
@@ -226,6 +241,7 @@ export async function deliverEmail(deps: SendDeps, claimed: ClaimedEmail, run: D
   deps.health?.onSuccess(accountId);
   deps.onOutcome?.('sent', transport.provider);
   await recordSent(deps, emailId, token, requestId, senderOf(email));
+  annotateSpan({ 'mailwright.delivery.outcome': 'sent' });
   deps.log?.debug({ emailId, requestId, provider: transport.provider }, 'sent');
   void deps.webhooks?.emit([{ emailId, type: 'email.sent' }]);
   return { kind: 'sent' };

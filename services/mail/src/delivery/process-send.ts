@@ -6,9 +6,17 @@
 // email moves the job itself to delayed. A job whose account already has a long line in this process steps aside
 // before claiming anything (fair slots: one account's backlog never holds every job slot).
 import { randomUUID } from 'node:crypto';
-import { isUuid } from '@mailwright/kit';
+import { inSpan, isUuid } from '@mailwright/kit';
 import { DelayedError, type Job, UnrecoverableError } from 'bullmq';
-import { HELD_RECHECK_MS, ownJobData, SEND_ATTEMPTS, type SendJobData, sendJobId, sendJobOptions } from '../queues/send-queue';
+import {
+  HELD_RECHECK_MS,
+  ownJobData,
+  SEND_ATTEMPTS,
+  SEND_QUEUE,
+  type SendJobData,
+  sendJobId,
+  sendJobOptions,
+} from '../queues/send-queue';
 import { type Delivery, deliverEmail } from './deliver-email';
 import type { SendProcessorDeps } from './deps';
 
@@ -26,13 +34,28 @@ const retryDelayAfter = (attempts: number) =>
 
 const claimToken = (job: Job, lockToken?: string) => `${job.id}:${lockToken ?? randomUUID()}`;
 
-function jobPayload(data: SendJobData | undefined): { ids: string[]; requestIds: (string | null)[] } {
+/** The strings of a job's per-email list (request ids, traceparents), null where one is missing or not a string. */
+function perEmail(ids: string[], values: unknown): (string | null)[] {
+  const list: unknown[] = Array.isArray(values) ? values : [];
+  return ids.map((_, index) => {
+    const value = list[index];
+    return typeof value === 'string' ? value : null;
+  });
+}
+
+interface JobPayload {
+  ids: string[];
+  requestIds: (string | null)[];
+  /** The trace of the request that accepted each email (tracing on), which its delivery span continues. */
+  traceparents: (string | null)[];
+}
+
+function jobPayload(data: SendJobData | undefined): JobPayload {
   const ids = data?.emailIds;
   if (!Array.isArray(ids) || ids.length === 0 || !ids.every((id) => typeof id === 'string' && isUuid(id))) {
     throw new UnrecoverableError('Invalid send job payload');
   }
-  const requestIds = Array.isArray(data?.requestIds) ? data.requestIds : [];
-  return { ids, requestIds: ids.map((_, index) => (typeof requestIds[index] === 'string' ? requestIds[index] : null)) };
+  return { ids, requestIds: perEmail(ids, data?.requestIds), traceparents: perEmail(ids, data?.traceparents) };
 }
 
 /** The email whose own job this is, or null for a job of emails accepted together. */
@@ -67,7 +90,7 @@ async function processSend(
   const payload = jobPayload(job.data);
   const { ids } = payload;
   const accountId = typeof job.data.accountId === 'string' ? job.data.accountId : null;
-  if (accountId === null) return deliverJob(deps, job, payload, lockToken);
+  if (accountId === null) return tracedJob(deps, job, payload, lockToken);
   const running = backlog.get(accountId) ?? 0;
   // Past the bound (WORKER_MAX_BACKLOG_PER_ACCOUNT: enough to keep the account's connections busy), the account's
   // further jobs wait in the delayed set, where they hold no job slot that another tenant's email needs.
@@ -78,7 +101,7 @@ async function processSend(
   }
   backlog.set(accountId, running + ids.length);
   try {
-    return await deliverJob(deps, job, payload, lockToken);
+    return await tracedJob(deps, job, payload, lockToken);
   } finally {
     const left = (backlog.get(accountId) ?? ids.length) - ids.length;
     if (left > 0) backlog.set(accountId, left);
@@ -86,10 +109,24 @@ async function processSend(
   }
 }
 
+/**
+ * The job's own work (claiming its rows) in a span linked to the traces of its emails; each email's delivery is a
+ * span in its own request's trace (email.deliver), so one email is followed from the gateway to its transport.
+ */
+function tracedJob(deps: SendProcessorDeps, job: Job<SendJobData>, payload: JobPayload, lockToken?: string) {
+  const attributes = {
+    'messaging.destination.name': SEND_QUEUE,
+    'mailwright.job.id': job.id,
+    'mailwright.job.emails': payload.ids.length,
+  };
+  const options = { root: true, links: payload.traceparents, kind: 'consumer' } as const;
+  return inSpan('send.job', attributes, () => deliverJob(deps, job, payload, lockToken), options);
+}
+
 async function deliverJob(
   deps: SendProcessorDeps,
   job: Job<SendJobData>,
-  { ids, requestIds }: ReturnType<typeof jobPayload>,
+  { ids, requestIds, traceparents }: JobPayload,
   lockToken?: string,
 ): Promise<SendOutcome> {
   const ownEmail = ownEmailOf(job, ids);
@@ -101,14 +138,20 @@ async function deliverJob(
     emails.map(async (email, index): Promise<Delivery | null> => {
       if (!email) return null;
       const requestId = requestIds[index] ?? undefined;
+      const traceparent = traceparents[index] ?? null;
       const isOwn = email.id === ownEmail;
       const run = { token, requestId, isLastTry: email.attempts >= SEND_ATTEMPTS || (isOwn && isLastJobTry) };
-      const delivery = await deliverEmail(deps, email, run);
+      const delivery = await inSpan(
+        'email.deliver',
+        { 'mailwright.email.id': email.id, 'mailwright.email.attempt': email.attempts },
+        () => deliverEmail(deps, email, run),
+        { parent: traceparent },
+      );
       if (!isOwn && (delivery.kind === 'retry' || delivery.kind === 'held')) {
         const delay = delivery.kind === 'retry' ? retryDelayAfter(email.attempts) : holdDelay(delivery.until);
         // If this add fails the row stays 'queued' with a finished job: the reconciler enqueues it.
         await deps
-          .enqueueRetry?.(ownJobData(email.id, requestId), { jobId: sendJobId(email.id), delay })
+          .enqueueRetry?.(ownJobData(email.id, requestId, traceparent), { jobId: sendJobId(email.id), delay })
           .catch((error: unknown) =>
             deps.log?.warn({ err: error, emailId: email.id }, 'retry job not enqueued; the reconciler will'),
           );

@@ -1,6 +1,7 @@
 // Send jobs of emails stored in one transaction (the batch route's, or one email with attachments or an
 // Idempotency-Key): they share one per scheduled time (immediate ones count as one time), added before the
 // answer. Plain single sends get theirs from the intake's windows (job-windows.ts).
+import { currentTraceparent } from '@mailwright/kit';
 import type { NewEmail } from '../db/queries/insert-email';
 import type { EmailRow } from '../db/schema/emails';
 import { batchJobId } from '../queues/send-queue';
@@ -20,11 +21,12 @@ export function assignBatchJobs(emails: NewEmail[]): NewEmail[] {
   });
 }
 
-/** One queue add per job id among the stored rows. */
+/** One queue add per job id among the stored rows (called in the accepting request: its trace goes with them). */
 export async function enqueueBatchJobs(
   producer: SendProducer,
   stored: Array<{ row: EmailRow; requestId: string | null }>,
 ): Promise<void> {
+  const traceparent = currentTraceparent();
   const jobs = new Map<string, { rows: EmailRow[]; requestIds: (string | null)[] }>();
   for (const { row, requestId } of stored) {
     if (!row.jobId) continue;
@@ -33,5 +35,14 @@ export async function enqueueBatchJobs(
     job.requestIds.push(requestId);
     jobs.set(row.jobId, job);
   }
-  await Promise.all([...jobs].map(([jobId, job]) => producer.enqueueBatch(jobId, job.rows, job.requestIds)));
+  await Promise.all(
+    [...jobs].map(([jobId, job]) =>
+      producer.enqueueBatch(
+        jobId,
+        job.rows,
+        job.requestIds,
+        job.rows.map(() => traceparent),
+      ),
+    ),
+  );
 }

@@ -4,7 +4,7 @@
 // statement per batch of several emails and one queue add per window instead of one of each per email, and the
 // user's quota row is locked once per batch instead of once per email. A statement shared by several users' emails
 // must not answer one user's bad email to the others: a failed batch statement is retried one statement per email.
-import { AppError, MicroBatcher } from '@mailwright/kit';
+import { AppError, currentTraceparent, MicroBatcher } from '@mailwright/kit';
 import type pg from 'pg';
 import { insertEmailWithQuota, type NewEmail } from '../db/queries/insert-email';
 import { insertIntake } from '../db/queries/insert-intake';
@@ -16,6 +16,7 @@ interface IntakeRequest {
   email: NewEmail;
   monthlyLimit: number;
   requestId: string | null;
+  traceparent: string | null;
 }
 
 /** What one request gets back: its row (null: over the monthly limit), or the error of its own statement. */
@@ -59,7 +60,12 @@ export class EmailIntake {
 
   /** The stored row (its send job is added when its window closes), or null when the monthly limit is reached. */
   async accept(email: NewEmail, monthlyLimit: number, requestId?: string): Promise<EmailRow | null> {
-    const outcome = await this.batcher.push({ email, monthlyLimit, requestId: requestId ?? null });
+    const outcome = await this.batcher.push({
+      email,
+      monthlyLimit,
+      requestId: requestId ?? null,
+      traceparent: currentTraceparent(),
+    });
     if ('error' in outcome) throw outcome.error;
     return outcome.row;
   }
@@ -101,7 +107,8 @@ export class EmailIntake {
       reservation.settle(
         requests.flatMap((request): StoredEmail[] => {
           const outcome = outcomes.get(request.email.id);
-          return outcome && 'row' in outcome && outcome.row ? [{ row: outcome.row, requestId: request.requestId }] : [];
+          const { requestId, traceparent } = request;
+          return outcome && 'row' in outcome && outcome.row ? [{ row: outcome.row, requestId, traceparent }] : [];
         }),
       );
     }

@@ -9,13 +9,14 @@ interface AddedJob {
   jobId: string;
   emailIds: string[];
   requestIds: (string | null)[];
+  traceparents: (string | null)[];
 }
 
 function fakeProducer() {
   const added: AddedJob[] = [];
   const producer = {
-    enqueueBatch: async (jobId: string, rows: EmailRow[], requestIds: (string | null)[]) => {
-      added.push({ jobId, emailIds: rows.map((row) => row.id), requestIds });
+    enqueueBatch: async (jobId: string, rows: EmailRow[], requestIds: (string | null)[], traceparents: (string | null)[]) => {
+      added.push({ jobId, emailIds: rows.map((row) => row.id), requestIds, traceparents });
     },
   } as unknown as SendProducer;
   return { producer, added };
@@ -34,15 +35,18 @@ describe('JobWindows', () => {
     const jobIds = new Set([...first.emails, ...second.emails].map((stored) => stored.jobId));
     expect(jobIds.size).toBe(1);
 
-    first.settle(first.emails.map((stored, index) => ({ row: rowOf(stored), requestId: `r${index}` })));
+    first.settle(
+      first.emails.map((stored, index) => ({ row: rowOf(stored), requestId: `r${index}`, traceparent: `tp${index}` })),
+    );
     await sleep(50);
     expect(added).toHaveLength(0); // the second statement has not finished yet
-    second.settle(second.emails.map((stored) => ({ row: rowOf(stored), requestId: null })));
+    second.settle(second.emails.map((stored) => ({ row: rowOf(stored), requestId: null, traceparent: null })));
     expect(added).toEqual([
       {
         jobId: [...jobIds][0],
         emailIds: [...first.emails, ...second.emails].map((stored) => stored.id),
         requestIds: ['r0', 'r1', null],
+        traceparents: ['tp0', 'tp1', null],
       },
     ]);
   });
@@ -56,7 +60,9 @@ describe('JobWindows', () => {
     expect(a).toBe(b);
     expect(new Set([a, c, d]).size).toBe(3);
     // Only the first two were stored (say the quota refused the others).
-    reservation.settle(reservation.emails.slice(0, 2).map((stored) => ({ row: rowOf(stored), requestId: null })));
+    reservation.settle(
+      reservation.emails.slice(0, 2).map((stored) => ({ row: rowOf(stored), requestId: null, traceparent: null })),
+    );
     expect(added.map((job) => job.jobId)).toEqual([a]); // the full window went at once
     await windows.flush();
     expect(added).toHaveLength(1);
@@ -67,7 +73,10 @@ describe('JobWindows', () => {
     const windows = new JobWindows(producer, { windowMs: 10_000, maxEmails: 100 });
     const reservation = windows.reserve([email()]);
     const flushed = windows.flush();
-    setTimeout(() => reservation.settle(reservation.emails.map((stored) => ({ row: rowOf(stored), requestId: null }))), 10);
+    setTimeout(
+      () => reservation.settle(reservation.emails.map((stored) => ({ row: rowOf(stored), requestId: null, traceparent: null }))),
+      10,
+    );
     await flushed;
     expect(added.map((job) => job.emailIds)).toEqual([[reservation.emails[0]?.id]]);
   });
@@ -76,12 +85,12 @@ describe('JobWindows', () => {
     const { producer, added } = fakeProducer();
     const windows = new JobWindows(producer, { windowMs: 10_000, maxEmails: 3 });
     const first = windows.reserve([email(), email()]);
-    first.settle(first.emails.map((stored) => ({ row: rowOf(stored), requestId: null })));
+    first.settle(first.emails.map((stored) => ({ row: rowOf(stored), requestId: null, traceparent: null })));
     const second = windows.reserve([email(), email()]);
     expect(second.emails[0]?.jobId).toBe(first.emails[0]?.jobId);
     expect(second.emails[1]?.jobId).not.toBe(first.emails[0]?.jobId);
     expect(added).toHaveLength(0);
-    second.settle(second.emails.map((stored) => ({ row: rowOf(stored), requestId: null })));
+    second.settle(second.emails.map((stored) => ({ row: rowOf(stored), requestId: null, traceparent: null })));
     expect(added[0]?.emailIds).toEqual([...first.emails, second.emails[0]].map((stored) => stored?.id));
   });
 });

@@ -26,6 +26,8 @@ interface JobWindow {
 export interface StoredEmail {
   row: EmailRow;
   requestId: string | null;
+  /** The trace of the request that accepted it (the window's job is added later, outside that request). */
+  traceparent: string | null;
 }
 
 /** The windows one intake statement wrote into; settle() once the statement has finished (or failed). */
@@ -123,7 +125,8 @@ export class JobWindows {
     if (window.stored.length === 0) return;
     const rows = window.stored.map((email) => email.row);
     const requestIds = window.stored.map((email) => email.requestId);
-    const adding = this.producer.enqueueBatch(window.jobId, rows, requestIds).finally(() => {
+    const traceparents = window.stored.map((email) => email.traceparent);
+    const adding = this.producer.enqueueBatch(window.jobId, rows, requestIds, traceparents).finally(() => {
       this.adding.delete(adding);
     });
     this.adding.add(adding);

@@ -1,10 +1,10 @@
 // Adds send jobs after the email rows are committed (outbox). A Redis hiccup never fails the request:
 // the rows are already stored and the worker's reconciler enqueues whatever has no job.
 
-import { withTimeout } from '@mailwright/kit';
+import { currentTraceparent, inSpan, withTimeout } from '@mailwright/kit';
 import type { Queue } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
-import { isOwnJobOf, SEND_JOB, type SendJobData, sendJobId, sendJobOptions } from '../queues/send-queue';
+import { isOwnJobOf, SEND_JOB, SEND_QUEUE, type SendJobData, sendJobId, sendJobOptions } from '../queues/send-queue';
 
 const ENQUEUE_TIMEOUT_MS = 1_000;
 
@@ -31,13 +31,38 @@ export class SendProducer {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** One job for emails stored with the same jobId (and the same scheduled time). */
-  async enqueueBatch(jobId: string, emails: QueuedEmail[], requestIds: (string | null)[]): Promise<void> {
+  /**
+   * One job for emails stored with the same jobId (and the same scheduled time). traceparents[i]: the trace of the
+   * request that accepted emails[i] (currentTraceparent() there), carried in the job for the worker.
+   */
+  async enqueueBatch(
+    jobId: string,
+    emails: QueuedEmail[],
+    requestIds: (string | null)[],
+    traceparents: (string | null)[],
+  ): Promise<void> {
     const accountId = soleAccountOf(emails);
-    const data: SendJobData = { emailIds: emails.map((email) => email.id), requestIds, ...(accountId ? { accountId } : {}) };
-    await this.add(
-      () => this.queue.add(SEND_JOB, data, { ...sendJobOptions, jobId, delay: delayUntil(emails[0]?.scheduledAt ?? null) }),
-      { jobId, emails: emails.length },
+    const isTraced = traceparents.some((traceparent) => traceparent !== null);
+    const data: SendJobData = {
+      emailIds: emails.map((email) => email.id),
+      requestIds,
+      ...(isTraced ? { traceparents } : {}),
+      ...(accountId ? { accountId } : {}),
+    };
+    const adding = () =>
+      this.add(
+        () => this.queue.add(SEND_JOB, data, { ...sendJobOptions, jobId, delay: delayUntil(emails[0]?.scheduledAt ?? null) }),
+        { jobId, emails: emails.length },
+      );
+    if (!isTraced) return adding();
+    // In the trace of the request when the job is one request's; a job of several requests' emails links to each.
+    const [first] = traceparents;
+    const isOneTrace = traceparents.every((traceparent) => traceparent === first);
+    await inSpan(
+      'send.enqueue',
+      { 'messaging.destination.name': SEND_QUEUE, 'mailwright.job.id': jobId, 'mailwright.job.emails': emails.length },
+      adding,
+      isOneTrace ? { parent: first, kind: 'producer' } : { root: true, links: traceparents, kind: 'producer' },
     );
   }
 
@@ -61,7 +86,7 @@ export class SendProducer {
     requestId: string | null,
   ): Promise<void> {
     await this.remove({ id: email.id, jobId: previousJobId });
-    await this.enqueueBatch(email.jobId, [email], [requestId]);
+    await this.enqueueBatch(email.jobId, [email], [requestId], [currentTraceparent()]);
   }
 
   private async add(adding: () => Promise<unknown>, context: Record<string, unknown>): Promise<void> {

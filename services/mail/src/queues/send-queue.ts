@@ -33,6 +33,11 @@ export interface SendJobData {
   /** requestIds[i] is the gateway's x-request-id of the request that accepted emailIds[i] (null when none was given). */
   requestIds: (string | null)[];
   /**
+   * traceparents[i] is the W3C trace context of the request that accepted emailIds[i] (tracing on only): the worker's
+   * delivery span of that email continues the request's trace.
+   */
+  traceparents?: (string | null)[];
+  /**
    * The sender account of every email of the job, when they share one (not a pool's): before claiming, the worker
    * defers a job whose account already has a long line here, so one account's backlog cannot take every job slot.
    */
@@ -40,9 +45,10 @@ export interface SendJobData {
 }
 
 /** The data of an email's own job. */
-export const ownJobData = (emailId: string, requestId?: string | null): SendJobData => ({
+export const ownJobData = (emailId: string, requestId?: string | null, traceparent?: string | null): SendJobData => ({
   emailIds: [emailId],
   requestIds: [requestId ?? null],
+  ...(traceparent ? { traceparents: [traceparent] } : {}),
 });
 
 export const sendJobOptions: JobsOptions = {

@@ -2,6 +2,7 @@
 // SMTP stops and drops its connection when it fires; an HTTP API call is left to finish on its own, but the
 // delivery is answered as timed out at once (retried with backoff).
 import type { Transport } from '@mailwright/contracts';
+import { inSpan } from '@mailwright/kit';
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import { buildRawMessage } from '../compose-message';
 import { SendFailure } from '../send-failure';
@@ -43,7 +44,19 @@ export class MessageSender {
     });
   }
 
-  async send(transport: Transport, message: Mail.Options, signal?: AbortSignal): Promise<void> {
+  /** Sends in a client span (email.transport): the provider's own HTTP calls, if any, are its children. */
+  send(transport: Transport, message: Mail.Options, signal?: AbortSignal): Promise<void> {
+    return inSpan(
+      'email.transport',
+      { 'mailwright.transport': transport.provider },
+      () => this.sendBy(transport, message, signal),
+      {
+        kind: 'client',
+      },
+    );
+  }
+
+  private async sendBy(transport: Transport, message: Mail.Options, signal?: AbortSignal): Promise<void> {
     switch (transport.provider) {
       case 'smtp':
         return this.smtp.send(transport, message, signal);
