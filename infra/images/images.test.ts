@@ -1,0 +1,127 @@
+// The images really build and start: every Dockerfile target built with podman FROM a Node 22 base made from
+// Debian packages and the npm registry (build-images.sh), each running as a non-root user, and the gateway image's
+// own ENTRYPOINT/CMD started from its root filesystem (run-rootfs.ts) until /healthz answers 200 and its
+// HEALTHCHECK passes. Slow (a first build is many minutes): `npm run test:images`, not part of `npm test`.
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { processes } from '../docker/processes';
+import { type ImageConfig, inspectImage, podman, repoRoot, resolveUser } from './image-config';
+import { processArgv, processUids, type RootfsProcess, runInRootfs, startFromRootfs } from './run-rootfs';
+
+const tag = process.env.IMAGE_TAG ?? 'local';
+const imageName = (target: string) => `localhost/mailwright/${target}:${tag}`;
+const targets = processes.map((spec) => spec.name);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+const configs = new Map<string, ImageConfig>();
+
+beforeAll(() => {
+  const started = Date.now();
+  execFileSync('infra/images/build-images.sh', [], { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, IMAGE_TAG: tag } });
+  console.log(`images: every target built in ${Math.round((Date.now() - started) / 1000)} s`);
+  for (const target of targets) configs.set(target, inspectImage(imageName(target)));
+  const rows = [...configs.values()].map((config) => `${config.name.padEnd(38)} ${(config.sizeBytes / 1e6).toFixed(0)} MB`);
+  console.log(`images: sizes (podman image inspect)\n${rows.join('\n')}`);
+});
+
+describe('the images', () => {
+  it('are built for every Dockerfile target', () => {
+    expect([...configs.keys()].sort()).toEqual([...targets].sort());
+    for (const config of configs.values()) expect(config.sizeBytes, config.name).toBeGreaterThan(0);
+  });
+
+  it('run on Node 22 as the unprivileged user node, with the entry and health check the Dockerfile gives', () => {
+    for (const spec of processes) {
+      const config = configs.get(spec.name) as ImageConfig;
+      expect(config.user, spec.name).toBe('node');
+      expect(config.env.NODE_VERSION, spec.name).toMatch(/^22\./);
+      expect(config.env.NODE_ENV, spec.name).toBe('production');
+      expect(config.workingDir, spec.name).toBe('/app');
+      expect(config.cmd, spec.name).toEqual(['node', `dist/${spec.entry.split('/').pop()?.replace(/\.ts$/, '.mjs')}`]);
+      if (spec.port) {
+        expect(config.healthcheck, spec.name).toEqual(['node', '/usr/local/lib/healthcheck.cjs']);
+        expect(config.env.HEALTH_PORT, spec.name).toBe(String(spec.port));
+      } else expect(config.healthcheck, spec.name).toBeUndefined();
+    }
+  });
+});
+
+describe('the gateway image, started from its root filesystem', () => {
+  const image = imageName('gateway');
+  let rootfs = '';
+  let gateway: RootfsProcess | undefined;
+  let port = 0;
+
+  beforeAll(async () => {
+    rootfs = podman(['image', 'mount', image]).trim();
+    port = await freePort();
+    // What the gateway needs to boot: its secret and Redis (the machine's); a free port instead of 8080 because the
+    // network is the host's. Everything else is the image's own ENV.
+    gateway = await startFromRootfs(rootfs, configs.get('gateway') as ImageConfig, {
+      env: {
+        PORT: String(port),
+        HEALTH_PORT: String(port),
+        HOST: '127.0.0.1',
+        INTERNAL_SECRET: randomBytes(32).toString('hex'),
+        REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+        LOG_LEVEL: 'info',
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await gateway?.stop('SIGKILL');
+    if (rootfs) podman(['image', 'unmount', image]);
+  });
+
+  it('answers GET /healthz with 200 from the image entrypoint', async () => {
+    const deadline = Date.now() + 60_000;
+    let status = 0;
+    while (Date.now() < deadline) {
+      status = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (response) => response.status,
+        () => 0,
+      );
+      if (status === 200) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(status, gateway?.output()).toBe(200);
+    expect(processArgv(gateway?.pid ?? 0)).toEqual(['node', 'dist/server.mjs']);
+  });
+
+  it('runs as the image user: uid 1000, not root', () => {
+    const { uid } = resolveUser(rootfs, 'node');
+    expect(uid).toBe(1000);
+    expect(processUids(gateway?.pid ?? 0)).toEqual([uid, uid, uid, uid]);
+  });
+
+  it('serves the web app the image carries', async () => {
+    const response = await fetch(`http://127.0.0.1:${port}/`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toMatch(/<div id="root">|<!doctype html>/i);
+  });
+
+  it("passes the image's HEALTHCHECK, run inside the same root filesystem", () => {
+    const config = configs.get('gateway') as ImageConfig;
+    const probe = runInRootfs(rootfs, config, config.healthcheck ?? [], { HEALTH_PORT: String(port) });
+    expect(probe.status, probe.output).toBe(0);
+    const wrong = runInRootfs(rootfs, config, config.healthcheck ?? [], { HEALTH_PORT: String(port === 1 ? 2 : 1) });
+    expect(wrong.status).toBe(1);
+  });
+
+  it('stops cleanly on SIGTERM', async () => {
+    expect(await gateway?.stop('SIGTERM')).toBe(0);
+  });
+});
