@@ -73,6 +73,14 @@ export class SecretBox {
   }
 }
 
+/** What resealing one service's secrets after a rotation did (SecretBox.reseal over every sealed column). */
+export interface ResealCount {
+  /** Secrets opened with an older key and sealed with the current one. */
+  resealed: number;
+  /** Secrets already sealed with the current key, left alone. */
+  current: number;
+}
+
 export interface EncryptionSettings {
   ENCRYPTION_KEY: string;
   /** Comma-separated keys that still open rows sealed before a rotation. */

@@ -12,7 +12,7 @@ import { EmailClaims } from './delivery/claim-emails';
 import { DeliveryAdmission } from './delivery/delivery-admission';
 import { markAbandoned } from './delivery/mark-abandoned';
 import { sendProcessor } from './delivery/process-send';
-import { DEFAULT_RECONCILE_OPTIONS, Reconciler } from './delivery/reconciler';
+import { DEFAULT_RECONCILE_OPTIONS, Reconciler, reconcilerLockKey } from './delivery/reconciler';
 import { SenderConcurrency } from './delivery/sender-concurrency';
 import { SenderHealthMonitor } from './delivery/sender-health-monitor';
 import { GUARDED_MINUTE_MS, recentSendsFrom, SenderLimiter } from './delivery/sender-limiter';
@@ -158,7 +158,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
     db.$client,
     sendJobs,
     producer,
-    `${config.QUEUE_PREFIX}:mail:reconciler-lock`,
+    reconcilerLockKey(config.QUEUE_PREFIX),
     log,
     reconcileOptions,
   );

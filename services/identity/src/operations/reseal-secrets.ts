@@ -1,16 +1,9 @@
 // After an ENCRYPTION_KEY rotation (`npm run admin -- secrets reseal`): every signing key's private half sealed with
 // an older key is opened and sealed again with the current one, in one transaction. A secret already sealed with
 // the current key is left alone, so running it twice changes nothing.
-import type { SecretBox } from '@mailwright/kit';
+import type { ResealCount, SecretBox } from '@mailwright/kit';
 import type { IdentityDatabase } from '../db/client';
 import { allSigningKeys, lockSigningKeys, updateSealedPrivateJwk } from '../db/queries/signing-keys';
-
-export interface ResealCount {
-  /** Secrets opened with an older key and sealed with the current one. */
-  resealed: number;
-  /** Secrets already sealed with the current key. */
-  current: number;
-}
 
 /** `box` seals with the new key and opens with the old ones too; a secret none of them opens rolls everything back. */
 export async function resealIdentitySecrets(db: IdentityDatabase, box: SecretBox): Promise<ResealCount> {

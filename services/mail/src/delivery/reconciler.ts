@@ -28,6 +28,9 @@ export interface ReconcilerOptions {
 
 export const DEFAULT_RECONCILE_OPTIONS: ReconcilerOptions = { graceSeconds: 3, staleClaimSeconds: 30 };
 
+/** The Redis key that lets one reconciler pass run at a time across workers (and the operator's `reconcile`). */
+export const reconcilerLockKey = (queuePrefix: string) => `${queuePrefix}:mail:reconciler-lock`;
+
 /** When a pending row may go: its scheduled time, or a held row's expected time (0 = now). */
 const dueAt = (row: PendingRow) =>
   Math.max(row.status === 'scheduled' && row.scheduledAt ? row.scheduledAt.getTime() : 0, row.holdUntil?.getTime() ?? 0);

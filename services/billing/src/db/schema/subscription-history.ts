@@ -9,7 +9,8 @@ export const subscriptionHistory = billingSchema.table(
     userId: text('user_id').notNull(),
     fromPlan: text('from_plan', { enum: ['free', 'pro', 'enterprise'] }).notNull(),
     toPlan: text('to_plan', { enum: ['free', 'pro', 'enterprise'] }).notNull(),
-    reason: text('reason', { enum: ['payment', 'webhook', 'downgrade', 'cancel', 'expired'] }).notNull(),
+    /** `operator`: set by `npm run admin -- plans set`. */
+    reason: text('reason', { enum: ['payment', 'webhook', 'downgrade', 'cancel', 'expired', 'operator'] }).notNull(),
     orderId: uuid('order_id'),
     endDate: timestamp('end_date', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
