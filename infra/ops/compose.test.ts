@@ -1,10 +1,14 @@
-// docker-compose.yml: valid against the Compose specification (or `docker compose config` where the
-// plugin exists), and wired the way the processes need: secrets, health, start order, scaling.
-import { execFileSync } from 'node:child_process';
+// docker-compose.yml: accepted by a real compose tool (docker-compose 1.29 from Debian, and `docker compose`
+// where the plugin exists), valid against the Compose specification, and wired the way the processes need:
+// secrets, health, start order, scaling.
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { mailWorkerProcess, platformProcesses, platformServices, serviceUrlVar, smtpIntakeProcess } from '@mailwright/contracts';
 import type { AnySchema } from 'ajv';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { processes } from '../docker/processes';
 import { checkConfig, parseCompose, readRepoFile, repoRoot, sampleSecrets } from './support/deploy-files';
 import { basesOf, readStages, targetText } from './support/dockerfile';
@@ -22,6 +26,34 @@ function hasComposePlugin(): boolean {
     return false;
   }
 }
+
+function hasDockerCompose(): boolean {
+  return spawnSync('docker-compose', ['version'], { stdio: 'ignore' }).status === 0;
+}
+const dockerCompose = hasDockerCompose();
+if (!dockerCompose) {
+  console.warn('compose: docker-compose is not installed (apt-get install docker-compose); its `config -q` check is skipped');
+}
+
+/** `docker-compose -f <file> config -q` from the repository root: exit status and what it printed. */
+function dockerComposeConfig(file: string, variables: Record<string, string | undefined>) {
+  return new Promise<{ status: number; output: string }>((resolve) => {
+    const args = ['-f', file, '--project-directory', repoRoot, 'config', '-q'];
+    const options = { cwd: repoRoot, env: { PATH: process.env.PATH, ...variables } };
+    execFile('docker-compose', args, options, (error, stdout, stderr) => {
+      resolve({ status: error ? Number(error.code ?? 1) : 0, output: `${stdout}${stderr}` });
+    });
+  });
+}
+
+// The file as it is, and with a misspelt key (the tool must refuse it), checked side by side (each run takes seconds).
+const brokenDir = mkdtempSync(path.join(tmpdir(), 'mw-compose-'));
+afterAll(() => rmSync(brokenDir, { recursive: true, force: true }));
+const brokenFile = path.join(brokenDir, 'docker-compose.yml');
+writeFileSync(brokenFile, readRepoFile('docker-compose.yml').replace(/^ {2}gateway:$/m, '  gateway:\n    healthchek: {}'));
+const dockerComposeRuns = dockerCompose
+  ? { real: dockerComposeConfig('docker-compose.yml', env), misspelt: dockerComposeConfig(brokenFile, env) }
+  : undefined;
 
 function composeSchemaValidator() {
   const Ajv2019 = require('ajv/dist/2019').default as typeof import('ajv/dist/2019').default;
@@ -47,6 +79,18 @@ describe('docker-compose.yml', () => {
       env: { ...process.env, ...env },
       stdio: 'pipe',
     });
+  });
+
+  it.runIf(dockerCompose)('passes `docker-compose config -q` (docker-compose 1.29, Debian)', async () => {
+    const result = await dockerComposeRuns?.real;
+    expect(result?.output).toBe('');
+    expect(result?.status).toBe(0);
+  });
+
+  it.runIf(dockerCompose)('docker-compose refuses a misspelt key', async () => {
+    const misspelt = await dockerComposeRuns?.misspelt;
+    expect(misspelt?.status).not.toBe(0);
+    expect(misspelt?.output).toMatch(/Unsupported config option for services\.gateway: 'healthchek'/);
   });
 
   it('is valid against the Compose specification schema', () => {
