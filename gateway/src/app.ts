@@ -7,6 +7,7 @@ import { InternalTokenSigner, installErrorHandler, loggerOptions } from '@mailwr
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { GatewayConfig } from './config';
 import { createGatewayDeps } from './deps';
+import { installAccessLog } from './plugins/access-log';
 import { recordApiKeyUsage } from './plugins/api-key-usage';
 import { createAuthenticator } from './plugins/authenticate';
 import { installGatewayHealth } from './plugins/health';
@@ -25,9 +26,13 @@ import { webAppRoutes } from './routes/web-app';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-export async function buildApp(config: GatewayConfig): Promise<FastifyInstance> {
+/** `logStream`: where log lines go instead of stdout (tests read the access log). */
+export async function buildApp(
+  config: GatewayConfig,
+  options: { logStream?: { write(line: string): void } } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions('gateway', config.LOG_LEVEL),
+    logger: { ...loggerOptions('gateway', config.LOG_LEVEL), ...(options.logStream ? { stream: options.logStream } : {}) },
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: parseTrustProxy(config.TRUST_PROXY),
     bodyLimit: config.BODY_LIMIT_BYTES,
@@ -47,6 +52,7 @@ export async function buildApp(config: GatewayConfig): Promise<FastifyInstance> 
   });
 
   echoRequestId(app);
+  installAccessLog(app, config.ACCESS_LOG);
   installResendErrorShape(app);
   await registerSecurityHeaders(app, config.RAZORPAY_CHECKOUT_URL);
   refuseAmbiguousPaths(app);

@@ -48,6 +48,8 @@ export const GatewayConfigSchema = Type.Object({
   METRICS_PORT: Type.Integer({ default: 0, minimum: 0, maximum: 65535 }),
   /** Address of the internal metrics listener: loopback unless set; any other address needs METRICS_TOKEN. */
   METRICS_HOST: Type.String({ default: LOOPBACK_HOST }),
+  /** One log line per request (method, route pattern, status, duration, caller, request id); false turns it off. */
+  ACCESS_LOG: Type.Boolean({ default: true }),
   ...serviceUrls,
 });
 

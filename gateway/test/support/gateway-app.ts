@@ -6,7 +6,11 @@ import { buildApp } from '../../src/app';
 import { GatewayConfigSchema } from '../../src/config';
 import type { StandInServices } from './stand-in-services';
 
-export function buildGatewayFor(services: StandInServices, settings: Record<string, string> = {}): Promise<FastifyInstance> {
+export function buildGatewayFor(
+  services: StandInServices,
+  settings: Record<string, string> = {},
+  options: Parameters<typeof buildApp>[1] = {},
+): Promise<FastifyInstance> {
   const url = services.url;
   return buildApp(
     readConfig(GatewayConfigSchema, {
@@ -21,5 +25,6 @@ export function buildGatewayFor(services: StandInServices, settings: Record<stri
       WEB_DIST: '/nonexistent',
       ...settings,
     }),
+    options,
   );
 }
