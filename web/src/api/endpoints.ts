@@ -15,7 +15,9 @@ import type {
   EmailListResponse,
   EmailLog,
   EmailStats,
+  EmailTimelineEvent,
   Envelope,
+  ExportEmailsQuery,
   ListEmailsQuery,
   ListSuppressionsQuery,
   LoginBody,
@@ -58,6 +60,9 @@ export const authApi = {
   login: (body: LoginBody) => request<LoginResponse>('/auth/login', { method: 'POST', body }),
   me: async () => (await request<{ user: User }>('/auth/me')).user,
   verifyEmail: (token: string) => request<unknown>(`/auth/verify-email/${id(token)}`),
+  /** A new verification link for an account not verified yet; the same answer for any address, 429 within a minute. */
+  resendVerification: (email: string) =>
+    request<{ message: string }>('/auth/resend-verification', { method: 'POST', body: { email } }),
   forgotPassword: (email: string) => request<unknown>('/auth/forgot-password', { method: 'POST', body: { email } }),
   resetPassword: (token: string, password: string) =>
     request<unknown>(`/auth/reset-password/${id(token)}`, { method: 'POST', body: { password } }),
@@ -144,6 +149,11 @@ export const emailsApi = {
   list: (query: ListEmailsQuery = {}) => request<EmailListResponse>('/emails', { query: { ...query } }),
   get: async (emailId: string) => unwrap(await request<Envelope<EmailLog>>(`/emails/${id(emailId)}`)),
   cancel: (emailId: string) => request<unknown>(`/emails/${id(emailId)}/cancel`, { method: 'DELETE' }),
+  /** What happened to the email, oldest first (accepted, sent, opened, clicked, held, bounced, replied, ...). */
+  events: async (emailId: string) => unwrap(await request<Envelope<EmailTimelineEvent[]>>(`/emails/${id(emailId)}/events`)),
+  /** The filtered log as CSV (streamed by the server). */
+  exportCsv: (query: ExportEmailsQuery = {}) =>
+    requestFile('/emails/export.csv', { query: { ...query }, headers: { Accept: 'text/csv' } }),
   stats: async (query: StatsQuery = {}) => unwrap(await request<Envelope<EmailStats>>('/emails/analytics/stats', { query })),
 };
 

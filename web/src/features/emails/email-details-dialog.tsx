@@ -2,6 +2,7 @@
 // own zone (UTC fallback), opened/clicked analytics, the error, and Cancel for a scheduled email. Also the
 // account that sent it (for a pool, the one picked at delivery), the pool, and why a held email waits.
 // Issue 21: the bounce, the suppressed recipients, the reply, and whether it carried one-click unsubscribe.
+// Issue 24: the body rendered in a sandboxed frame with a Source toggle, and the email's event timeline.
 import type { ReactNode } from 'react';
 import type { EmailLog } from '../../api';
 import { buttonStyles } from '../../components/styles';
@@ -9,7 +10,9 @@ import { useAccounts } from '../accounts/queries';
 import { Modal } from '../layout/modal';
 import { dangerButtonStyles } from '../layout/page-heading';
 import { useSenderPools } from '../sender-pools/queries';
+import { EmailBodyView } from './email-body-view';
 import { BounceDetails, ReplyDetails, SuppressedDetails } from './email-feedback-details';
+import { EmailTimeline } from './email-timeline';
 import { formatEmailTime } from './format-email-time';
 import { holdExpected, holdLabel } from './hold-text';
 import { StatusBadge } from './status-badge';
@@ -129,10 +132,8 @@ export function EmailDetailsDialog({ email, onClose, onCancel, isCancelling }: P
           <p className="break-words">{email.error}</p>
         </div>
       )}
-      <h3 className="mt-4 text-sm font-semibold text-slate-900">Body</h3>
-      <pre className="mt-1 max-h-72 overflow-auto whitespace-pre-wrap break-words rounded-lg border border-slate-200 bg-slate-50 p-3 font-sans text-sm text-slate-800">
-        {email.body}
-      </pre>
+      <EmailTimeline email={email} />
+      <EmailBodyView body={email.body} text={email.text} />
     </Modal>
   );
 }

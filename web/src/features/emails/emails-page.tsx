@@ -1,15 +1,19 @@
-// /emails (Email Logs): To, Subject, Status, Date; status filter and pages; a row opens Email Details. A held
-// email says why under its status and when it is expected to go; a bounced, replied or partly suppressed one
-// says so there too.
+// /emails (Email Logs): To, Subject, Status, Date; search by recipient or subject, status and date filters,
+// Export CSV of the filtered log, and pages; a row opens Email Details. Rows still on their way are read again
+// every few seconds, so their status changes without a reload. A held email says why under its status and when
+// it is expected to go; a bounced, replied or partly suppressed one says so there too.
 import { useState } from 'react';
-import { type EmailLog, type EmailStatus, emailsApi } from '../../api';
-import { buttonStyles, focusRing, inputStyles } from '../../components/styles';
+import { type EmailLog, emailsApi } from '../../api';
+import { buttonStyles, focusRing } from '../../components/styles';
 import { ListContent } from '../layout/list-content';
 import { cardStyles, PageHeading } from '../layout/page-heading';
 import { Pager } from '../layout/pager';
+import { useDebouncedValue } from '../layout/use-debounced-value';
 import { useLoadErrorNotice } from '../notices/use-load-error-notice';
 import { useNotifyingMutation } from '../notices/use-notifying-mutation';
 import { EmailDetailsDialog } from './email-details-dialog';
+import { EmailLogFilters, filterQuery, hasFilters, type LogFilters, NO_FILTERS } from './email-log-filters';
+import { ExportLogButton } from './export-log-button';
 import { FeedbackNote } from './feedback-note';
 import { formatViewerTime } from './format-email-time';
 import { holdExpected, holdLabel } from './hold-text';
@@ -19,18 +23,8 @@ import { useLinkedEmail } from './use-linked-email';
 
 export const PAGE_SIZE = 20;
 export const CANCEL_SCHEDULED_QUESTION = 'Cancel this scheduled email? It will not be sent.';
-/** Every status of the contract, in the filter's order: a status the contract adds must be placed here. */
-const statusLabels: Record<EmailStatus, string> = {
-  sent: 'Sent',
-  scheduled: 'Scheduled',
-  failed: 'Failed',
-  queued: 'Queued',
-  sending: 'Sending',
-  cancelled: 'Cancelled',
-  bounced: 'Bounced',
-  suppressed: 'Suppressed',
-};
-const statuses: readonly (EmailStatus | '')[] = ['', ...(Object.keys(statusLabels) as EmailStatus[])];
+/** How long typing in the search box pauses before the log is asked again. */
+export const SEARCH_DEBOUNCE_MS = 300;
 
 /** Under a held email's status: the reason and the expected time, in the email's zone. */
 export function HoldNote({ email }: { email: EmailLog }) {
@@ -47,9 +41,11 @@ export const rowDate = (email: EmailLog) => email.sentAt ?? email.scheduledAt ??
 
 export function EmailsPage() {
   const [page, setPage] = useState(1);
-  const [status, setStatus] = useState<EmailStatus | ''>('');
+  const [filters, setFilters] = useState<LogFilters>(NO_FILTERS);
   const [selected, setSelected] = useState<EmailLog | null>(null);
-  const emails = useEmailList({ page, limit: PAGE_SIZE, status });
+  const search = useDebouncedValue(filters.search, SEARCH_DEBOUNCE_MS);
+  const query = filterQuery({ ...filters, search });
+  const emails = useEmailList({ page, limit: PAGE_SIZE, ...query });
   const linkedEmail = useLinkedEmail(setSelected);
   const closeDetails = () => {
     setSelected(null);
@@ -57,11 +53,12 @@ export function EmailsPage() {
   };
 
   useLoadErrorNotice(emails.isError, 'Failed to load data', 'emails-load');
-  const isFiltered = status !== '';
-  const clearFilters = () => {
-    setStatus('');
+  const isFiltered = hasFilters(filters);
+  const changeFilters = (next: LogFilters) => {
+    setFilters(next);
     setPage(1);
   };
+  const clearFilters = () => changeFilters(NO_FILTERS);
 
   const cancel = useNotifyingMutation({
     mutationFn: (email: EmailLog) => emailsApi.cancel(email._id),
@@ -80,29 +77,9 @@ export function EmailsPage() {
       <PageHeading
         title="Email Logs"
         description={`${total} email${total === 1 ? '' : 's'}`}
-        actions={
-          <div>
-            <label htmlFor="status-filter" className="sr-only">
-              Status
-            </label>
-            <select
-              id="status-filter"
-              className={`${inputStyles} w-44`}
-              value={status}
-              onChange={(event) => {
-                setStatus(statuses.find((value) => value === event.target.value) ?? '');
-                setPage(1);
-              }}
-            >
-              {statuses.map((value) => (
-                <option key={value} value={value}>
-                  {value ? statusLabels[value] : 'All statuses'}
-                </option>
-              ))}
-            </select>
-          </div>
-        }
+        actions={<ExportLogButton query={query} />}
       />
+      <EmailLogFilters filters={filters} onChange={changeFilters} />
       <section className={`${cardStyles} overflow-hidden`}>
         <ListContent
           isPending={emails.isPending}
@@ -197,7 +174,7 @@ export function EmailsPage() {
       </section>
       {selected && (
         <EmailDetailsDialog
-          email={selected}
+          email={rows.find((email) => email._id === selected._id) ?? selected}
           onClose={closeDetails}
           onCancel={(email) => {
             if (window.confirm(CANCEL_SCHEDULED_QUESTION)) cancel.mutate(email);
