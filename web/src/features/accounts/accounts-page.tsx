@@ -16,6 +16,8 @@ import {
 } from '../../api';
 import { buttonStyles } from '../../components/styles';
 import { useAuth } from '../auth';
+import { AllowanceActions, limitReachedText } from '../billing/allowance-actions';
+import { allowanceOf, planOf } from '../billing/plan-allowance';
 import { useFormErrors } from '../forms/use-form-errors';
 import { PageHeading } from '../layout/page-heading';
 import { ResourceList } from '../layout/resource-list';
@@ -59,6 +61,9 @@ export function AccountsPage() {
   const [dialog, setDialog] = useState<DialogState>({ mode: 'closed' });
   const [connecting, setConnecting] = useState<OAuthEmailProvider | null>(null);
   const accounts = useAccounts();
+  const plan = planOf(user?.subscription?.plan);
+  const allowance = accounts.data ? allowanceOf(accounts.data.length, plan.accountLimit, 'accounts') : null;
+  const limitTitle = allowance?.isAtLimit ? limitReachedText('account', plan.name) : undefined;
   const [limitErrors, setLimitErrors] = useState<LimitErrors | null>(null);
   const handledReturn = useRef('');
 
@@ -171,7 +176,14 @@ export function AccountsPage() {
         description="The addresses you send from. The default account is used when you do not pick one."
         actions={
           <>
-            <button type="button" className={buttonStyles.primary} onClick={() => setDialog({ mode: 'add' })}>
+            <AllowanceActions allowance={allowance} testId="account-allowance" />
+            <button
+              type="button"
+              className={buttonStyles.primary}
+              disabled={allowance?.isAtLimit}
+              title={limitTitle}
+              onClick={() => setDialog({ mode: 'add' })}
+            >
               Add SMTP
             </button>
             {oauthProviders.map(({ provider, label }) => (
@@ -179,7 +191,8 @@ export function AccountsPage() {
                 key={provider}
                 type="button"
                 className={buttonStyles.secondary}
-                disabled={connecting !== null}
+                disabled={connecting !== null || allowance?.isAtLimit}
+                title={limitTitle}
                 onClick={() => void connect(provider)}
               >
                 {connecting === provider ? 'Connecting...' : `Connect ${label}`}

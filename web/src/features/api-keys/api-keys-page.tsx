@@ -1,11 +1,13 @@
 // /api-keys: name, masked key, scopes, last used (or Never), Active/Inactive toggle, Delete; Create API Key.
-import { findPlan } from '@mailwright/contracts';
+import { findPlan, PLANS } from '@mailwright/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { type ApiKey, apiKeysApi } from '../../api';
 import { buttonStyles } from '../../components/styles';
 import { useAuth } from '../auth';
+import { AllowanceBadge, UpgradePlanLink } from '../billing/allowance-actions';
+import { apiAccessPlansText } from '../billing/plan-allowance';
 import { formatViewerTime } from '../emails/format-email-time';
 import { useFormErrors } from '../forms/use-form-errors';
 import { PageHeading } from '../layout/page-heading';
@@ -63,9 +65,23 @@ export function ApiKeysPage() {
         title="API Keys"
         description="Send with POST /api/emails/api/send and an X-API-Key header. API access is part of the Pro and Enterprise plans."
         actions={
-          <button type="button" className={buttonStyles.primary} onClick={() => setIsDialogOpen(true)}>
-            Create API Key
-          </button>
+          <>
+            {!hasApiAccess && (
+              <>
+                <AllowanceBadge testId="api-access-allowance">API access: {apiAccessPlansText(PLANS)}</AllowanceBadge>
+                <UpgradePlanLink />
+              </>
+            )}
+            <button
+              type="button"
+              className={buttonStyles.primary}
+              disabled={!hasApiAccess}
+              title={hasApiAccess ? undefined : `API access is part of the ${apiAccessPlansText(PLANS)} plans.`}
+              onClick={() => setIsDialogOpen(true)}
+            >
+              Create API Key
+            </button>
+          </>
         }
       />
       {!hasApiAccess && <ApiAccessNotice hasKeys={(keys.data ?? []).length > 0} />}

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { type Template, type TemplateBody, templatesApi } from '../../api';
 import { buttonStyles } from '../../components/styles';
+import { useAuth } from '../auth';
+import { AllowanceActions, limitReachedText } from '../billing/allowance-actions';
+import { allowanceOf, planOf } from '../billing/plan-allowance';
 import { useFormErrors } from '../forms/use-form-errors';
 import { CopyId } from '../layout/copy-id';
 import { PageHeading } from '../layout/page-heading';
@@ -22,6 +25,9 @@ export function variablesText(variables: string[]): string {
 export function TemplatesPage() {
   const templates = useTemplates();
   const [dialog, setDialog] = useState<DialogState>({ mode: 'closed' });
+  const { user } = useAuth();
+  const plan = planOf(user?.subscription?.plan);
+  const allowance = templates.data ? allowanceOf(templates.data.length, plan.templateLimit, 'templates') : null;
 
   useLoadErrorNotice(templates.isError, 'Failed to fetch templates', 'templates-fetch');
 
@@ -49,9 +55,18 @@ export function TemplatesPage() {
         title="Templates"
         description="Reusable subjects and bodies with {{variables}}."
         actions={
-          <button type="button" className={buttonStyles.primary} onClick={() => setDialog({ mode: 'create' })}>
-            Create Template
-          </button>
+          <>
+            <AllowanceActions allowance={allowance} testId="template-allowance" />
+            <button
+              type="button"
+              className={buttonStyles.primary}
+              disabled={allowance?.isAtLimit}
+              title={allowance?.isAtLimit ? limitReachedText('template', plan.name) : undefined}
+              onClick={() => setDialog({ mode: 'create' })}
+            >
+              Create Template
+            </button>
+          </>
         }
       />
       <ResourceList
