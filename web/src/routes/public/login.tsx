@@ -10,6 +10,7 @@ import { useAuth } from '../../features/auth';
 import { EmailAddressField } from '../../features/auth/auth-fields';
 import { AuthForm } from '../../features/auth/auth-form';
 import { AuthSwitchLink } from '../../features/auth/auth-links';
+import { ResendVerificationButton } from '../../features/auth/resend-verification-button';
 import { SocialSignInButtons } from '../../features/auth/social-sign-in-buttons';
 import { LONG_NOTICE_MS } from '../../features/notices/notice-settings';
 
@@ -31,6 +32,8 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
   const [isSubmitting, setIsSubmitting] = useState(false);
+  /** The address a sign-in was refused for because it is not verified yet (offers a new link). */
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const shownHandover = useRef<string | null>(null);
 
   const handover = (location.state as LoginHandover | null)?.message;
@@ -50,8 +53,13 @@ export function LoginPage() {
       void navigate('/dashboard', { replace: true });
     } catch (error) {
       const message = errorMessage(error, LOGIN_FAILED);
-      if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') toast.error(message, { duration: LONG_NOTICE_MS });
-      else toast.error(message);
+      if (error instanceof ApiError && (error.requiresVerification || error.code === 'EMAIL_NOT_VERIFIED')) {
+        toast.error(message, { duration: LONG_NOTICE_MS });
+        setUnverifiedEmail(email);
+      } else {
+        toast.error(message);
+        setUnverifiedEmail(null);
+      }
       setIsSubmitting(false);
     }
   }
@@ -72,6 +80,7 @@ export function LoginPage() {
             {linkProblem}
           </p>
         )}
+        {unverifiedEmail && <ResendVerificationButton email={unverifiedEmail} />}
         <EmailAddressField value={email} onChange={setEmail} />
         <TextField
           label="Password"
