@@ -6,7 +6,11 @@
 #
 #   infra/images/build-images.sh                 # every target
 #   infra/images/build-images.sh gateway migrate # some
+#   SOURCE=worktree infra/images/build-images.sh # the working tree (with uncommitted files) instead of HEAD
 #
+# The build context is a snapshot taken once per run: `git archive HEAD` (default), or with SOURCE=worktree the
+# tracked and untracked files git does not ignore. So every target of a run builds the same sources while others
+# keep editing the tree, and the stages shared by all targets come from the layer cache after the first.
 # Docker image format: the OCI format has no HEALTHCHECK (podman drops it with a warning).
 # RUN steps use `--isolation chroot` by default: on this kind of VM the OCI runtime (crun) cannot create
 # containers ("cgroups in hybrid mode not supported"); BUILD_ISOLATION=oci picks the default where it works.
@@ -37,6 +41,22 @@ base=$(infra/images/build-base.sh | tail -n 1)
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/mailwright-images.XXXXXX")
 trap 'rm -rf "$work"' EXIT
+
+context="$work/context"
+mkdir -p "$context"
+case "${SOURCE:-head}" in
+  head)
+    git archive HEAD | tar -x -C "$context"
+    say "context: HEAD $(git rev-parse --short HEAD)"
+    ;;
+  worktree)
+    git ls-files -z --cached --others --exclude-standard | tar --null --files-from=- --ignore-failed-read -c | tar -x -C "$context"
+    say "context: the working tree (tracked and untracked, not ignored)"
+    ;;
+  *) say "SOURCE must be head or worktree"; exit 2 ;;
+esac
+# One fixed mtime: the layer cache then keys on content alone, so an unchanged package.json keeps the npm ci layer.
+find "$context" -exec touch -h -d @1 {} +
 volumes=()
 if [ -n "${NODE_EXTRA_CA_CERTS:-}" ] && [ -r "$NODE_EXTRA_CA_CERTS" ]; then
   mkdir -p "$work/ca"
@@ -51,8 +71,8 @@ for target in "${targets[@]}"; do
   started=$(date +%s)
   say "building $target FROM $base (isolation $isolation)"
   "${podman_store[@]}" build \
-    --file infra/docker/Dockerfile \
-    --ignorefile infra/docker/Dockerfile.dockerignore \
+    --file "$context/infra/docker/Dockerfile" \
+    --ignorefile "$context/infra/docker/Dockerfile.dockerignore" \
     --target "$target" \
     --build-arg "NODE_IMAGE=$base" \
     --isolation "$isolation" \
@@ -60,7 +80,7 @@ for target in "${targets[@]}"; do
     --format docker \
     "${volumes[@]}" \
     --tag "localhost/mailwright/$target:$tag" \
-    . >"$work/build-$target.log" 2>&1 || {
+    "$context" >"$work/build-$target.log" 2>&1 || {
     tail -n 60 "$work/build-$target.log" >&2
     say "$target failed"
     exit 1
