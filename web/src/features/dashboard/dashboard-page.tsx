@@ -1,4 +1,5 @@
-// /dashboard: welcome, Email Quota, Subscription, Status, Quick Stats, quick actions, Recent Activity.
+// /dashboard: welcome, the first-run checklist until it is done, Email Quota, Subscription, Status, Quick Stats,
+// quick actions, Recent Activity.
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { Spinner } from '../../components/spinner';
@@ -9,6 +10,7 @@ import { useEmailList, useEmailStats } from '../emails/queries';
 import { StatusBadge } from '../emails/status-badge';
 import { cardStyles, EmptyState, PageHeading } from '../layout/page-heading';
 import { useLoadErrorNotice } from '../notices/use-load-error-notice';
+import { FirstRunChecklist } from './first-run-checklist';
 
 export function quotaText(used: number, limit: number): string {
   return limit === -1
@@ -50,6 +52,7 @@ export function DashboardPage() {
   return (
     <>
       <PageHeading title={`Welcome back, ${user?.name ?? ''}!`} description="Here is what is happening with your email." />
+      {user && <FirstRunChecklist user={user} />}
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <Card title="Email Quota" testId="card-quota">
           <p className="text-2xl font-bold text-slate-900">{quotaText(quota.used, quota.limit)}</p>
