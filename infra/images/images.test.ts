@@ -1,13 +1,14 @@
 // The images really build and start: every Dockerfile target built with podman FROM a Node 22 base made from
-// Debian packages and the npm registry (build-images.sh), each running as a non-root user, and the gateway image's
-// own ENTRYPOINT/CMD started from its root filesystem (run-rootfs.ts) until /healthz answers 200 and its
-// HEALTHCHECK passes. Slow (a first build is many minutes): `npm run test:images`, not part of `npm test`.
-import { execFileSync } from 'node:child_process';
+// Debian packages and the npm registry (build-images.sh), each running as a non-root user, and the gateway image
+// started twice until /healthz answers 200 and its HEALTHCHECK passes: by `podman run` with runc (crun cannot create
+// containers on this VM), and by its own ENTRYPOINT/CMD from its root filesystem without a container runtime
+// (run-rootfs.ts). Slow (a first build is many minutes): `npm run test:images`, not part of `npm test`.
+import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processes } from '../docker/processes';
-import { type ImageConfig, inspectImage, podman, repoRoot, resolveUser } from './image-config';
+import { type ImageConfig, inspectImage, podman, podmanScript, repoRoot, resolveUser } from './image-config';
 import { processArgv, processUids, type RootfsProcess, runInRootfs, startFromRootfs } from './run-rootfs';
 
 const tag = process.env.IMAGE_TAG ?? 'local';
@@ -26,6 +27,35 @@ async function freePort(): Promise<number> {
 }
 
 const configs = new Map<string, ImageConfig>();
+
+/** What the gateway needs to boot besides its image's ENV: its secret and Redis (the machine's), a free port. */
+function gatewayEnv(port: number): Record<string, string> {
+  return {
+    PORT: String(port),
+    HEALTH_PORT: String(port),
+    HOST: '127.0.0.1',
+    INTERNAL_SECRET: randomBytes(32).toString('hex'),
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    LOG_LEVEL: 'info',
+  };
+}
+
+async function waitForHealthz(port: number, log: () => string): Promise<number> {
+  const deadline = Date.now() + 60_000;
+  let status = 0;
+  while (Date.now() < deadline) {
+    status = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) return status;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`GET /healthz answered ${status} for 60 s:\n${log()}`);
+}
+
+const hasRunc = spawnSync('runc', ['--version'], { stdio: 'ignore' }).status === 0;
+if (!hasRunc) console.warn('images: runc is not installed (apt-get install runc); the `podman run` test is skipped');
 
 beforeAll(() => {
   const started = Date.now();
@@ -67,18 +97,8 @@ describe('the gateway image, started from its root filesystem', () => {
   beforeAll(async () => {
     rootfs = podman(['image', 'mount', image]).trim();
     port = await freePort();
-    // What the gateway needs to boot: its secret and Redis (the machine's); a free port instead of 8080 because the
-    // network is the host's. Everything else is the image's own ENV.
-    gateway = await startFromRootfs(rootfs, configs.get('gateway') as ImageConfig, {
-      env: {
-        PORT: String(port),
-        HEALTH_PORT: String(port),
-        HOST: '127.0.0.1',
-        INTERNAL_SECRET: randomBytes(32).toString('hex'),
-        REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-        LOG_LEVEL: 'info',
-      },
-    });
+    // The network is the host's, so a free port instead of 8080.
+    gateway = await startFromRootfs(rootfs, configs.get('gateway') as ImageConfig, { env: gatewayEnv(port) });
   });
 
   afterAll(async () => {
@@ -87,17 +107,7 @@ describe('the gateway image, started from its root filesystem', () => {
   });
 
   it('answers GET /healthz with 200 from the image entrypoint', async () => {
-    const deadline = Date.now() + 60_000;
-    let status = 0;
-    while (Date.now() < deadline) {
-      status = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-        (response) => response.status,
-        () => 0,
-      );
-      if (status === 200) break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    expect(status, gateway?.output()).toBe(200);
+    expect(await waitForHealthz(port, () => gateway?.output() ?? '')).toBe(200);
     expect(processArgv(gateway?.pid ?? 0)).toEqual(['node', 'dist/server.mjs']);
   });
 
@@ -123,5 +133,59 @@ describe('the gateway image, started from its root filesystem', () => {
 
   it('stops cleanly on SIGTERM', async () => {
     expect(await gateway?.stop('SIGTERM')).toBe(0);
+  });
+});
+
+describe.runIf(hasRunc)('the gateway image, run by `podman run` (runc)', () => {
+  const image = imageName('gateway');
+  const name = `mw-images-gateway-${process.pid}`;
+  // runc, not crun (crun: "cgroups in hybrid mode not supported"); rlimits within this VM's hard limits, since podman's
+  // defaults (nofile 1048576 and the nproc it picks) are refused: "setrlimit RLIMIT_NOFILE: Operation not permitted".
+  const runtime = ['--runtime', 'runc'];
+  const hardNofile = execFileSync('sh', ['-c', 'ulimit -Hn'], { encoding: 'utf8' }).trim();
+  let port = 0;
+
+  beforeAll(async () => {
+    port = await freePort();
+    const env = Object.entries(gatewayEnv(port)).flatMap(([key, value]) => ['--env', `${key}=${value}`]);
+    podman([
+      ...runtime,
+      'run',
+      '--detach',
+      '--name',
+      name,
+      '--network',
+      'host',
+      '--ulimit',
+      `nofile=${hardNofile}:${hardNofile}`,
+      '--ulimit',
+      'nproc=4096:4096',
+      ...env,
+      image,
+    ]);
+  });
+
+  afterAll(() => {
+    spawnSync(podmanScript, [...runtime, 'rm', '--force', name], { stdio: 'ignore' });
+  });
+
+  it('answers GET /healthz with 200', async () => {
+    expect(await waitForHealthz(port, () => podman(['logs', name]))).toBe(200);
+  });
+
+  it("runs the image's command as uid 1000", () => {
+    const pid = Number(podman([...runtime, 'inspect', '--format', '{{.State.Pid}}', name]).trim());
+    expect(processArgv(pid)).toEqual(['node', 'dist/server.mjs']);
+    expect(processUids(pid)).toEqual([1000, 1000, 1000, 1000]);
+  });
+
+  it('is healthy by its HEALTHCHECK (podman healthcheck run)', () => {
+    const result = spawnSync(podmanScript, [...runtime, 'healthcheck', 'run', name], { encoding: 'utf8' });
+    expect(result.status, `${result.stdout}${result.stderr}`).toBe(0);
+  });
+
+  it('stops with exit code 0 on `podman stop` (SIGTERM)', () => {
+    podman([...runtime, 'stop', '--time', '15', name]);
+    expect(podman([...runtime, 'inspect', '--format', '{{.State.ExitCode}}', name]).trim()).toBe('0');
   });
 });
