@@ -19,9 +19,14 @@ export class UserTokenVerifier {
   // A verified token keeps its answer until it expires; ES256 verification is the gateway's costliest step.
   private readonly verified = new TtlCache<string, VerifiedUserToken>({ ttlMs: 0, maxEntries: 50_000 });
 
-  constructor(identityUrl: string) {
+  /**
+   * A token whose `kid` is not in the cached JWKS makes jose fetch the JWKS again at once (a key rotation's next
+   * key), at most once per `cooldownMs`; the cache otherwise lives 10 minutes (identity's rotation waits that long
+   * between publishing a key and signing with it).
+   */
+  constructor(identityUrl: string, options: { cooldownMs?: number } = {}) {
     this.jwks = createRemoteJWKSet(new URL('/.well-known/jwks.json', identityUrl), {
-      cooldownDuration: 5_000,
+      cooldownDuration: options.cooldownMs ?? 5_000,
       cacheMaxAge: 10 * 60_000,
       timeoutDuration: 3_000,
     });
