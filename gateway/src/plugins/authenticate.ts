@@ -98,6 +98,8 @@ export function forwardHeaders(request: FastifyRequest, headers: Record<string, 
   for (const [name, value] of Object.entries(headers)) {
     const lower = name.toLowerCase();
     if (lower.startsWith('x-mailwright-') || lower === 'x-user-id' || lower === 'x-api-key') continue;
+    // With tracing on, the proxy's own client span adds the trace context the service continues.
+    if (lower === 'traceparent' || lower === 'tracestate') continue;
     // On the bearer routes the Authorization header holds the API key: it goes no further than the gateway.
     if (lower === 'authorization' && isBearerApiKeyRoute(request)) continue;
     forwarded[name] = value;

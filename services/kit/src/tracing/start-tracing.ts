@@ -100,6 +100,8 @@ export async function startTracing(serviceName: string): Promise<void> {
       new FastifyOtelInstrumentation({
         registerOnInitialization: true,
         ignorePaths: (route) => unTracedPaths.has(route.url),
+        // The request id every log line about the request carries (x-request-id): from a trace to its logs.
+        requestHook: (span, request) => span.setAttribute('mailwright.request.id', request.id),
       }),
       // Parameters hold addresses and message text: statements only, never their values (the default).
       new PgInstrumentation({ requireParentSpan: true, enhancedDatabaseReporting: false }),
