@@ -7,6 +7,7 @@
 #   infra/images/build-images.sh                 # every target
 #   infra/images/build-images.sh gateway migrate # some
 #   SOURCE=worktree infra/images/build-images.sh # the working tree (with uncommitted files) instead of HEAD
+#   BUILD_REF=<commit> infra/images/build-images.sh  # that commit instead of HEAD
 #
 # The build context is a snapshot taken once per run: `git archive HEAD` (default), or with SOURCE=worktree the
 # tracked and untracked files git does not ignore. So every target of a run builds the same sources while others
@@ -46,8 +47,9 @@ context="$work/context"
 mkdir -p "$context"
 case "${SOURCE:-head}" in
   head)
-    git archive HEAD | tar -x -C "$context"
-    say "context: HEAD $(git rev-parse --short HEAD)"
+    ref=${BUILD_REF:-HEAD}
+    git archive "$ref" | tar -x -C "$context"
+    say "context: $ref ($(git rev-parse --short "$ref"))"
     ;;
   worktree)
     git ls-files -z --cached --others --exclude-standard | tar --null --files-from=- --ignore-failed-read -c | tar -x -C "$context"
