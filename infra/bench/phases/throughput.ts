@@ -4,6 +4,7 @@
 import { type BenchContext, loadAverage, sendBody, sleep } from '../context';
 import { cpuPerUnit, cpuSnapshot } from '../cpu-usage';
 import { request } from '../http-client';
+import { type PgCounters, pgCounters, pgWritesPerEmail } from '../pg-writes';
 import { round } from '../stats';
 
 export interface ThroughputResult {
@@ -21,6 +22,8 @@ export interface ThroughputResult {
   perEmailMs: number;
   /** CPU milliseconds per delivered email, per process (Linux), and the platform's total. */
   cpuMsPerEmail: Record<string, number>;
+  /** The bench database's commits and rows inserted / updated / deleted per delivered email (every process's). */
+  postgresWritesPerEmail: PgCounters;
   load: { one: number; five: number };
 }
 
@@ -62,6 +65,7 @@ export async function measureThroughput(
         }
       }
     };
+    const pgBefore = await pgCounters(ctx.databaseUrl);
     const cpuBefore = cpuSnapshot(ctx.stack);
     const started = Date.now();
     await Promise.all(Array.from({ length: options.concurrency ?? 64 }, client));
@@ -84,6 +88,7 @@ export async function measureThroughput(
     const elapsedMs = Math.max(1, lastDelivery - firstAccept);
     const delivered = deliveries.length;
     const cpuMsPerEmail = cpuPerUnit(cpuBefore, cpuSnapshot(ctx.stack), delivered);
+    const postgresWritesPerEmail = await pgWritesPerEmail(ctx.databaseUrl, pgBefore, delivered);
     return {
       n,
       workers: options.workers,
@@ -97,6 +102,7 @@ export async function measureThroughput(
       acceptPerSecond: round((accepted / Math.max(1, wallAcceptMs)) * 1000, 1),
       perEmailMs: round(elapsedMs / Math.max(1, delivered), 4),
       cpuMsPerEmail,
+      postgresWritesPerEmail,
       load: loadAverage(),
     };
   } finally {
