@@ -134,15 +134,10 @@ describe('issue 24', () => {
       await notice.waitFor();
       expect(await notice.textContent()).toContain('API access is available on the Pro and Enterprise plans.');
       expect(await notice.getByRole('link').getAttribute('href')).toBe('/pricing');
-      await page.getByRole('button', { name: 'Create API Key' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Create API Key' });
-      await dialog.getByLabel('Key Name').fill('Refused');
-      await dialog.getByRole('button', { name: 'Create Key' }).click();
-      const alert = dialog.getByTestId('form-alert');
-      await alert.waitFor();
-      expect(await alert.textContent()).toContain('API access is available on the Pro and Enterprise plans.');
+      // The plan rule is shown before the wall: Create API Key is disabled, with Upgrade Plan beside it.
+      expect(await page.getByRole('button', { name: 'Create API Key' }).isDisabled()).toBe(true);
       await saveScreenshot(page, `issue24-3-api-keys-free-${px(viewport)}`);
-      await alert.getByRole('link', { name: 'See plans and upgrade' }).click();
+      await page.getByTestId('upgrade-plan-link').click();
       await page.waitForURL((url) => url.pathname === '/pricing');
     }
     expect((await api<{ data: unknown[] }>('/api/api-keys', { token: user.token })).body.data).toHaveLength(0);
@@ -196,16 +191,11 @@ describe('issue 24', () => {
       await to.scrollIntoViewIfNeeded();
       await saveScreenshot(page, `issue24-4-field-error-${px(viewport)}`);
 
+      // At the limit the add action is disabled before any form is filled, with Upgrade Plan to /pricing.
       await page.goto('/templates');
-      await page.getByRole('button', { name: 'Create Template' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Create Template' });
-      await dialog.getByLabel('Template Name').fill('Sixth');
-      await dialog.getByLabel('Subject', { exact: true }).fill('Six');
-      await dialog.getByLabel('Body').fill('Body six');
-      await dialog.getByRole('button', { name: 'Create Template' }).click();
-      const alert = dialog.getByTestId('form-alert');
-      await alert.waitFor();
-      expect(await alert.getByRole('link').getAttribute('href')).toBe('/pricing');
+      await page.getByTestId('template-allowance').getByText('5 of 5 templates').waitFor();
+      expect(await page.getByRole('button', { name: 'Create Template' }).isDisabled()).toBe(true);
+      expect(await page.getByTestId('upgrade-plan-link').getAttribute('href')).toBe('/pricing');
       await saveScreenshot(page, `issue24-4-plan-limit-${px(viewport)}`);
     }
   });
