@@ -43,7 +43,7 @@ interface InspectOutput {
     ExposedPorts?: Record<string, unknown>;
     StopSignal?: string;
   };
-  HealthCheck?: { Test?: string[] };
+  Healthcheck?: { Test?: string[] };
 }
 
 export function inspectImage(name: string): ImageConfig {
@@ -52,7 +52,7 @@ export function inspectImage(name: string): ImageConfig {
   const env = Object.fromEntries(
     (image.Config.Env ?? []).map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]),
   );
-  const test = image.HealthCheck?.Test;
+  const test = image.Healthcheck?.Test;
   return {
     name,
     entrypoint: image.Config.Entrypoint ?? [],
