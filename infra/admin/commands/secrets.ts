@@ -1,7 +1,7 @@
 // admin secrets reseal [--old-key k]… [--new-key k]: after an ENCRYPTION_KEY rotation, every sealed secret opened
 // with an old key and sealed with the new one, service by service (identity, accounts, mail), each in a transaction.
 import { existsSync, readFileSync } from 'node:fs';
-import { parseEncryptionKey, type ResealCount, SecretBox } from '@mailwright/kit';
+import { AppError, parseEncryptionKey, type ResealCount, SecretBox } from '@mailwright/kit';
 import { resealAccountSecrets } from '../../../services/accounts/src/operations/reseal-secrets';
 import { resealIdentitySecrets } from '../../../services/identity/src/operations/reseal-secrets';
 import { resealMailSecrets } from '../../../services/mail/src/operations/reseal-secrets';
@@ -56,7 +56,17 @@ export const secretsCommand: AdminCommand = {
     const box = new SecretBox(newKey, oldKeys);
     const results: Array<{ service: string } & ResealCount> = [];
     try {
-      for (const { service, reseal } of services) results.push({ service, ...(await reseal(context, box)) });
+      for (const { service, reseal } of services) {
+        try {
+          results.push({ service, ...(await reseal(context, box)) });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          throw new AppError(
+            error.code,
+            `${error.message}. Give the key it was sealed with as --old-key (or in ENCRYPTION_PREVIOUS_KEYS); nothing in ${service} was changed.`,
+          );
+        }
+      }
     } finally {
       // What committed before a failure is reported too (running again skips it).
       context.out.result({ keyId: box.keyId, services: results }, (result) =>

@@ -2,6 +2,7 @@
 // Each ciphertext names the key it was sealed with, so ENCRYPTION_KEY can rotate: the new key
 // seals, the previous keys (ENCRYPTION_PREVIOUS_KEYS) still open old rows until they are resealed.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { AppError } from './errors';
 
 const VERSION = 'v1';
 
@@ -67,7 +68,8 @@ export class SecretBox {
     try {
       plaintext = this.open(sealed);
     } catch (error) {
-      throw new Error(`Cannot open ${what}: ${error instanceof Error ? error.message : String(error)}`);
+      // The caller's mistake (a key missing from the ones given), not a fault: an AppError names what failed.
+      throw new AppError('UNPROCESSABLE', `Cannot open ${what}: ${error instanceof Error ? error.message : String(error)}`);
     }
     return this.seal(plaintext);
   }
