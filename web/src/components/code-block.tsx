@@ -1,4 +1,5 @@
-// A code sample with a Copy button (the button says "Copied!" for a moment after copying).
+// A code sample with a Copy button (the button says "Copied!" for a moment after copying); the sample itself
+// takes keyboard focus so a long line can be scrolled without a mouse.
 import { useEffect, useRef, useState } from 'react';
 import { copyToClipboard } from './copy-to-clipboard';
 import { focusRing } from './styles';
@@ -22,7 +23,7 @@ export function CodeBlock({ code, label }: { code: string; label: string }) {
   return (
     <figure className="overflow-hidden rounded-xl border border-slate-800 bg-slate-900">
       <figcaption className="flex items-center justify-between border-b border-slate-800 px-4 py-2">
-        <span className="text-xs font-medium text-slate-400">{label}</span>
+        <span className="text-xs font-medium text-slate-300">{label}</span>
         <button
           type="button"
           onClick={() => void handleCopy()}
@@ -32,9 +33,17 @@ export function CodeBlock({ code, label }: { code: string; label: string }) {
           <span aria-live="polite">{isCopied ? 'Copied!' : 'Copy'}</span>
         </button>
       </figcaption>
-      <pre className="overflow-x-auto p-4 text-xs leading-relaxed text-slate-100 sm:text-sm">
-        <code>{code}</code>
-      </pre>
+      {/* Focusable, so a keyboard can scroll a sample wider than the screen (WCAG 2.1.1). */}
+      <section
+        aria-label={label}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to be scrolled by keys
+        tabIndex={0}
+        className={`overflow-x-auto ${focusRing} focus-visible:ring-inset`}
+      >
+        <pre className="p-4 text-xs leading-relaxed text-slate-100 sm:text-sm">
+          <code>{code}</code>
+        </pre>
+      </section>
     </figure>
   );
 }

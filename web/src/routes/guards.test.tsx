@@ -8,7 +8,7 @@ describe('route guards', () => {
     installFakeApi({});
     const { router } = renderApp('/email-accounts');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(screen.getByRole('heading', { name: 'Welcome back' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
   });
 
   it('shows a spinner on a protected page while the session loads', async () => {

@@ -4,7 +4,11 @@ import { render } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { createMemoryRouter } from 'react-router-dom';
 import { AppProviders } from '../app-providers';
+import { preloadPages } from '../routes/lazy-page';
 import { routes } from '../routes/routes';
+
+// The pages are lazy chunks in the app; loaded up front here, a test's first render does not wait for them.
+await preloadPages();
 
 export function renderApp(path: string, options: { state?: unknown } = {}) {
   const router = createMemoryRouter(routes, {

@@ -17,7 +17,7 @@ function HeroIllustration() {
         <span className="h-3 w-3 rounded-full bg-red-300" />
         <span className="h-3 w-3 rounded-full bg-amber-300" />
         <span className="h-3 w-3 rounded-full bg-emerald-300" />
-        <span className="ml-2 text-xs text-slate-400">POST /api/emails/api/send</span>
+        <span className="ml-2 text-xs text-slate-500">POST /api/emails/api/send</span>
       </div>
       <pre className="mt-3 overflow-hidden text-left text-xs leading-relaxed text-slate-700">
         <code>{`{
