@@ -1,7 +1,8 @@
-// The frame every public page shares: top bar (Docs, Login, Get Started) and the footer links.
+// The frame every public page shares: top bar (Docs, Login, Get Started, the theme) and the footer links.
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { useAuth } from '../features/auth';
+import { ThemeToggle } from '../features/layout/theme-toggle';
 import { Logo } from './logo';
 import { buttonStyles, focusRing } from './styles';
 
@@ -26,6 +27,7 @@ export function PublicTopBar() {
           <NavLink to="/blog" className={(state) => `hidden md:inline-flex ${navLinkClass(state)}`}>
             Blog
           </NavLink>
+          <ThemeToggle />
           {status === 'authenticated' ? (
             <Link to="/dashboard" className={`${buttonStyles.primary} px-3 py-2`}>
               Dashboard
@@ -91,7 +93,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <PublicTopBar />
-      <main id="main" className="flex-1">
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
       <PublicFooter />

@@ -1,11 +1,15 @@
 // The signed-in frame: top bar (product name, the user's email, Logout) and the side menu — collapsible
-// on wide screens (remembered), a slide-in drawer on small screens that closes on navigation.
-import { useEffect, useState } from 'react';
+// on wide screens (remembered), a slide-in drawer on small screens that closes on navigation and keeps focus
+// inside while open (mobile-drawer.tsx). Pages load in their own chunks; a spinner holds their place meanwhile.
+import { Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Logo } from '../../components/logo';
+import { Spinner } from '../../components/spinner';
 import { buttonStyles, focusRing } from '../../components/styles';
 import { useAuth } from '../auth';
+import { MobileDrawer } from './mobile-drawer';
 import { navItems } from './nav-items';
+import { ThemeToggle } from './theme-toggle';
 import { useSidebarCollapsed } from './use-sidebar-collapsed';
 
 function NavIcon({ path }: { path: string }) {
@@ -58,13 +62,6 @@ export function AppShell() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation on purpose
   useEffect(() => setIsDrawerOpen(false), [location.pathname]);
 
-  useEffect(() => {
-    if (!isDrawerOpen) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setIsDrawerOpen(false);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [isDrawerOpen]);
-
   return (
     <div className="min-h-screen bg-slate-50">
       {/* On small screens the user's email gets its own strip under the bar (max-sm:pb-7), where it fits. */}
@@ -96,7 +93,7 @@ export function AppShell() {
             </div>
             <Logo to="/dashboard" />
           </div>
-          <div className="flex min-w-0 items-center gap-3">
+          <div className="flex min-w-0 items-center gap-2 sm:gap-3">
             <span
               className="min-w-0 truncate text-sm text-slate-600 max-sm:absolute max-sm:inset-x-0 max-sm:bottom-0 max-sm:border-t max-sm:border-slate-100 max-sm:px-4 max-sm:text-xs max-sm:leading-7 sm:max-w-xs"
               data-testid="user-email"
@@ -104,6 +101,7 @@ export function AppShell() {
             >
               {user?.email}
             </span>
+            <ThemeToggle />
             <button
               type="button"
               className={`${buttonStyles.secondary} px-3 py-2`}
@@ -130,37 +128,28 @@ export function AppShell() {
         </aside>
 
         {isDrawerOpen && (
-          <div className="fixed inset-0 z-40 lg:hidden">
-            <button
-              type="button"
-              aria-label="Close menu"
-              className="absolute inset-0 bg-slate-900/40"
-              onClick={() => setIsDrawerOpen(false)}
-            />
-            <aside
-              id="app-drawer"
-              className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col overflow-y-auto bg-white shadow-xl"
-            >
-              <div className="flex h-16 items-center justify-between border-b border-slate-200 px-4">
-                <Logo to="/dashboard" />
-                <button
-                  type="button"
-                  className={`${buttonStyles.ghost} px-2`}
-                  aria-label="Close menu"
-                  onClick={() => setIsDrawerOpen(false)}
-                >
-                  <NavIcon path="M5 5l10 10M15 5 5 15" />
-                </button>
-              </div>
-              <p className="truncate px-6 pt-3 text-xs text-slate-500 sm:hidden">{user?.email}</p>
-              <SideMenu isCollapsed={false} label="App menu" />
-            </aside>
-          </div>
+          <MobileDrawer onClose={() => setIsDrawerOpen(false)}>
+            <div className="flex h-16 items-center justify-between border-b border-slate-200 px-4">
+              <Logo to="/dashboard" />
+              <button
+                type="button"
+                className={`${buttonStyles.ghost} px-2`}
+                aria-label="Close menu"
+                onClick={() => setIsDrawerOpen(false)}
+              >
+                <NavIcon path="M5 5l10 10M15 5 5 15" />
+              </button>
+            </div>
+            <p className="truncate px-6 pt-3 text-xs text-slate-600 sm:hidden">{user?.email}</p>
+            <SideMenu isCollapsed={false} label="App menu" />
+          </MobileDrawer>
         )}
 
-        <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
           <div className="mx-auto max-w-6xl">
-            <Outlet />
+            <Suspense fallback={<Spinner className="flex justify-center py-16" label="Loading page…" />}>
+              <Outlet />
+            </Suspense>
           </div>
         </main>
       </div>
