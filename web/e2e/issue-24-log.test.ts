@@ -164,7 +164,7 @@ describe('issue 24: Email Logs as a real log', () => {
         to: [uniqueEmail('live')],
         subject,
         body: 'Soon',
-        scheduledAt: new Date(Date.now() + 8_000).toISOString(),
+        scheduledAt: new Date(Date.now() + 30_000).toISOString(),
       });
       const page = await pageFor(user, viewport);
       let navigations = 0;
@@ -175,7 +175,7 @@ describe('issue 24: Email Logs as a real log', () => {
       const row = rowsOf(page, viewport).filter({ hasText: subject });
       await row.getByText('scheduled', { exact: true }).waitFor();
       await saveScreenshot(page, `issue24-log-live-scheduled-${px(viewport)}`);
-      await row.getByText('sent', { exact: true }).waitFor({ timeout: 40_000 });
+      await row.getByText('sent', { exact: true }).waitFor({ timeout: 90_000 });
       expect(navigations).toBe(1);
       await saveScreenshot(page, `issue24-log-live-sent-${px(viewport)}`);
     }
