@@ -23,6 +23,8 @@ const numberArg = (name: string, fallback: number) => {
 const rounds = numberArg('rounds', 5);
 const ratePerSecond = numberArg('rate', 500);
 const durationMs = numberArg('seconds', 10) * 1000;
+// --bare measures a bare Node proxy (bare-proxy-server.ts) instead of the gateway: the floor it is compared with.
+const bare = args.includes('--bare');
 const profileDir = args.includes('--profile') ? path.join(rootDir, 'test-artifacts', 'gateway-profiles') : null;
 const log = (line: string) => process.stdout.write(`[gateway-alone] ${line}\n`);
 
@@ -39,7 +41,7 @@ const agent = keepAliveAgent(256);
 const figures: number[] = [];
 try {
   for (let index = 1; index <= rounds; index++) {
-    log(`round ${index}: starting the gateway (gateway/src ${sourceHash()})`);
+    log(`round ${index}: starting ${bare ? 'a bare Node proxy' : `the gateway (gateway/src ${sourceHash()})`}`);
     const { child, url } = await startGateway(services.url);
     try {
       const target = new URL('/api/emails/api/send', url);
@@ -72,7 +74,8 @@ try {
 }
 
 async function startGateway(standInUrl: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(rootDir, 'infra/bench/gateway-alone-server.ts'), standInUrl], {
+  const script = bare ? 'infra/bench/bare-proxy-server.ts' : 'infra/bench/gateway-alone-server.ts';
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(rootDir, script), standInUrl], {
     cwd: path.join(rootDir, 'gateway'),
     stdio: ['ignore', 'pipe', 'inherit'],
     env: {
