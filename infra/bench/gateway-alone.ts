@@ -1,4 +1,4 @@
-// `npm run bench:gateway -- --alone [--rounds=5 --rate=500 --seconds=10 --profile]`: the gateway's CPU per proxied
+// `npm run bench:gateway [-- --rounds=5 --rate=500 --seconds=10 --profile --bare]`: the gateway's CPU per proxied
 // send request with nothing else of the platform running: the real gateway app (gateway-alone-server.ts, its own
 // process) in front of the gateway tests' stand-in services (identity's API-key answers, an upstream answering
 // every other request at once, in this process), loaded open-loop by this process. Each round starts a fresh

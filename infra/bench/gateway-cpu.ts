@@ -1,4 +1,4 @@
-// `npm run bench:gateway [-- --rounds=3 --rate=500 --seconds=10 --profile]`: the gateway's CPU per proxied send
+// `npx tsx infra/bench/gateway-cpu.ts [--rounds=3 --rate=500 --seconds=10 --profile]`: the gateway's CPU per proxied send
 // request, alone. Starts the stack once (as `npm run bench` does), then for each round restarts the gateway (so
 // a changed gateway is measured without restarting the rest), warms it up, and sends the send API `rate` req/s
 // for `seconds` through it (open loop), reading the gateway process's CPU from /proc. Rounds alternate with
