@@ -13,11 +13,12 @@ import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { createAddHookMessageChannel } from 'import-in-the-middle';
+import { isSecretPath, pathOnly, urlWithoutQuery } from './private-urls';
 import { installSpanHooks, type SpanAttributes, type SpanHooks, type SpanOptions } from './spans';
 
-/** Probes and scrapes are not traced: they would bury the traces that matter. */
-const unTracedPaths = new Set(['/healthz', '/readyz', '/metrics']);
-const pathOf = (url: string | undefined) => (url ?? '/').split('?')[0] ?? '/';
+/** Probes and scrapes are not traced (they would bury the traces that matter), nor requests on secret paths. */
+const probePaths = new Set(['/healthz', '/readyz', '/metrics']);
+const isUntraced = (target: string | undefined) => probePaths.has(pathOnly(target)) || isSecretPath(target);
 
 const spanKinds = {
   internal: SpanKind.INTERNAL,
@@ -92,16 +93,34 @@ export async function startTracing(serviceName: string): Promise<void> {
     tracerProvider: provider,
     instrumentations: [
       new HttpInstrumentation({
-        ignoreIncomingRequestHook: (request) => unTracedPaths.has(pathOf(request.url)),
+        ignoreIncomingRequestHook: (request) => isUntraced(request.url),
+        requireParentforOutgoingSpans: true,
+        // Paths only: a query string can hold an address (log search) or a code.
+        requestHook: (span, request) => {
+          if (!('headers' in request) || typeof request.url !== 'string') return;
+          span.setAttributes({ 'http.target': pathOnly(request.url), 'http.url': urlWithoutQuery(request.url) });
+        },
       }),
       new UndiciInstrumentation({
-        ignoreRequestHook: (request) => unTracedPaths.has(pathOf(request.path)),
+        ignoreRequestHook: (request) => isUntraced(request.path),
+        requireParentforSpans: true,
+        requestHook: (span, request) => {
+          span.setAttributes({
+            'url.full': `${request.origin}${pathOnly(request.path)}`,
+            'url.path': pathOnly(request.path),
+            'url.query': '',
+          });
+        },
       }),
       new FastifyOtelInstrumentation({
         registerOnInitialization: true,
-        ignorePaths: (route) => unTracedPaths.has(route.url),
+        ignorePaths: (route) => probePaths.has(route.url) || isSecretPath(route.url),
         // The request id every log line about the request carries (x-request-id): from a trace to its logs.
-        requestHook: (span, request) => span.setAttribute('mailwright.request.id', request.id),
+        requestHook: (span, request) =>
+          span.setAttributes({
+            'mailwright.request.id': request.id,
+            'url.path': isSecretPath(request.url) ? (request.routeOptions.url ?? '') : pathOnly(request.url),
+          }),
       }),
       // Parameters hold addresses and message text: statements only, never their values (the default).
       new PgInstrumentation({ requireParentSpan: true, enhancedDatabaseReporting: false }),
