@@ -173,9 +173,9 @@ describe('issue 24: Email Logs as a real log', () => {
       });
       await page.goto('/emails');
       const row = rowsOf(page, viewport).filter({ hasText: subject });
-      await row.getByText('scheduled', { exact: true }).waitFor();
+      await row.getByText(/^scheduled$/i).waitFor();
       await saveScreenshot(page, `issue24-log-live-scheduled-${px(viewport)}`);
-      await row.getByText('sent', { exact: true }).waitFor({ timeout: 90_000 });
+      await row.getByText(/^sent$/i).waitFor({ timeout: 90_000 });
       expect(navigations).toBe(1);
       await saveScreenshot(page, `issue24-log-live-sent-${px(viewport)}`);
     }
