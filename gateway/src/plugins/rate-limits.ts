@@ -4,7 +4,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import { countingRedisStore } from './rate-limit-store';
 
 export const CHANGE_PASSWORD_WINDOW_MS = 15 * 60_000;
 
@@ -27,8 +26,8 @@ export async function createLimiters(
 ): Promise<Limiters> {
   await app.register(rateLimit, {
     global: false,
-    // Counts in Redis, shared by every gateway; asks it per request only near a key's limit (rate-limit-store.ts).
-    store: countingRedisStore(redis, 'mailwright:ratelimit:'),
+    redis,
+    nameSpace: 'mailwright:ratelimit:',
     enableDraftSpec: true,
     skipOnError: true,
     errorResponseBuilder: (_request, context) => ({
