@@ -122,7 +122,7 @@ describe.each(['desktop', 'mobile'] as const)('accessibility at %s width', (view
       blocking.push(...blockingFindings(`${path} at ${viewport}`, await runAxe(page)));
     }
     expect(describeFindings(blocking)).toEqual([]);
-  });
+  }, 120_000);
 
   it('gives every signed-in page its title and no serious or critical axe violation', async () => {
     const page = await pageFor(viewport, true);
@@ -133,7 +133,7 @@ describe.each(['desktop', 'mobile'] as const)('accessibility at %s width', (view
       blocking.push(...blockingFindings(`${path} at ${viewport}`, await runAxe(page)));
     }
     expect(describeFindings(blocking)).toEqual([]);
-  });
+  }, 120_000);
 
   it('moves focus into every dialog, passes axe there, and gives focus back to the trigger on Escape', async () => {
     const page = await pageFor(viewport, true);
@@ -159,7 +159,7 @@ describe.each(['desktop', 'mobile'] as const)('accessibility at %s width', (view
     blocking.push(...blockingFindings(`Email Details dialog at ${viewport}`, await runAxe(page, { scope: details })));
     await saveScreenshot(page, `a11y-email-details-${viewports[viewport].width}`);
     expect(describeFindings(blocking)).toEqual([]);
-  });
+  }, 120_000);
 
   it('offers a skip link as the first Tab stop that moves focus into the content', async () => {
     const page = await pageFor(viewport, true);
