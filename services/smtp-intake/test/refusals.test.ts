@@ -135,6 +135,12 @@ describe('sign-in', () => {
     });
     expect(await signIn(KEY)).toBe(`454 4.7.0 ${SMTP_INTAKE_MESSAGES.unavailable}`);
   });
+
+  it("refuses for good, with identity's reason, a key whose owner the operator disabled", async () => {
+    const disabled = 'This account has been disabled. Contact the operator of this Mailwright installation.';
+    services.failures.set('/internal/api-keys/resolve', { status: 403, body: { message: disabled, code: 'FORBIDDEN' } });
+    expect(await signIn(KEY)).toBe(`535 5.7.8 ${disabled}`);
+  });
 });
 
 describe('the envelope', () => {

@@ -60,11 +60,15 @@ async function hasApiAccess(deps: Pick<IntakeDeps, 'entitlements'>, userId: stri
   return (await temporarily(() => deps.entitlements.get(userId, { fresh: true }))).apiAccess;
 }
 
-/** A lookup that failed (identity, billing or Redis unreachable) is a temporary authentication failure. */
+/**
+ * A lookup that failed (identity, billing or Redis unreachable) is a temporary authentication failure; a refusal
+ * the lookup itself answered (an SmtpReply) stands.
+ */
 async function temporarily<T>(lookup: () => Promise<T>): Promise<T> {
   try {
     return await lookup();
-  } catch {
+  } catch (error) {
+    if (isSmtpReply(error)) throw error;
     throw new SmtpReply(454, '4.7.0', SMTP_INTAKE_MESSAGES.unavailable, 'unavailable');
   }
 }
