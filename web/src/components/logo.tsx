@@ -11,11 +11,12 @@ export function LogoMark({ className = 'h-8 w-8' }: { className?: string }) {
   );
 }
 
-export function Logo({ to = '/' }: { to?: string }) {
+/** `isCompactOnNarrow`: below 400 px only the mark shows (the name stays for screen readers), so a full top bar fits. */
+export function Logo({ to = '/', isCompactOnNarrow = false }: { to?: string; isCompactOnNarrow?: boolean }) {
   return (
     <Link to={to} className={`flex items-center gap-2 rounded-lg text-base font-bold text-slate-900 sm:text-lg ${focusRing}`}>
       <LogoMark />
-      <span>Mailwright</span>
+      <span className={isCompactOnNarrow ? 'max-[399px]:sr-only' : undefined}>Mailwright</span>
     </Link>
   );
 }

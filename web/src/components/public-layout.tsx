@@ -16,7 +16,7 @@ export function PublicTopBar() {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4 sm:px-6 lg:px-8">
-        <Logo />
+        <Logo isCompactOnNarrow />
         <div className="flex items-center gap-1 sm:gap-3">
           <NavLink to="/docs" className={navLinkClass}>
             Docs
