@@ -42,7 +42,13 @@ export function Modal({ title, onClose, children, footer, size = 'md' }: ModalPr
             </svg>
           </button>
         </header>
-        <div className="overflow-y-auto px-5 py-4">{children}</div>
+        <div
+          className="overflow-y-auto px-5 py-4"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a tall dialog body must take focus to be scrolled by keys
+          tabIndex={0}
+        >
+          {children}
+        </div>
         {footer && <footer className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3">{footer}</footer>}
       </div>
     </dialog>

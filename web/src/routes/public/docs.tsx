@@ -142,7 +142,11 @@ function InlineCode({ children }: { children: ReactNode }) {
 
 function Table({ head, rows }: { head: string[]; rows: string[][] }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200">
+    <div
+      className="overflow-x-auto rounded-xl border border-slate-200"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than the screen must take focus to be scrolled by keys
+      tabIndex={0}
+    >
       <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
         <thead className="bg-slate-50">
           <tr>

@@ -29,9 +29,9 @@ function HeroIllustration() {
       </pre>
       <div className="mt-4 grid grid-cols-3 gap-2 text-center">
         {[
-          ['Sent', '1,284', 'text-emerald-600'],
+          ['Sent', '1,284', 'text-emerald-700'],
           ['Opened', '61%', 'text-indigo-600'],
-          ['Clicked', '18%', 'text-sky-600'],
+          ['Clicked', '18%', 'text-sky-700'],
         ].map(([label, value, color]) => (
           <div key={label} className="rounded-lg bg-slate-50 p-2">
             <p className={`text-lg font-bold ${color}`}>{value}</p>

@@ -43,7 +43,7 @@ export function PricingPage() {
         )}
         <p className="mt-10 text-center text-sm text-slate-500">
           All plans are billed monthly in Indian rupees. Cancel any time; see our{' '}
-          <Link to="/terms" className="text-indigo-600 hover:underline">
+          <Link to="/terms" className="text-indigo-600 underline hover:text-indigo-500">
             Terms of Service
           </Link>
           .
