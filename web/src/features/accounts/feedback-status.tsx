@@ -75,7 +75,7 @@ export function FeedbackStatus({ account, isSaving, onReconnect, isConnecting, o
           {feedbackText(account)}
         </p>
         {account.provider === 'smtp' && enabled && (
-          <p className="mt-0.5 break-words text-xs text-slate-500">
+          <p className="mt-0.5 break-words text-xs text-slate-600">
             IMAP:{' '}
             {imap
               ? `${imap.host}:${imap.port}${imap.secure ? ' (TLS)' : ''} as ${imap.username}`
