@@ -67,7 +67,7 @@ export function AboutPage() {
         </section>
         <section className="rounded-3xl bg-indigo-600 px-6 py-12 text-center">
           <h2 className="text-2xl font-bold text-white">Join us</h2>
-          <p className="mx-auto mt-3 max-w-lg text-indigo-100">Start with the free plan and send your first email in minutes.</p>
+          <p className="mx-auto mt-3 max-w-lg text-white">Start with the free plan and send your first email in minutes.</p>
           <Link to="/signup" className={`${buttonStyles.secondary} mt-6 border-transparent px-6 py-3 text-base text-indigo-700`}>
             Start Free Trial
           </Link>

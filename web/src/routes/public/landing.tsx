@@ -124,7 +124,7 @@ export function LandingPage() {
       <section className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
         <div className="rounded-3xl bg-indigo-600 px-6 py-14 text-center sm:px-12">
           <h2 className="text-3xl font-bold tracking-tight text-white">Ready to send your first email?</h2>
-          <p className="mx-auto mt-4 max-w-xl text-indigo-100">
+          <p className="mx-auto mt-4 max-w-xl text-white">
             Create a free account, connect a sender and send in minutes. 100 emails a month are on us.
           </p>
           <Link
