@@ -3,11 +3,12 @@
 // "API access: Pro and Enterprise"), disabled add actions with an Upgrade Plan link to /pricing, and an API key's
 // Last used staying Never after refused calls until an accepted one. Screenshots: issue24-entitlements-*.png.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type SignedInUser, signUpVerified } from '../../infra/e2e/support/api';
 import { upgrade } from '../../infra/e2e/support/checkout';
 import './stack-context';
 import { baseUrl, horizontalOverflow, launchBrowser, saveScreenshot, type ViewportName, viewports } from './support/browser';
+import { addSinkSmtpAccount } from './support/sink-account';
 
 const widths: ViewportName[] = ['desktop', 'mobile'];
 const px = (viewport: ViewportName) => viewports[viewport].width;
@@ -20,22 +21,6 @@ async function pageFor(user: SignedInUser, viewport: ViewportName): Promise<Page
   contexts.push(context);
   await context.addInitScript((token) => window.localStorage.setItem('token', token), user.token);
   return context.newPage();
-}
-
-async function addSmtpAccount(user: SignedInUser): Promise<void> {
-  const added = await api('/api/email-accounts/smtp', {
-    token: user.token,
-    body: {
-      email: `sender-${user.userId.slice(0, 8)}@example.test`,
-      displayName: 'Entitlements',
-      host: '127.0.0.1',
-      port: inject('sinkSmtpPort'),
-      secure: false,
-      username: 'sender',
-      password: 'any-password',
-    },
-  });
-  expect(added.status).toBe(201);
 }
 
 beforeAll(async () => {
@@ -52,7 +37,7 @@ describe('issue 24: entitlements before the wall', () => {
     timeout: 240_000,
   }, async () => {
     const user = await signUpVerified('i24-limits');
-    await addSmtpAccount(user);
+    await addSinkSmtpAccount(user, 'Entitlements');
     for (const name of ['Welcome', 'Receipt']) {
       expect((await api('/api/templates', { token: user.token, body: { name, subject: 's', body: 'b' } })).status).toBe(201);
     }
@@ -100,7 +85,7 @@ describe('issue 24: entitlements before the wall', () => {
     timeout: 240_000,
   }, async () => {
     const user = await signUpVerified('i24-lastused');
-    await addSmtpAccount(user);
+    await addSinkSmtpAccount(user, 'Entitlements');
     expect((await upgrade(user.token, 'pro')).verify.status).toBe(200);
     const created = await api<{ data: { id: string; key: string } }>('/api/api-keys', {
       token: user.token,

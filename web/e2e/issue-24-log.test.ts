@@ -4,10 +4,11 @@
 // scheduled email turning Sent on screen without a reload. Screenshots: issue24-log-*.png.
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type SignedInUser, signUpVerified, uniqueEmail, waitForMail } from '../../infra/e2e/support/api';
 import './stack-context';
 import { baseUrl, horizontalOverflow, launchBrowser, saveScreenshot, type ViewportName, viewports } from './support/browser';
+import { addSinkSmtpAccount } from './support/sink-account';
 
 const widths: ViewportName[] = ['desktop', 'mobile'];
 const px = (viewport: ViewportName) => viewports[viewport].width;
@@ -25,22 +26,6 @@ async function pageFor(user: SignedInUser, viewport: ViewportName): Promise<Page
   contexts.push(context);
   await context.addInitScript((token) => window.localStorage.setItem('token', token), user.token);
   return context.newPage();
-}
-
-async function addSmtpAccount(user: SignedInUser): Promise<void> {
-  const added = await api('/api/email-accounts/smtp', {
-    token: user.token,
-    body: {
-      email: `sender-${user.userId.slice(0, 8)}@example.test`,
-      displayName: 'Log tester',
-      host: '127.0.0.1',
-      port: inject('sinkSmtpPort'),
-      secure: false,
-      username: 'sender',
-      password: 'any-password',
-    },
-  });
-  expect(added.status).toBe(201);
 }
 
 async function send(user: SignedInUser, body: Record<string, unknown>): Promise<string> {
@@ -66,7 +51,7 @@ describe('issue 24: Email Logs as a real log', () => {
     timeout: 240_000,
   }, async () => {
     const user = await signUpVerified('i24-log');
-    await addSmtpAccount(user);
+    await addSinkSmtpAccount(user, 'Log tester');
     const billing = uniqueEmail('billing');
     const htmlId = await send(user, {
       to: [billing],
@@ -157,7 +142,7 @@ describe('issue 24: Email Logs as a real log', () => {
 
   it('turns a scheduled email Sent on screen without a reload', { timeout: 240_000 }, async () => {
     const user = await signUpVerified('i24-live');
-    await addSmtpAccount(user);
+    await addSinkSmtpAccount(user, 'Log tester');
     for (const viewport of widths) {
       const subject = `Live ${viewport}`;
       await send(user, {

@@ -3,7 +3,7 @@
 // dashboard's first-run checklist (verify -> add a sender -> send a test email to yourself, which arrives).
 // Screenshots: issue24-onboarding-*.png.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, linkIn, mailsTo, type SignedInUser, signUpVerified, uniqueEmail, waitForMail } from '../../infra/e2e/support/api';
 import './stack-context';
 import {
@@ -15,6 +15,7 @@ import {
   type ViewportName,
   viewports,
 } from './support/browser';
+import { addSinkSmtpAccount } from './support/sink-account';
 
 const widths: ViewportName[] = ['desktop', 'mobile'];
 const px = (viewport: ViewportName) => viewports[viewport].width;
@@ -91,19 +92,7 @@ describe('issue 24: onboarding', () => {
 
       await checklist.getByRole('link', { name: 'Add a sender' }).click();
       await page.waitForURL((url) => url.pathname === '/email-accounts');
-      const added = await api('/api/email-accounts/smtp', {
-        token: user.token,
-        body: {
-          email: `sender-${user.userId.slice(0, 8)}@example.test`,
-          displayName: 'First run',
-          host: '127.0.0.1',
-          port: inject('sinkSmtpPort'),
-          secure: false,
-          username: 'sender',
-          password: 'any-password',
-        },
-      });
-      expect(added.status).toBe(201);
+      await addSinkSmtpAccount(user, 'First run');
       await page.goto('/dashboard');
       await checklist.getByTestId('first-run-progress').getByText('2 of 3 done').waitFor();
       await saveScreenshot(page, `issue24-onboarding-checklist-sender-${px(viewport)}`);

@@ -3,7 +3,7 @@
 // log's three states (5), notices above dialogs and below the top bar, merged (6), the profile form at
 // desktop width (7), one time format (8), and the smaller points of 9. Screenshots: issue24-*.png.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type SignedInUser, signUpVerified, uniqueEmail, waitForMail } from '../../infra/e2e/support/api';
 import { upgrade } from '../../infra/e2e/support/checkout';
 import './stack-context';
@@ -16,6 +16,7 @@ import {
   type ViewportName,
   viewports,
 } from './support/browser';
+import { addSinkSmtpAccount } from './support/sink-account';
 
 const widths: ViewportName[] = ['desktop', 'mobile'];
 const px = (viewport: ViewportName) => viewports[viewport].width;
@@ -29,23 +30,6 @@ async function pageFor(user: SignedInUser | null, viewport: ViewportName, timezo
   contexts.push(context);
   if (user) await context.addInitScript((token) => window.localStorage.setItem('token', token), user.token);
   return context.newPage();
-}
-
-async function addSmtpAccount(user: SignedInUser): Promise<string> {
-  const added = await api<{ data: { _id: string } }>('/api/email-accounts/smtp', {
-    token: user.token,
-    body: {
-      email: `sender-${user.userId.slice(0, 8)}@example.test`,
-      displayName: 'Issue 24',
-      host: '127.0.0.1',
-      port: inject('sinkSmtpPort'),
-      secure: false,
-      username: 'sender',
-      password: 'any-password',
-    },
-  });
-  expect(added.status).toBe(201);
-  return added.body.data._id;
 }
 
 /** A scheduled email, 20 days ahead at 09:30 in `timezone`. */
@@ -92,7 +76,7 @@ afterAll(async () => {
 describe('issue 24', () => {
   it('1: Send waits, saying why, until every template variable has a value; what arrives is what the preview showed', async () => {
     const user = await signUpVerified('i24-send');
-    await addSmtpAccount(user);
+    await addSinkSmtpAccount(user, 'Issue 24');
     const template = await api('/api/templates', {
       token: user.token,
       body: { name: 'Welcome', subject: 'Welcome to {{company}}, {{name}}!', body: 'Hi {{name}}, this is {{company}}.' },
@@ -167,7 +151,7 @@ describe('issue 24', () => {
 
   it('4: errors in plain words beside their field; a plan limit carries a real /pricing link', async () => {
     const user = await signUpVerified('i24-errors');
-    await addSmtpAccount(user);
+    await addSinkSmtpAccount(user, 'Issue 24');
     for (let i = 1; i <= 5; i += 1) {
       expect((await api('/api/templates', { token: user.token, body: { name: `T${i}`, subject: 's', body: 'b' } })).status).toBe(
         201,
@@ -281,7 +265,7 @@ describe('issue 24', () => {
 
   it("8: details in the email's zone as IST; the log's Date column in the viewer's zone for every row", async () => {
     const user = await signUpVerified('i24-times');
-    await addSmtpAccount(user);
+    await addSinkSmtpAccount(user, 'Issue 24');
     await schedule(user, 'Kolkata morning', 'Asia/Kolkata');
     await schedule(user, 'London morning', 'Europe/London');
     for (const viewport of widths) {
@@ -375,7 +359,7 @@ describe('issue 24', () => {
 
   it('9: deleting a sender warns about its scheduled emails; cancelling a scheduled email asks first', async () => {
     const user = await signUpVerified('i24-delete');
-    await addSmtpAccount(user);
+    await addSinkSmtpAccount(user, 'Issue 24');
     await schedule(user, 'Due later', 'UTC');
     for (const viewport of widths) {
       const page = await pageFor(user, viewport);

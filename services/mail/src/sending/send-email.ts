@@ -4,7 +4,6 @@ import { type EmailLog, MAIL_MESSAGES, quotaExceededMessage, type SendEmailBody 
 import { AppError, type CallerKind } from '@mailwright/kit';
 import { findIdempotency } from '../db/queries/idempotency';
 import type { EmailRow } from '../db/schema/emails';
-import type { AcceptResult } from '../outbox/accept-types';
 import { serializeEmail } from '../outbox/serialize-email';
 import { acceptEvents } from './accept-events';
 import { requireApiAccess } from './api-access';
@@ -54,8 +53,9 @@ export async function sendEmail(deps: SendingDeps, input: SendEmailInput): Promi
 
   const idempotency = input.idempotencyKey && bodyHash ? { key: input.idempotencyKey, bodyHash } : null;
   const store = (monthlyLimit: number) => deps.outbox.accept([built], { monthlyLimit, requestId: input.requestId, idempotency });
-  let stored: AcceptResult;
-  ({ stored, entitlements } = await storeWithinQuota(deps, userId, entitlements, store));
+  const within = await storeWithinQuota(deps, userId, entitlements, store);
+  const { stored } = within;
+  entitlements = within.entitlements;
   if (stored.kind === 'quota_exceeded') {
     throw new AppError('QUOTA_EXCEEDED', quotaExceededMessage(entitlements.plan, entitlements.emailLimit));
   }

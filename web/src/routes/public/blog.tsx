@@ -80,9 +80,7 @@ export function BlogPage() {
           <h2 id="newsletter-title" className="text-2xl font-bold text-white">
             Subscribe to our newsletter
           </h2>
-          <p className="mx-auto mt-3 max-w-lg text-white">
-            Get new articles and product updates in your inbox once a month.
-          </p>
+          <p className="mx-auto mt-3 max-w-lg text-white">Get new articles and product updates in your inbox once a month.</p>
           <form onSubmit={ignoreSubmit} className="mx-auto mt-6 flex max-w-md flex-col gap-3 sm:flex-row">
             <label htmlFor="newsletter-email" className="sr-only">
               Email address
