@@ -15,7 +15,8 @@ export interface Skeleton {
 const PROCESS = ['src/server.ts', 'src/app.ts', 'src/config.ts'];
 /** A service with a database: generated migrations, the handle's one home, tables and every SQL statement. */
 const DATABASE = ['drizzle/', 'src/db/client.ts', 'src/db/schema/', 'src/db/queries/'];
-const SERVICE_SRC = ['server.ts', 'app.ts', 'config.ts', 'deps.ts', 'routes', 'domain', 'db', 'adapters'];
+// operations/: what the operator CLI (infra/admin) calls on the service's own data, outside any request.
+const SERVICE_SRC = ['server.ts', 'app.ts', 'config.ts', 'deps.ts', 'routes', 'domain', 'db', 'adapters', 'operations'];
 
 const service = (name: string): Skeleton => ({
   name,
@@ -64,6 +65,7 @@ export const SKELETONS: readonly Skeleton[] = [
       'adapters',
       'db',
       'queues',
+      'operations',
       ...MAIL_SLICES,
     ],
   },
