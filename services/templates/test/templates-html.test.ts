@@ -1,6 +1,7 @@
 // Templates read user text with the one HTML rule (contracts): a plain template's values are sent as text, an
 // HTML template's values are escaped, and no template body, however pathological, holds the service's event
-// loop: saving, previewing and rendering 1 MiB of one finish in well under a second each.
+// loop: saving, previewing and rendering 1 MiB of one finish in a few seconds at most each (a quadratic or
+// backtracking scan of 1 MiB would take minutes; the bound leaves room for a machine running two suites at once).
 import { FixedEntitlements, PRO_ENTITLEMENTS, serviceHeaders } from '@mailwright/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUser, startTestApp, type TestApp } from './helpers';
@@ -75,7 +76,7 @@ describe('pathological template bodies', () => {
     'an unclosed tag with a long attribute run': `<p${fill(' x=1')}`.slice(0, MIB),
     "'<' repeated": fill('<'),
   };
-  const BOUND_MS = 1_000;
+  const BOUND_MS = 3_000;
   const timed = async <T>(run: () => Promise<T>) => {
     const start = performance.now();
     const result = await run();
@@ -83,7 +84,7 @@ describe('pathological template bodies', () => {
   };
 
   for (const [pattern, body] of Object.entries(bodies)) {
-    it(`saves, previews and renders 1 MiB of ${pattern} in well under a second each`, async () => {
+    it(`saves, previews and renders 1 MiB of ${pattern} in under 3 seconds each`, async () => {
       const saved = await timed(() => createTemplate(body));
       const previewed = await timed(() => preview(saved.result, { name: 'Ada' }));
       const rendered = await timed(() => renderForSending(saved.result, { name: 'Ada' }));
