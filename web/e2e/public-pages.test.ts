@@ -31,6 +31,8 @@ afterAll(async () => {
 async function open(path: string, viewport: ViewportName = 'desktop'): Promise<Page> {
   const { page } = await newPage(browser, viewport);
   await page.goto(path);
+  // Each page is its own chunk: wait until it has rendered (its h1), not just until the document loaded.
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
   return page;
 }
 
