@@ -13,7 +13,10 @@ const apiHeaders = (userId: string) => internalHeaders({ kind: 'api_key', userId
 
 const asKey = async (userId: string, url: string) => h.app.inject({ method: 'GET', url, headers: await apiHeaders(userId) });
 
-/** A pro user who sent `subjects` through the API, one email each; their ids in that order. */
+/**
+ * A pro user who sent `subjects` through the API, one email each; their ids in that order. Each is scheduled a day
+ * ahead so the harness's worker leaves it alone and two reads of it always agree.
+ */
 async function userWhoSent(subjects: string[]): Promise<{ userId: string; ids: string[] }> {
   const { userId } = h.newUser();
   h.services.setPlan(userId, 'pro');
@@ -23,7 +26,12 @@ async function userWhoSent(subjects: string[]): Promise<{ userId: string; ids: s
       method: 'POST',
       url: '/emails/api/send',
       headers: await apiHeaders(userId),
-      payload: { to: [`reader-${randomUUID().slice(0, 8)}@example.com`], subject, body: `About ${subject}` },
+      payload: {
+        to: [`reader-${randomUUID().slice(0, 8)}@example.com`],
+        subject,
+        body: `About ${subject}`,
+        scheduledAt: new Date(Date.now() + 86_400_000).toISOString(),
+      },
     });
     expect(sent.statusCode).toBe(201);
     ids.push(sent.json().data.id);
