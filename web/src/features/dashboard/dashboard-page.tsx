@@ -10,7 +10,7 @@ import { useEmailList, useEmailStats } from '../emails/queries';
 import { StatusBadge } from '../emails/status-badge';
 import { cardStyles, EmptyState, PageHeading } from '../layout/page-heading';
 import { useLoadErrorNotice } from '../notices/use-load-error-notice';
-import { FirstRunChecklist } from './first-run-checklist';
+import { FirstRunChecklist, useFirstRunData } from './first-run-checklist';
 
 export function quotaText(used: number, limit: number): string {
   return limit === -1
@@ -47,11 +47,27 @@ export function DashboardPage() {
     refreshUser().catch(() => undefined);
   }, [refreshUser]);
 
+  const firstRun = useFirstRunData(user?.email ?? '');
+
   useLoadErrorNotice(recent.isError || stats.isError, 'Failed to load data', 'dashboard-load');
 
+  const heading = (
+    <PageHeading title={`Welcome back, ${user?.name ?? ''}!`} description="Here is what is happening with your email." />
+  );
+  // The checklist sits above everything else: painting the rest before it is known would push the page down.
+  if (firstRun.isPending) {
+    return (
+      <>
+        {heading}
+        <div className="flex justify-center py-16">
+          <Spinner />
+        </div>
+      </>
+    );
+  }
   return (
     <>
-      <PageHeading title={`Welcome back, ${user?.name ?? ''}!`} description="Here is what is happening with your email." />
+      {heading}
       {user && <FirstRunChecklist user={user} />}
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <Card title="Email Quota" testId="card-quota">

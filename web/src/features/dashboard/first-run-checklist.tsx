@@ -9,10 +9,18 @@ import { cardStyles } from '../layout/page-heading';
 import { useNotifyingMutation } from '../notices/use-notifying-mutation';
 import { type FirstRunStep, firstRunSteps, TEST_EMAIL_SUBJECT, testEmailBody } from './first-run-steps';
 
-export function FirstRunChecklist({ user }: { user: User }) {
+/**
+ * What the checklist reads: the user's senders, and the log searched for their own address (any email to it counts
+ * as the test). The dashboard waits for it too, so the checklist never appears above content already painted.
+ */
+export function useFirstRunData(email: string) {
   const accounts = useAccounts();
-  // The user's own address in the log's recipient search: any email to it counts as the test.
-  const toSelf = useEmailList({ page: 1, limit: 1, search: user.email });
+  const toSelf = useEmailList({ page: 1, limit: 1, search: email });
+  return { accounts, toSelf, isPending: accounts.isPending || toSelf.isPending };
+}
+
+export function FirstRunChecklist({ user }: { user: User }) {
+  const { accounts, toSelf } = useFirstRunData(user.email);
   const sendTest = useNotifyingMutation({
     mutationFn: () => emailsApi.send({ to: [user.email], subject: TEST_EMAIL_SUBJECT, body: testEmailBody(user.name) }),
     success: 'Email sent!',
