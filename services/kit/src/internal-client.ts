@@ -2,12 +2,16 @@
 import { isErrorCode } from '@mailwright/contracts';
 import { AppError } from './errors';
 import { INTERNAL_TOKEN_HEADER, InternalTokenSigner } from './internal-token';
+import { currentRequestId } from './request-context';
 
 export interface InternalRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   timeoutMs?: number;
-  /** The request this call serves (its x-request-id), forwarded so the callee's log lines carry it too. */
+  /**
+   * The request this call serves (its x-request-id), forwarded so the callee's log lines carry it too; defaults to
+   * the request the calling code runs for (request-context.ts).
+   */
   requestId?: string;
 }
 
@@ -25,7 +29,8 @@ export class InternalClient {
     const token = await this.signer.tokenFor({ kind: 'service', service: this.service });
     const headers: Record<string, string> = { [INTERNAL_TOKEN_HEADER]: token };
     if (request.body !== undefined) headers['content-type'] = 'application/json';
-    if (request.requestId) headers['x-request-id'] = request.requestId;
+    const requestId = request.requestId ?? currentRequestId();
+    if (requestId) headers['x-request-id'] = requestId;
     let response: Response;
     try {
       response = await fetch(`${baseUrl}${path}`, {

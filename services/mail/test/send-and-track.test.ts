@@ -184,6 +184,21 @@ describe('sending', () => {
     expect(received!.parsed.text?.trim()).toBe('Just text, 2 < 3');
     expect(received!.parsed.html).toBeFalsy();
   });
+
+  it("forwards the client request's id on the API's and the worker's calls to other services", async () => {
+    const gina = h.newUser();
+    const requestId = `req-${randomUUID()}`;
+    const response = await h.send(
+      gina.userId,
+      { to: ['gina@example.net'], subject: 'Traced', body: 'Hi' },
+      { 'x-request-id': requestId },
+    );
+    expect(response.statusCode).toBe(201);
+    await waitFor(() => (h.smtp.to('gina@example.net').length ? true : null));
+    const carried = h.services.calls.filter((call) => call.requestId === requestId).map((call) => call.path);
+    expect(carried).toContain('/internal/accounts/resolve');
+    expect(carried).toContain(`/internal/accounts/${gina.accountId}/transport`);
+  });
 });
 
 describe('validation', () => {

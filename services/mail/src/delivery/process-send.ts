@@ -6,7 +6,7 @@
 // email moves the job itself to delayed. A job whose account already has a long line in this process steps aside
 // before claiming anything (fair slots: one account's backlog never holds every job slot).
 import { randomUUID } from 'node:crypto';
-import { inSpan, isUuid } from '@mailwright/kit';
+import { inSpan, isUuid, withRequestId } from '@mailwright/kit';
 import { DelayedError, type Job, UnrecoverableError } from 'bullmq';
 import {
   HELD_RECHECK_MS,
@@ -144,7 +144,7 @@ async function deliverJob(
       const delivery = await inSpan(
         'email.deliver',
         { 'mailwright.email.id': email.id, 'mailwright.email.attempt': email.attempts },
-        () => deliverEmail(deps, email, run),
+        () => withRequestId(requestId, () => deliverEmail(deps, email, run)),
         { parent: traceparent },
       );
       if (!isOwn && (delivery.kind === 'retry' || delivery.kind === 'held')) {

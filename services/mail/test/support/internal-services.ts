@@ -40,12 +40,16 @@ export class InternalServices {
   /** Every feedback state the worker reported, in order. */
   readonly feedbackReports: Array<{ accountId: string; body: ReportFeedbackStateBody }> = [];
   mailboxAccessCalls = 0;
+  /** Every call's path and the x-request-id it carried, in order. */
+  readonly calls: Array<{ path: string; requestId: string | null }> = [];
   private app!: FastifyInstance;
   url = '';
 
   async start(): Promise<void> {
     const app = Fastify();
     app.addHook('onRequest', async (request, reply) => {
+      const requestId = request.headers['x-request-id'];
+      this.calls.push({ path: request.url.split('?')[0] ?? '', requestId: typeof requestId === 'string' ? requestId : null });
       const token = request.headers[INTERNAL_TOKEN_HEADER];
       const claims = typeof token === 'string' ? await verifyInternalToken(TEST_INTERNAL_SECRET, token).catch(() => null) : null;
       if (claims?.kind !== 'service') return reply.status(401).send({ message: 'Invalid internal token', code: 'UNAUTHORIZED' });
