@@ -49,11 +49,15 @@ fi
 node --import tsx infra/docker/bundle.ts --out "$out"
 
 # 3. every bundle loads all of its modules and stops on missing configuration with one clear line
+#    (started as the image starts it: the tracing register module first where there is one, a no-op without an
+#    OTLP endpoint)
 for dir in "$out"/*/; do
   name=$(basename "$dir")
-  entry=$(ls "$dir"dist/*.mjs)
+  entry=$(ls "$dir"dist/*.mjs | grep -v '/dist/tracing')
+  imports=()
+  if [ -f "$dir"dist/tracing.mjs ]; then imports=(--import ./dist/tracing.mjs); fi
   set +e
-  message=$(cd "$dir" && env -i PATH="$PATH" HOME="$HOME" node "$entry" 2>&1 >/dev/null)
+  message=$(cd "$dir" && env -i PATH="$PATH" HOME="$HOME" node "${imports[@]}" "$entry" 2>&1 >/dev/null)
   code=$?
   set -e
   if [ "$code" -ne 1 ] || ! grep -q '^Configuration error: ' <<<"$message"; then

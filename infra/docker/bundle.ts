@@ -4,15 +4,19 @@
 //
 //   node --import tsx infra/docker/bundle.ts [--out <dir>] [name ...]
 
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { build, type Metafile } from 'esbuild';
+import { type BuildOptions, build, type Metafile, type Plugin } from 'esbuild';
 import { type DeployableProcess, externalPackages, processes, schemas } from './processes';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The tracing register module (services/kit), bundled as dist/tracing.mjs for every traced process. */
+const TRACING_REGISTER = 'services/kit/src/tracing/register.ts';
+/** What the register module imports when tracing is on: the OpenTelemetry SDK, bundled as dist/tracing-sdk.mjs. */
+const TRACING_SDK = 'services/kit/src/tracing/start-tracing.ts';
 
 // Bundled CommonJS dependencies call require() and read __dirname; give the ESM bundle both.
 const banner = [
@@ -43,38 +47,87 @@ function findPackageDir(name: string, fromDir: string): string | undefined {
   }
 }
 
-/** Copies `names` and their production dependency closure into <outDir>/node_modules, keeping nesting. */
-async function copyProductionDependencies(names: string[], outDir: string): Promise<Record<string, string>> {
-  const copied = new Set<string>();
+/** Where Node looks for `name` from `fromDir` inside the output, nearest first (node_modules/node_modules is skipped). */
+function lookupChain(name: string, fromDir: string, outDir: string): string[] {
+  const chain: string[] = [];
+  for (let dir = fromDir; dir.startsWith(outDir); dir = path.dirname(dir)) {
+    if (path.basename(dir) !== 'node_modules') chain.push(path.join(dir, 'node_modules', name));
+    if (dir === outDir) break;
+  }
+  return chain;
+}
+
+/**
+ * Copies the external packages and their production dependency closure into <outDir>/node_modules, laid out afresh
+ * (the bundles in <outDir>/dist resolve every external from <outDir>/node_modules, wherever the workspace had it):
+ * each package goes as high as Node's lookup from its dependant allows, one version per place; a second version
+ * of a package is nested under the dependant that needs it. `externals` maps each package to the directory of a
+ * bundled file that imports it (its version is the one Node resolves from there).
+ */
+async function copyProductionDependencies(externals: Map<string, string>, outDir: string): Promise<Record<string, string>> {
+  const placed = new Map<string, { source: string; version: string }>();
+  const resolutions: Array<{ name: string; from: string; to: string }> = [];
   const topLevel: Record<string, string> = {};
-  const visit = async (name: string, fromDir: string, optional: boolean, isTopLevel: boolean): Promise<void> => {
-    const dir = findPackageDir(name, fromDir);
-    if (!dir) {
-      if (optional) return;
-      throw new Error(`bundle: ${name} is not installed (needed from ${path.relative(repoRoot, fromDir) || '.'})`);
+  const place = async (name: string, sourceFrom: string, from: string, optional: boolean): Promise<string | undefined> => {
+    const source = findPackageDir(name, sourceFrom);
+    if (!source) {
+      if (optional) return undefined;
+      throw new Error(`bundle: ${name} is not installed (needed from ${path.relative(repoRoot, sourceFrom) || '.'})`);
     }
-    const manifest = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8')) as PackageJson;
-    if (isTopLevel) topLevel[name] = manifest.version;
-    if (copied.has(dir)) return;
-    copied.add(dir);
-    await cp(dir, path.join(outDir, path.relative(repoRoot, dir)), { recursive: true, dereference: true });
-    for (const dependency of Object.keys(manifest.dependencies ?? {})) await visit(dependency, dir, false, false);
-    for (const dependency of Object.keys(manifest.optionalDependencies ?? {})) await visit(dependency, dir, true, false);
+    const manifest = JSON.parse(await readFile(path.join(source, 'package.json'), 'utf8')) as PackageJson;
+    // The farthest free place before the first one holding this package: there Node finds it from `from`.
+    const chain = lookupChain(name, from, outDir);
+    let target: string | undefined;
+    for (const candidate of chain) {
+      const there = placed.get(candidate);
+      if (there) {
+        if (there.version === manifest.version) target = candidate;
+        break;
+      }
+      target = candidate;
+    }
+    if (!target) throw new Error(`bundle: ${name}@${manifest.version} (from ${from}) has no place in ${outDir}`);
+    resolutions.push({ name, from, to: target });
+    if (placed.has(target)) return target;
+    placed.set(target, { source, version: manifest.version });
+    await cp(source, target, {
+      recursive: true,
+      dereference: true,
+      filter: (file) => file !== path.join(source, 'node_modules'),
+    });
+    for (const dependency of Object.keys(manifest.dependencies ?? {})) await place(dependency, source, target, false);
+    for (const dependency of Object.keys(manifest.optionalDependencies ?? {})) await place(dependency, source, target, true);
+    return target;
   };
-  for (const name of names) await visit(name, repoRoot, false, true);
+  const distDir = path.join(outDir, 'dist');
+  for (const [name, importerDir] of [...externals].sort(([a], [b]) => a.localeCompare(b))) {
+    const target = await place(name, importerDir, distDir, false);
+    if (target !== path.join(outDir, 'node_modules', name)) {
+      throw new Error(`bundle: the bundles need two versions of ${name}; only one can be at node_modules/${name}`);
+    }
+    const manifest = JSON.parse(await readFile(path.join(target, 'package.json'), 'utf8')) as PackageJson;
+    topLevel[name] = manifest.version;
+  }
+  // A package placed later must not hide, from an earlier dependant, the version that dependant was given.
+  for (const { name, from, to } of resolutions) {
+    const found = lookupChain(name, from, outDir).find((candidate) => placed.has(candidate));
+    if (found !== to) throw new Error(`bundle: ${name} from ${path.relative(outDir, from)} would resolve to ${found}, not ${to}`);
+  }
   return topLevel;
 }
 
-function externalImports(metafile: Metafile): string[] {
-  const found = new Set<string>();
-  for (const input of Object.values(metafile.inputs)) {
-    for (const imported of input.imports) {
-      if (imported.external && !imported.path.startsWith('node:') && !imported.path.startsWith('.')) {
-        found.add(packageName(imported.path));
+/** The external packages the bundles import, each with the directory of one importing file (from a metafile). */
+function externalImports(metafiles: Metafile[], into = new Map<string, string>()): Map<string, string> {
+  for (const metafile of metafiles) {
+    for (const [file, input] of Object.entries(metafile.inputs)) {
+      for (const imported of input.imports) {
+        if (!imported.external || imported.path.startsWith('node:') || imported.path.startsWith('.')) continue;
+        const name = packageName(imported.path);
+        if (externalPackages.includes(name) && !into.has(name)) into.set(name, path.dirname(path.resolve(repoRoot, file)));
       }
     }
   }
-  return [...found].filter((name) => externalPackages.includes(name)).sort();
+  return into;
 }
 
 /**
@@ -92,14 +145,68 @@ async function copyPackageFiles(name: string, files: string[], outDir: string): 
   }
 }
 
+/** The folder of the package that holds `file` (the nearest package.json with a name), with its name and version. */
+function packageOf(file: string): { dir: string; name: string; version: string } | undefined {
+  for (let dir = path.dirname(file); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const manifestFile = path.join(dir, 'package.json');
+    if (!existsSync(manifestFile)) continue;
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Partial<PackageJson>;
+    if (manifest.name && manifest.version) return { dir, name: manifest.name, version: manifest.version };
+  }
+  return undefined;
+}
+
+/**
+ * One copy per package version: npm installs the OpenTelemetry packages the SDK is made of several times over (seven
+ * copies of one @opentelemetry/core, each nested under a dependant); every import of a version already bundled is
+ * pointed at the first copy's file.
+ */
+const onePerVersion: Plugin = {
+  name: 'one-copy-per-version',
+  setup(plugin) {
+    const chosen = new Map<string, string>();
+    plugin.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.pluginData === 'one-copy-per-version' || args.path.startsWith('node:')) return undefined;
+      const result = await plugin.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: 'one-copy-per-version',
+      });
+      if (result.errors.length || result.external || !path.isAbsolute(result.path)) return result;
+      const owner = packageOf(result.path);
+      if (!owner) return result;
+      const key = `${owner.name}@${owner.version}`;
+      const first = chosen.get(key);
+      if (!first) chosen.set(key, owner.dir);
+      return first && first !== owner.dir ? { ...result, path: path.join(first, path.relative(owner.dir, result.path)) } : result;
+    });
+  },
+};
+
+/**
+ * dist/tracing-sdk.mjs is the same for every process: built once per run into <outRoot>/.tracing/sdk (as deep as
+ * <outRoot>/<name>/dist, so its source map's relative paths hold in both) and copied.
+ */
+let sdkBuild: Promise<{ dir: string; metafile: Metafile }> | undefined;
+function tracingSdk(common: BuildOptions, outRoot: string): Promise<{ dir: string; metafile: Metafile }> {
+  const dir = path.join(outRoot, '.tracing', 'sdk');
+  sdkBuild ??= build({
+    ...common,
+    entryPoints: [path.join(repoRoot, TRACING_SDK)],
+    outfile: path.join(dir, 'tracing-sdk.mjs'),
+    plugins: [onePerVersion],
+  }).then((result) => ({ dir, metafile: result.metafile ?? { inputs: {}, outputs: {} } }));
+  return sdkBuild;
+}
+
 async function bundleProcess(spec: DeployableProcess, outRoot: string): Promise<void> {
   const started = Date.now();
   const outDir = path.join(outRoot, spec.name);
   await rm(outDir, { recursive: true, force: true });
   const outFile = path.join(outDir, 'dist', `${path.basename(spec.entry, '.ts')}.mjs`);
-  const result = await build({
-    entryPoints: [path.join(repoRoot, spec.entry)],
-    outfile: outFile,
+  const common = {
+    absWorkingDir: repoRoot,
     bundle: true,
     platform: 'node',
     target: 'node20',
@@ -112,7 +219,38 @@ async function bundleProcess(spec: DeployableProcess, outRoot: string): Promise<
     legalComments: 'none',
     metafile: true,
     logLevel: 'error',
-  });
+  } satisfies BuildOptions;
+  const result = await build({ ...common, entryPoints: [path.join(repoRoot, spec.entry)], outfile: outFile });
+  const metafiles = [result.metafile];
+  if (spec.traced) {
+    // dist/tracing.mjs, loaded with `node --import` before the entry: a few hundred bytes that read the environment.
+    // The OpenTelemetry SDK is dist/tracing-sdk.mjs, which it imports only when an OTLP endpoint is configured.
+    const sdk = await tracingSdk(common, outRoot);
+    for (const file of ['tracing-sdk.mjs', 'tracing-sdk.mjs.map']) {
+      await cp(path.join(sdk.dir, file), path.join(outDir, 'dist', file));
+    }
+    metafiles.push(sdk.metafile);
+    const sdkFile = path.join(repoRoot, TRACING_SDK);
+    const tracing = await build({
+      ...common,
+      entryPoints: [path.join(repoRoot, TRACING_REGISTER)],
+      outfile: path.join(outDir, 'dist', 'tracing.mjs'),
+      define: { MAILWRIGHT_PROCESS_NAME: JSON.stringify(spec.name) },
+      plugins: [
+        {
+          name: 'tracing-sdk-beside',
+          setup(plugin) {
+            plugin.onResolve({ filter: /start-tracing$/ }, (args) =>
+              path.resolve(args.resolveDir, `${args.path}.ts`) === sdkFile
+                ? { path: './tracing-sdk.mjs', external: true }
+                : undefined,
+            );
+          },
+        },
+      ],
+    });
+    metafiles.push(tracing.metafile);
+  }
 
   if (spec.migrations) {
     await cp(path.join(repoRoot, 'services', spec.migrations, 'drizzle'), path.join(outDir, 'drizzle'), { recursive: true });
@@ -130,7 +268,7 @@ async function bundleProcess(spec: DeployableProcess, outRoot: string): Promise<
     await copyPackageFiles('@scalar/api-reference', SCALAR_FILES, outDir);
   }
 
-  const dependencies = await copyProductionDependencies(externalImports(result.metafile), outDir);
+  const dependencies = await copyProductionDependencies(externalImports(metafiles), outDir);
   const manifest = { name: `mailwright-${spec.name}`, private: true, type: 'module', dependencies };
   await writeFile(path.join(outDir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   const size = (await readFile(outFile)).length;
@@ -151,3 +289,4 @@ if (unknown.length) {
 const selected = positionals.length ? processes.filter((spec) => positionals.includes(spec.name)) : processes;
 await mkdir(outRoot, { recursive: true });
 for (const spec of selected) await bundleProcess(spec, outRoot);
+await rm(path.join(outRoot, '.tracing'), { recursive: true, force: true });

@@ -18,6 +18,8 @@ export interface DeployableProcess {
   migrations?: string;
   /** Ships every schema's migrations under migrations/<schema> (the migrate job). */
   allMigrations?: boolean;
+  /** Ships dist/tracing.mjs, the tracing register module its image loads with `node --import` (long-running processes). */
+  traced?: boolean;
 }
 
 const deployable = (spec: PlatformProcess): DeployableProcess => ({
@@ -25,14 +27,35 @@ const deployable = (spec: PlatformProcess): DeployableProcess => ({
   entry: spec.entry,
   port: spec.defaultPort,
   portVar: spec.portVar,
+  traced: true,
   ...(spec.kind === 'gateway' ? { web: true } : {}),
   ...(spec.schema ? { migrations: spec.schema } : {}),
 });
+
+/** The bundle a process runs: dist/<entry's name>.mjs. */
+export const bundleFileOf = (spec: DeployableProcess): string => `dist/${spec.entry.split('/').pop()?.replace(/\.ts$/, '')}.mjs`;
+
+/**
+ * The image's CMD (the Dockerfile's, checked by the ops and images tests): a traced process loads the tracing register
+ * module before its bundle, which starts tracing when OTEL_EXPORTER_OTLP_ENDPOINT is set and does nothing otherwise.
+ * The WORKDIR is /app, which holds dist/.
+ */
+export const imageCommand = (spec: DeployableProcess): string[] => [
+  'node',
+  ...(spec.traced ? ['--import', './dist/tracing.mjs'] : []),
+  bundleFileOf(spec),
+];
 
 export const processes: DeployableProcess[] = [
   ...platformProcesses.map(deployable),
   { name: 'migrate', entry: 'infra/docker/migrate.ts', allMigrations: true },
 ];
 
-/** Packages left out of bundles: native addons (and anything that loads files next to itself at run time). */
-export const externalPackages = ['argon2'];
+/**
+ * Packages left out of bundles and copied with their production dependencies into node_modules: native addons (and
+ * anything that loads files next to itself at run time), and what tracing must see being loaded. OpenTelemetry patches
+ * pg and ioredis as Node loads them (require-in-the-middle, and import-in-the-middle's loader hook, which must be the
+ * real package: its hook and the patched modules share its lib/register.js); a bundled copy is never "loaded". http,
+ * fetch (undici) and Fastify need nothing here: node:http is a built-in and the others publish on diagnostics_channel.
+ */
+export const externalPackages = ['argon2', 'pg', 'ioredis', 'import-in-the-middle'];

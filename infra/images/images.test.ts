@@ -2,12 +2,16 @@
 // Debian packages and the npm registry (build-images.sh), each running as a non-root user, and the gateway image
 // started twice until /healthz answers 200 and its HEALTHCHECK passes: by `podman run` with runc (crun cannot create
 // containers on this VM), and by its own ENTRYPOINT/CMD from its root filesystem without a container runtime
-// (run-rootfs.ts). Slow (a first build is many minutes): `npm run test:images`, not part of `npm test`.
+// (run-rootfs.ts); and once more with an OTLP endpoint, exporting its spans (tracing, issue 23). Slow (a first build
+// is many minutes): `npm run test:images`, not part of `npm test`.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { processes } from '../docker/processes';
+import { bundleFileOf, imageCommand, processes } from '../docker/processes';
+import { OtlpReceiver } from '../e2e/support/otlp-receiver';
 import { type ImageConfig, inspectImage, podman, podmanScript, repoRoot, resolveUser } from './image-config';
 import { processArgv, processUids, type RootfsProcess, runInRootfs, startFromRootfs } from './run-rootfs';
 
@@ -79,7 +83,10 @@ describe('the images', () => {
       expect(config.env.NODE_VERSION, spec.name).toMatch(/^22\./);
       expect(config.env.NODE_ENV, spec.name).toBe('production');
       expect(config.workingDir, spec.name).toBe('/app');
-      expect(config.cmd, spec.name).toEqual(['node', `dist/${spec.entry.split('/').pop()?.replace(/\.ts$/, '.mjs')}`]);
+      expect(config.cmd, spec.name).toEqual(imageCommand(spec));
+      // Every long-running process loads the tracing register module first (a no-op without an OTLP endpoint).
+      if (spec.name !== 'migrate')
+        expect(config.cmd, spec.name).toEqual(['node', '--import', './dist/tracing.mjs', bundleFileOf(spec)]);
       if (spec.port) {
         expect(config.healthcheck, spec.name).toEqual(['node', '/usr/local/lib/healthcheck.cjs']);
         expect(config.env.HEALTH_PORT, spec.name).toBe(String(spec.port));
@@ -108,7 +115,8 @@ describe('the gateway image, started from its root filesystem', () => {
 
   it('answers GET /healthz with 200 from the image entrypoint', async () => {
     expect(await waitForHealthz(port, () => gateway?.output() ?? '')).toBe(200);
-    expect(processArgv(gateway?.pid ?? 0)).toEqual(['node', 'dist/server.mjs']);
+    // Started with the tracing register module, which without OTEL_EXPORTER_OTLP_ENDPOINT loads nothing more.
+    expect(processArgv(gateway?.pid ?? 0)).toEqual(['node', '--import', './dist/tracing.mjs', 'dist/server.mjs']);
   });
 
   it('runs as the image user: uid 1000, not root', () => {
@@ -142,6 +150,46 @@ describe('the gateway image, started from its root filesystem', () => {
 
   it('stops cleanly on SIGTERM', async () => {
     expect(await gateway?.stop('SIGTERM')).toBe(0);
+  });
+});
+
+describe('the gateway image, traced: started from its root filesystem with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
+  const image = imageName('gateway');
+  const receiver = new OtlpReceiver();
+  let rootfs = '';
+  let gateway: RootfsProcess | undefined;
+  let port = 0;
+
+  beforeAll(async () => {
+    await receiver.start();
+    rootfs = podman(['image', 'mount', image]).trim();
+    port = await freePort();
+    // The receiver listens on the host's loopback, which the process shares (the network is the host's).
+    const env = { ...gatewayEnv(port), OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: '100' };
+    gateway = await startFromRootfs(rootfs, configs.get('gateway') as ImageConfig, { env });
+  });
+
+  afterAll(async () => {
+    await gateway?.stop('SIGKILL');
+    if (rootfs) podman(['image', 'unmount', image]);
+    await receiver.stop();
+  });
+
+  it('exports the spans of a request, named gateway, with http and Fastify instrumented', async () => {
+    expect(await waitForHealthz(port, () => gateway?.output() ?? '')).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
+    const deadline = Date.now() + 20_000;
+    const scopes = () => new Set(receiver.spans.filter((span) => span.service === 'gateway').map((span) => span.scope));
+    while (Date.now() < deadline && !(scopes().has('@opentelemetry/instrumentation-http') && scopes().has('@fastify/otel'))) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect([...scopes()].sort(), gateway?.output()).toEqual(
+      expect.arrayContaining(['@fastify/otel', '@opentelemetry/instrumentation-http']),
+    );
+    // What tracing needs at run time is in the image: the SDK chunk, and the packages it patches as Node loads them.
+    for (const file of ['dist/tracing-sdk.mjs', 'node_modules/pg', 'node_modules/ioredis', 'node_modules/import-in-the-middle']) {
+      expect(existsSync(path.join(rootfs, 'app', file)), file).toBe(true);
+    }
   });
 });
 
@@ -184,7 +232,7 @@ describe.runIf(hasRunc)('the gateway image, run by `podman run` (runc)', () => {
 
   it("runs the image's command as uid 1000", () => {
     const pid = Number(podman([...runtime, 'inspect', '--format', '{{.State.Pid}}', name]).trim());
-    expect(processArgv(pid)).toEqual(['node', 'dist/server.mjs']);
+    expect(processArgv(pid)).toEqual(['node', '--import', './dist/tracing.mjs', 'dist/server.mjs']);
     expect(processUids(pid)).toEqual([1000, 1000, 1000, 1000]);
   });
 

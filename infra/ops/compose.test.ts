@@ -9,7 +9,7 @@ import path from 'node:path';
 import { mailWorkerProcess, platformProcesses, platformServices, serviceUrlVar, smtpIntakeProcess } from '@mailwright/contracts';
 import type { AnySchema } from 'ajv';
 import { afterAll, describe, expect, it } from 'vitest';
-import { processes } from '../docker/processes';
+import { imageCommand, processes } from '../docker/processes';
 import { checkConfig, parseCompose, readRepoFile, repoRoot, sampleSecrets } from './support/deploy-files';
 import { basesOf, readStages, targetText } from './support/dockerfile';
 
@@ -203,9 +203,9 @@ describe('Dockerfile', () => {
   it('gives each process target its bundle, its port and a HEALTHCHECK on that port', () => {
     for (const spec of processes) {
       const text = stage(spec.name);
-      const entry = spec.entry.split('/').pop()?.replace(/\.ts$/, '.mjs');
       expect(text, spec.name).toContain(`COPY --from=build /out/${spec.name} /app`);
-      expect(text, spec.name).toMatch(new RegExp(`CMD \\["node", "dist/${entry}"\\]`));
+      // The tracing register module first (every long-running process), then the bundle.
+      expect(text, spec.name).toContain(`CMD ${JSON.stringify(imageCommand(spec)).replaceAll('","', '", "')}`);
       if (spec.port) {
         expect(text, spec.name).toMatch(new RegExp(`HEALTH_PORT=${spec.port}\\b`));
         expect(text, spec.name).toMatch(new RegExp(`${spec.portVar}=${spec.port}\\b`));

@@ -29,25 +29,32 @@ const passThrough: SpanHooks = {
   shutdown: async () => {},
 };
 
-let hooks: SpanHooks = passThrough;
+/**
+ * The installed hooks live on globalThis, not in this module: in the images the register module and the app are two
+ * bundles (dist/tracing.mjs and dist/server.mjs), each with its own copy of this file, and the app's copy must see what
+ * the register module's copy installed.
+ */
+const slot = Symbol.for('mailwright.tracing.spanHooks');
+const holder = globalThis as typeof globalThis & { [slot]?: SpanHooks };
+const hooks = (): SpanHooks => holder[slot] ?? passThrough;
 
 /** Called once by startTracing. */
 export function installSpanHooks(installed: SpanHooks): void {
-  hooks = installed;
+  holder[slot] = installed;
 }
 
 /** Whether spans are recorded in this process (an OTLP endpoint is configured and the SDK started). */
-export const isTracing = () => hooks !== passThrough;
+export const isTracing = () => hooks() !== passThrough;
 
 /** The active trace as a W3C traceparent, to put in a job's data; null when tracing is off or no span is active. */
-export const currentTraceparent = (): string | null => hooks.traceparent();
+export const currentTraceparent = (): string | null => hooks().traceparent();
 
 /** Runs `work` in a span named `name` (ended when it settles; a rejection marks it failed). */
 export const inSpan = <T>(name: string, attributes: SpanAttributes, work: () => Promise<T>, options?: SpanOptions) =>
-  hooks.inSpan(name, attributes, work, options);
+  hooks().inSpan(name, attributes, work, options);
 
 /** Adds attributes to the active span (ids, kinds; never addresses or secrets). */
-export const annotateSpan = (attributes: SpanAttributes): void => hooks.annotate(attributes);
+export const annotateSpan = (attributes: SpanAttributes): void => hooks().annotate(attributes);
 
 /** Exports the spans still buffered and stops the SDK (graceful shutdown); nothing to do when tracing is off. */
-export const shutdownTracing = (): Promise<void> => hooks.shutdown();
+export const shutdownTracing = (): Promise<void> => hooks().shutdown();

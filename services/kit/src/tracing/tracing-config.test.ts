@@ -16,4 +16,10 @@ describe('tracing configuration', () => {
     expect(serviceNameOf({}, '/repo/gateway/src/server.ts')).toBe('gateway');
     expect(serviceNameOf({}, undefined)).toBe('mailwright');
   });
+
+  it("names a bundled process (an image's dist/server.mjs) by the name it was bundled for, unless OTEL_SERVICE_NAME says", () => {
+    expect(serviceNameOf({}, '/app/dist/server.mjs', 'mail-worker')).toBe('mail-worker');
+    expect(serviceNameOf({ OTEL_SERVICE_NAME: 'mail-worker-eu' }, '/app/dist/worker.mjs', 'mail-worker')).toBe('mail-worker-eu');
+    expect(serviceNameOf({}, '/app/dist/server.mjs')).toBe('mailwright');
+  });
 });

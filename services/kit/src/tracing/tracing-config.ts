@@ -10,13 +10,14 @@ export function isTracingConfigured(env: Env): boolean {
 }
 
 /**
- * The process's service.name: OTEL_SERVICE_NAME when set (the launcher sets it per process), else from the entry
- * file: gateway/src/server.ts is 'gateway', services/<name>/src/server.ts is '<name>', services/mail/src/worker.ts
- * is 'mail-worker'.
+ * The process's service.name: OTEL_SERVICE_NAME when set (the launcher sets it per process), else the name a bundle
+ * was built for (an image's dist/server.mjs says nothing), else from the entry file: gateway/src/server.ts is
+ * 'gateway', services/<name>/src/server.ts is '<name>', services/mail/src/worker.ts is 'mail-worker'.
  */
-export function serviceNameOf(env: Env, entry: string | undefined): string {
+export function serviceNameOf(env: Env, entry: string | undefined, bundledName?: string): string {
   const given = env.OTEL_SERVICE_NAME?.trim();
   if (given) return given;
+  if (bundledName) return bundledName;
   if (!entry) return 'mailwright';
   const parts = path.resolve(entry).split(path.sep);
   const srcAt = parts.lastIndexOf('src');
