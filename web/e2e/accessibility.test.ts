@@ -2,13 +2,14 @@
 // signed-in page and every dialog passes axe-core with no serious or critical violation; each page has its
 // own title; the skip link moves focus into the content; dialogs and the small-screen drawer take focus,
 // keep it, and give it back to their trigger on close.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type SignedInUser, signUpVerified, uniqueEmail } from '../../infra/e2e/support/api';
 import { upgrade } from '../../infra/e2e/support/checkout';
 import './stack-context';
 import { type AxeFinding, blockingFindings, runAxe } from './support/axe';
-import { baseUrl, launchBrowser, saveScreenshot, type ViewportName, viewports } from './support/browser';
+import { baseUrl, launchBrowser, pageFor, saveScreenshot, viewports } from './support/browser';
+import { addSinkSmtpAccount } from './support/sink-account';
 
 const publicPages: Array<[path: string, title: string]> = [
   ['/', 'Mailwright'],
@@ -56,14 +57,6 @@ const dialogs: Array<[path: string, trigger: string, dialog: string]> = [
 
 let browser: Browser;
 let user: SignedInUser;
-const contexts: BrowserContext[] = [];
-
-async function pageFor(viewport: ViewportName, signedIn: boolean): Promise<Page> {
-  const context = await browser.newContext({ viewport: viewports[viewport], baseURL: baseUrl });
-  contexts.push(context);
-  if (signedIn) await context.addInitScript((token) => window.localStorage.setItem('token', token), user.token);
-  return context.newPage();
-}
 
 /** Opens `path` and waits until its heading is shown and nothing is loading any more. */
 async function open(page: Page, path: string): Promise<void> {
@@ -80,19 +73,7 @@ beforeAll(async () => {
   user = await signUpVerified('a11y');
   // Pro, an SMTP sender and one email: every screen shows its full state and every dialog can open.
   expect((await upgrade(user.token, 'pro')).verify.status).toBe(200);
-  const account = await api('/api/email-accounts/smtp', {
-    token: user.token,
-    body: {
-      email: 'a11y@example.test',
-      displayName: 'A11y',
-      host: '127.0.0.1',
-      port: inject('sinkSmtpPort'),
-      secure: false,
-      username: 'a11y',
-      password: 'smtp-password',
-    },
-  });
-  expect(account.status).toBe(201);
+  await addSinkSmtpAccount(user, 'A11y', 'a11y@example.test');
   const later = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
   const scheduled = await api('/api/emails/send', {
     token: user.token,
@@ -108,35 +89,30 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const context of contexts) await context.close();
   await browser?.close();
 });
 
 describe.each(['desktop', 'mobile'] as const)('accessibility at %s width', (viewport) => {
-  it('gives every public page its title and no serious or critical axe violation', async () => {
-    const page = await pageFor(viewport, false);
-    const blocking: AxeFinding[] = [];
-    for (const [path, title] of publicPages) {
-      await open(page, path);
-      expect(await page.title(), path).toBe(title);
-      blocking.push(...blockingFindings(`${path} at ${viewport}`, await runAxe(page)));
-    }
-    expect(describeFindings(blocking)).toEqual([]);
-  }, 120_000);
-
-  it('gives every signed-in page its title and no serious or critical axe violation', async () => {
-    const page = await pageFor(viewport, true);
-    const blocking: AxeFinding[] = [];
-    for (const [path, title] of appPages) {
-      await open(page, path);
-      expect(await page.title(), path).toBe(title);
-      blocking.push(...blockingFindings(`${path} at ${viewport}`, await runAxe(page)));
-    }
-    expect(describeFindings(blocking)).toEqual([]);
-  }, 120_000);
+  it.each([
+    ['public', false, publicPages],
+    ['signed-in', true, appPages],
+  ] as const)(
+    'gives every %s page its title and no serious or critical axe violation',
+    async (_who, signedIn, pages) => {
+      const page = await pageFor(browser, signedIn ? user : null, viewport);
+      const blocking: AxeFinding[] = [];
+      for (const [path, title] of pages) {
+        await open(page, path);
+        expect(await page.title(), path).toBe(title);
+        blocking.push(...blockingFindings(`${path} at ${viewport}`, await runAxe(page)));
+      }
+      expect(describeFindings(blocking)).toEqual([]);
+    },
+    120_000,
+  );
 
   it('moves focus into every dialog, passes axe there, and gives focus back to the trigger on Escape', async () => {
-    const page = await pageFor(viewport, true);
+    const page = await pageFor(browser, user, viewport);
     const blocking: AxeFinding[] = [];
     for (const [path, triggerName, dialogName] of dialogs) {
       if (new URL(page.url() || 'about:blank', baseUrl).pathname !== path) await open(page, path);
@@ -162,7 +138,7 @@ describe.each(['desktop', 'mobile'] as const)('accessibility at %s width', (view
   }, 120_000);
 
   it('offers a skip link as the first Tab stop that moves focus into the content', async () => {
-    const page = await pageFor(viewport, true);
+    const page = await pageFor(browser, user, viewport);
     await open(page, '/templates');
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to main content' });
@@ -176,7 +152,7 @@ describe.each(['desktop', 'mobile'] as const)('accessibility at %s width', (view
 
 describe('the small-screen menu drawer', () => {
   it('takes focus, keeps Tab inside, passes axe, and gives focus back to "Open menu" on Escape', async () => {
-    const page = await pageFor('mobile', true);
+    const page = await pageFor(browser, user, 'mobile');
     await open(page, '/dashboard');
     const openMenu = page.getByRole('button', { name: 'Open menu' });
     await openMenu.click();

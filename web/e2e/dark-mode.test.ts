@@ -1,27 +1,38 @@
 // Issue 24, dark mode, in Chromium against the whole stack at 1440 px and 375 px: the page follows the
 // system setting by default, the top bar's theme button overrides it and the choice (`mailwright.theme`
 // in local storage) survives a reload and is applied before the first paint; the dark theme passes axe's
-// colour-contrast rule on public and signed-in pages. Screenshots: dark-*.png.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+// colour-contrast rule on public and signed-in pages. In both themes the sidebar runs the full height of a
+// scrolled page and the Email Accounts actions stay on one line each (one row at 1440 px). Screenshots: dark-*.png, layout-*.png.
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signUpVerified } from '../../infra/e2e/support/api';
 import './stack-context';
 import { type AxeFinding, blockingFindings, runAxe } from './support/axe';
-import { baseUrl, launchBrowser, saveScreenshot, type ViewportName, viewports } from './support/browser';
+import { launchBrowser, pageFor, saveScreenshot, viewports } from './support/browser';
+import { addSinkSmtpAccount } from './support/sink-account';
 
 let browser: Browser;
 let user: SignedInUser;
-const contexts: BrowserContext[] = [];
-
-async function pageFor(viewport: ViewportName, colorScheme: 'light' | 'dark', signedIn = false): Promise<Page> {
-  const context = await browser.newContext({ viewport: viewports[viewport], baseURL: baseUrl, colorScheme });
-  contexts.push(context);
-  if (signedIn) await context.addInitScript((token) => window.localStorage.setItem('token', token), user.token);
-  return context.newPage();
-}
 
 const theme = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme);
 const pageBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+/** How many lines of text a button or link holds: its content box's height over its line height. */
+const textLines = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const style = getComputedStyle(element);
+    const edges = [style.paddingTop, style.paddingBottom, style.borderTopWidth, style.borderBottomWidth];
+    const content = element.getBoundingClientRect().height - edges.reduce((sum, edge) => sum + Number.parseFloat(edge), 0);
+    return Math.round(content / Number.parseFloat(style.lineHeight));
+  });
+
+/** Where the sidebar ends and how tall the page and the screen are (CSS px from the top of the page). */
+const verticalExtent = (page: Page) =>
+  page.evaluate(() => ({
+    sidebarBottom: (document.querySelector('[data-testid="sidebar"]')?.getBoundingClientRect().bottom ?? 0) + window.scrollY,
+    pageHeight: document.documentElement.scrollHeight,
+    viewportHeight: window.innerHeight,
+  }));
 
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
@@ -32,10 +43,11 @@ async function open(page: Page, path: string): Promise<void> {
 beforeAll(async () => {
   browser = await launchBrowser();
   user = await signUpVerified('dark');
+  // The free plan's one sender: Email Accounts shows all its actions at once (count, Upgrade Plan, Add, Connect).
+  await addSinkSmtpAccount(user, 'Dark');
 });
 
 afterAll(async () => {
-  for (const context of contexts) await context.close();
   await browser?.close();
 });
 
@@ -43,20 +55,20 @@ describe.each(['desktop', 'mobile'] as const)('dark mode at %s width', (viewport
   const width = viewports[viewport].width;
 
   it('follows the system setting when nothing is chosen', async () => {
-    const dark = await pageFor(viewport, 'dark');
+    const dark = await pageFor(browser, null, viewport, { colorScheme: 'dark' });
     await open(dark, '/');
     expect(await theme(dark)).toBe('dark');
     expect(await pageBackground(dark)).not.toBe('rgb(255, 255, 255)');
     expect(await dark.getByRole('button', { name: 'Theme: System' }).isVisible()).toBe(true);
     await saveScreenshot(dark, `dark-landing-${width}`);
-    const light = await pageFor(viewport, 'light');
+    const light = await pageFor(browser, null, viewport, { colorScheme: 'light' });
     await open(light, '/');
     expect(await theme(light)).toBe('light');
     expect(await pageBackground(light)).toBe('rgb(255, 255, 255)');
   });
 
   it('switches with the top bar button, remembers the choice, and applies it before the first paint', async () => {
-    const page = await pageFor(viewport, 'light', true);
+    const page = await pageFor(browser, user, viewport, { colorScheme: 'light' });
     await open(page, '/dashboard');
     await page.getByRole('button', { name: 'Theme: System' }).click();
     await page.getByRole('button', { name: 'Theme: Light' }).click();
@@ -74,8 +86,43 @@ describe.each(['desktop', 'mobile'] as const)('dark mode at %s width', (viewport
     expect(await page.evaluate(() => window.localStorage.getItem('mailwright.theme'))).toBe('system');
   });
 
+  it('runs the sidebar down the whole scrolled page and keeps the account actions on one line, light and dark', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const page = await pageFor(browser, user, viewport, { colorScheme });
+      await open(page, '/dashboard');
+      await page.getByTestId('first-run-checklist').waitFor();
+      if (viewport === 'desktop') {
+        const extent = await verticalExtent(page);
+        expect(extent.pageHeight, 'the dashboard scrolls').toBeGreaterThan(extent.viewportHeight);
+        expect(extent.sidebarBottom, 'the sidebar reaches the bottom of the page').toBeGreaterThanOrEqual(extent.pageHeight);
+      }
+      await saveScreenshot(page, `layout-dashboard-${colorScheme}-${width}`);
+      await open(page, '/email-accounts');
+      await page.getByTestId('upgrade-plan-link').waitFor();
+      if (viewport === 'desktop') {
+        // A short page fills the screen exactly: the sidebar to its bottom, and no stray scroll.
+        const extent = await verticalExtent(page);
+        expect(extent.pageHeight, 'the short page does not scroll').toBe(extent.viewportHeight);
+        expect(extent.sidebarBottom, 'the sidebar reaches the bottom of the screen').toBe(extent.viewportHeight);
+      }
+      const actions = [
+        page.getByTestId('account-allowance'),
+        page.getByTestId('upgrade-plan-link'),
+        ...['Add SMTP', 'Connect Gmail', 'Connect Outlook'].map((name) => page.getByRole('button', { name })),
+      ];
+      const tops = new Set<number>();
+      for (const action of actions) {
+        expect(await textLines(action), (await action.textContent()) ?? '').toBe(1);
+        tops.add(Math.round((await action.boundingBox())?.y ?? -1));
+      }
+      // At 1440 px the count and the four actions fit beside the title: one row, no button left on a line alone.
+      if (viewport === 'desktop') expect([...tops], "the actions' tops").toHaveLength(1);
+      await saveScreenshot(page, `layout-email-accounts-${colorScheme}-${width}`);
+    }
+  });
+
   it('keeps text readable in the dark theme (axe colour contrast, 0 serious or critical)', async () => {
-    const page = await pageFor(viewport, 'dark', true);
+    const page = await pageFor(browser, user, viewport, { colorScheme: 'dark' });
     const blocking: AxeFinding[] = [];
     for (const path of ['/dashboard', '/send-email', '/profile', '/pricing', '/docs']) {
       await open(page, path);
@@ -83,7 +130,7 @@ describe.each(['desktop', 'mobile'] as const)('dark mode at %s width', (viewport
       blocking.push(...blockingFindings(`dark ${path} at ${viewport}`, await runAxe(page, { rules: ['color-contrast'] })));
     }
     await saveScreenshot(page, `dark-docs-${width}`);
-    const visitor = await pageFor(viewport, 'dark');
+    const visitor = await pageFor(browser, null, viewport, { colorScheme: 'dark' });
     for (const path of ['/', '/login', '/blog']) {
       await open(visitor, path);
       blocking.push(...blockingFindings(`dark ${path} at ${viewport}`, await runAxe(visitor, { rules: ['color-contrast'] })));

@@ -2,35 +2,15 @@
 // (1), API keys need a paid plan (3), errors in plain words beside their field with /pricing links (4), the
 // log's three states (5), notices above dialogs and below the top bar, merged (6), the profile form at
 // desktop width (7), one time format (8), and the smaller points of 9. Screenshots: issue24-*.png.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type SignedInUser, signUpVerified, uniqueEmail, waitForMail } from '../../infra/e2e/support/api';
 import { upgrade } from '../../infra/e2e/support/checkout';
 import './stack-context';
-import {
-  baseUrl,
-  horizontalOverflow,
-  launchBrowser,
-  saveScreenshot,
-  toast,
-  type ViewportName,
-  viewports,
-} from './support/browser';
+import { horizontalOverflow, launchBrowser, pageFor, px, saveScreenshot, toast, widths } from './support/browser';
 import { addSinkSmtpAccount } from './support/sink-account';
 
-const widths: ViewportName[] = ['desktop', 'mobile'];
-const px = (viewport: ViewportName) => viewports[viewport].width;
-
 let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-/** A page signed in as `user`, at this width, in this time zone (the viewer's). */
-async function pageFor(user: SignedInUser | null, viewport: ViewportName, timezoneId = 'UTC'): Promise<Page> {
-  const context = await browser.newContext({ viewport: viewports[viewport], baseURL: baseUrl, timezoneId });
-  contexts.push(context);
-  if (user) await context.addInitScript((token) => window.localStorage.setItem('token', token), user.token);
-  return context.newPage();
-}
 
 /** A scheduled email, 20 days ahead at 09:30 in `timezone`. */
 async function schedule(user: SignedInUser, subject: string, timezone: string): Promise<void> {
@@ -69,7 +49,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const context of contexts) await context.close();
   await browser?.close();
 });
 
@@ -83,7 +62,7 @@ describe('issue 24', () => {
     });
     expect(template.status).toBe(201);
     for (const viewport of widths) {
-      const page = await pageFor(user, viewport);
+      const page = await pageFor(browser, user, viewport);
       await page.goto('/send-email');
       await page.getByLabel('Template', { exact: true }).selectOption({ label: 'Welcome' });
       await page.getByLabel('name', { exact: true }).fill('Bea');
@@ -96,7 +75,7 @@ describe('issue 24', () => {
       await saveScreenshot(page, `issue24-1-send-blocked-${px(viewport)}`);
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     }
-    const page = await pageFor(user, 'desktop');
+    const page = await pageFor(browser, user, 'desktop');
     const recipient = uniqueEmail('i24-filled');
     await page.goto('/send-email');
     await page.getByLabel('Template', { exact: true }).selectOption({ label: 'Welcome' });
@@ -112,7 +91,7 @@ describe('issue 24', () => {
   it('3: API keys need a paid plan: the rule and a /pricing link on free; keys unusable after a downgrade', async () => {
     const user = await signUpVerified('i24-keys');
     for (const viewport of widths) {
-      const page = await pageFor(user, viewport);
+      const page = await pageFor(browser, user, viewport);
       await page.goto('/api-keys');
       const notice = page.getByTestId('api-access-notice');
       await notice.waitFor();
@@ -127,7 +106,7 @@ describe('issue 24', () => {
     expect((await api<{ data: unknown[] }>('/api/api-keys', { token: user.token })).body.data).toHaveLength(0);
 
     expect((await upgrade(user.token, 'pro')).verify.status).toBe(200);
-    const page = await pageFor(user, 'desktop');
+    const page = await pageFor(browser, user, 'desktop');
     await page.goto('/api-keys');
     await page.getByRole('button', { name: 'Create API Key' }).click();
     await page.getByRole('dialog', { name: 'Create API Key' }).getByLabel('Key Name').fill('Made on pro');
@@ -139,7 +118,7 @@ describe('issue 24', () => {
 
     expect((await api('/api/payments/downgrade', { token: user.token, body: { planId: 'free' } })).status).toBe(200);
     for (const viewport of widths) {
-      const after = await pageFor(user, viewport);
+      const after = await pageFor(browser, user, viewport);
       await after.goto('/api-keys');
       const kept = after.getByTestId('api-key-row').filter({ hasText: 'Made on pro' });
       await kept.getByTestId('api-key-unusable').waitFor();
@@ -158,7 +137,7 @@ describe('issue 24', () => {
       );
     }
     for (const viewport of widths) {
-      const page = await pageFor(user, viewport);
+      const page = await pageFor(browser, user, viewport);
       await page.goto('/send-email');
       const to = page.getByLabel('To', { exact: true });
       await to.fill('ada@example.test, not-an-address');
@@ -187,7 +166,7 @@ describe('issue 24', () => {
   it('5: Email Logs tells an empty account, no match and a failed load apart', async () => {
     const user = await signUpVerified('i24-logs');
     for (const viewport of widths) {
-      const page = await pageFor(user, viewport);
+      const page = await pageFor(browser, user, viewport);
       await page.goto('/emails');
       await page.getByText('No emails sent yet').waitFor();
       await page.getByLabel('Status').selectOption('bounced');
@@ -214,7 +193,7 @@ describe('issue 24', () => {
   it('6: notices show above an open dialog and below the top bar, one per text', async () => {
     const user = await signUpVerified('i24-notices');
     for (const viewport of widths) {
-      const page = await pageFor(user, viewport);
+      const page = await pageFor(browser, user, viewport);
       await page.route('**/api/templates', (route) =>
         route.request().method() === 'POST'
           ? route.fulfill({
@@ -249,7 +228,7 @@ describe('issue 24', () => {
   it('7: Profile at desktop width: Save Changes keeps its size and the fields sit together', async () => {
     const user = await signUpVerified('i24-profile');
     for (const viewport of widths) {
-      const page = await pageFor(user, viewport);
+      const page = await pageFor(browser, user, viewport);
       await page.goto('/profile');
       const save = page.getByRole('button', { name: 'Save Changes' });
       await save.waitFor();
@@ -269,7 +248,7 @@ describe('issue 24', () => {
     await schedule(user, 'Kolkata morning', 'Asia/Kolkata');
     await schedule(user, 'London morning', 'Europe/London');
     for (const viewport of widths) {
-      const page = await pageFor(user, viewport, 'America/New_York');
+      const page = await pageFor(browser, user, viewport, { timezoneId: 'America/New_York' });
       await page.goto('/emails');
       const rows = viewport === 'desktop' ? page.getByTestId('email-row') : page.getByTestId('email-card');
       await rows.first().waitFor();
@@ -289,7 +268,7 @@ describe('issue 24', () => {
   it('9: email in the mobile top bar; no guest buttons while /pricing loads the session', async () => {
     const user = await signUpVerified('i24-bar');
     for (const viewport of widths) {
-      const page = await pageFor(user, viewport);
+      const page = await pageFor(browser, user, viewport);
       await page.goto('/dashboard');
       const email = page.getByTestId('user-email');
       await email.waitFor();
@@ -324,7 +303,7 @@ describe('issue 24', () => {
     const verifyPath = await linkPath(email, /verify/i, 'verify-email');
     expect((await api(`/api${verifyPath.replace('/verify-email/', '/auth/verify-email/')}`)).status).toBe(200);
     for (const viewport of widths) {
-      const page = await pageFor(null, viewport);
+      const page = await pageFor(browser, null, viewport);
       await page.goto(verifyPath);
       const problem = page.getByTestId('link-problem');
       await problem.waitFor();
@@ -345,7 +324,7 @@ describe('issue 24', () => {
       ).status,
     ).toBe(200);
     for (const viewport of widths) {
-      const page = await pageFor(null, viewport);
+      const page = await pageFor(browser, null, viewport);
       await page.goto(resetPath);
       await page.getByLabel('New password').fill('secret-pass-3');
       await page.getByRole('button', { name: 'Reset password' }).click();
@@ -362,7 +341,7 @@ describe('issue 24', () => {
     await addSinkSmtpAccount(user, 'Issue 24');
     await schedule(user, 'Due later', 'UTC');
     for (const viewport of widths) {
-      const page = await pageFor(user, viewport);
+      const page = await pageFor(browser, user, viewport);
       await page.goto('/email-accounts');
       const asked = new Promise<string>((resolve) => {
         page.once('dialog', (question) => {

@@ -3,7 +3,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 
 export const baseUrl = (process.env.E2E_BASE_URL ?? 'http://localhost:8080').replace(/\/$/, '');
 /** The SMTP sink's HTTP API (GET /messages?to=…); mail-dependent tests need it. */
@@ -13,6 +13,10 @@ const artifactsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 
 
 export const viewports = { mobile: { width: 375, height: 812 }, desktop: { width: 1440, height: 900 } } as const;
 export type ViewportName = keyof typeof viewports;
+/** Both widths, wide first: the loop of tests that check a screen at 1440 px and 375 px. */
+export const widths: readonly ViewportName[] = ['desktop', 'mobile'];
+/** A width's pixels, for screenshot names. */
+export const px = (viewport: ViewportName) => viewports[viewport].width;
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -24,11 +28,15 @@ export function launchBrowser(): Promise<Browser> {
 /** The page's recent API answers and failed requests, shown when a wait times out. */
 const apiTrail = new WeakMap<Page, string[]>();
 
+/** What a test may set on a page's context besides its width: the viewer's zone, the system theme, downloads. */
+export type PageOptions = Pick<BrowserContextOptions, 'timezoneId' | 'colorScheme' | 'acceptDownloads'>;
+
 export async function newPage(
   browser: Browser,
   viewport: ViewportName = 'desktop',
+  options: PageOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: viewports[viewport], baseURL: baseUrl });
+  const context = await browser.newContext({ ...options, viewport: viewports[viewport], baseURL: baseUrl });
   const page = await context.newPage();
   const trail: string[] = [];
   apiTrail.set(page, trail);
@@ -51,6 +59,22 @@ export async function newPage(
     if (message.type() === 'error') note(`console error: ${message.text().slice(0, 200)}`);
   });
   return { context, page };
+}
+
+/**
+ * A page in a fresh context at this width, signed in as `user` (its token is in local storage before the app's
+ * first script runs) or a visitor when `user` is null; the viewer's zone is UTC unless `options` say otherwise.
+ * Closing the browser closes its context.
+ */
+export async function pageFor(
+  browser: Browser,
+  user: { token: string } | null,
+  viewport: ViewportName = 'desktop',
+  options: PageOptions = {},
+): Promise<Page> {
+  const { context, page } = await newPage(browser, viewport, { timezoneId: 'UTC', ...options });
+  if (user) await context.addInitScript((token) => window.localStorage.setItem('token', token), user.token);
+  return page;
 }
 
 export async function saveScreenshot(page: Page, name: string): Promise<string> {

@@ -1,5 +1,7 @@
 // An SMTP sender account pointing at the stack's SMTP sink, added through the API: the quick way for a browser test
-// to give its user a sender. Returns the account's id.
+// to give its user a sender. It signs in as its own address with "any-password" (the sink accepts any login), so a
+// test that creates that IMAP mailbox (POST /mailboxes on the sink) can let the account read its feedback there.
+// Returns the account's id.
 import { expect, inject } from 'vitest';
 import { api, type SignedInUser } from '../../../infra/e2e/support/api';
 import '../stack-context';
@@ -17,7 +19,7 @@ export async function addSinkSmtpAccount(
       host: '127.0.0.1',
       port: inject('sinkSmtpPort'),
       secure: false,
-      username: 'sender',
+      username: email,
       password: 'any-password',
     },
   });

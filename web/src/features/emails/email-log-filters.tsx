@@ -41,6 +41,40 @@ export function filterQuery(filters: LogFilters): ExportEmailsQuery {
 
 const labelStyles = 'mb-1 block text-xs font-medium text-slate-600';
 
+/** One end of the date range: a labelled date input, bounded by the other end when that is set. */
+function DateFilterField({
+  id,
+  label,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className={labelStyles}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        className={inputStyles}
+        value={value}
+        min={min || undefined}
+        max={max || undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
 export function EmailLogFilters({ filters, onChange }: { filters: LogFilters; onChange: (next: LogFilters) => void }) {
   const set = (patch: Partial<LogFilters>) => onChange({ ...filters, ...patch });
   return (
@@ -79,32 +113,8 @@ export function EmailLogFilters({ filters, onChange }: { filters: LogFilters; on
           ))}
         </select>
       </div>
-      <div>
-        <label htmlFor="log-from" className={labelStyles}>
-          From date
-        </label>
-        <input
-          id="log-from"
-          type="date"
-          className={inputStyles}
-          value={filters.from}
-          max={filters.to || undefined}
-          onChange={(event) => set({ from: event.target.value })}
-        />
-      </div>
-      <div>
-        <label htmlFor="log-to" className={labelStyles}>
-          To date
-        </label>
-        <input
-          id="log-to"
-          type="date"
-          className={inputStyles}
-          value={filters.to}
-          min={filters.from || undefined}
-          onChange={(event) => set({ to: event.target.value })}
-        />
-      </div>
+      <DateFilterField id="log-from" label="From date" value={filters.from} max={filters.to} onChange={(from) => set({ from })} />
+      <DateFilterField id="log-to" label="To date" value={filters.to} min={filters.from} onChange={(to) => set({ to })} />
     </div>
   );
 }

@@ -7,27 +7,11 @@ import { Logo } from '../../components/logo';
 import { Spinner } from '../../components/spinner';
 import { buttonStyles, focusRing } from '../../components/styles';
 import { useAuth } from '../auth';
+import { BarIconButton, LineIcon } from './bar-icon-button';
 import { MobileDrawer } from './mobile-drawer';
 import { navItems } from './nav-items';
 import { ThemeToggle } from './theme-toggle';
 import { useSidebarCollapsed } from './use-sidebar-collapsed';
-
-function NavIcon({ path }: { path: string }) {
-  return (
-    <svg
-      viewBox="0 0 20 20"
-      className="h-5 w-5 shrink-0"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.6"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d={path} />
-    </svg>
-  );
-}
 
 function SideMenu({ isCollapsed, label }: { isCollapsed: boolean; label: string }) {
   return (
@@ -43,7 +27,7 @@ function SideMenu({ isCollapsed, label }: { isCollapsed: boolean; label: string 
             } ${isCollapsed ? 'justify-center' : ''}`
           }
         >
-          <NavIcon path={item.icon} />
+          <LineIcon path={item.icon} />
           <span className={isCollapsed ? 'sr-only' : ''}>{item.label}</span>
         </NavLink>
       ))}
@@ -63,33 +47,27 @@ export function AppShell() {
   useEffect(() => setIsDrawerOpen(false), [location.pathname]);
 
   return (
-    <div className="min-h-screen bg-slate-50">
+    <div className="flex min-h-screen flex-col bg-slate-50">
       {/* On small screens the user's email gets its own strip under the bar (max-sm:pb-7), where it fits. */}
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white max-sm:pb-7">
         <div className="flex h-16 items-center justify-between gap-3 px-4 sm:px-6">
           <div className="flex items-center gap-2">
             <div className="lg:hidden">
-              <button
-                type="button"
-                className={`${buttonStyles.ghost} px-2`}
+              <BarIconButton
                 aria-label="Open menu"
                 aria-expanded={isDrawerOpen}
                 aria-controls="app-drawer"
+                icon="M3 5h14M3 10h14M3 15h14"
                 onClick={() => setIsDrawerOpen(true)}
-              >
-                <NavIcon path="M3 5h14M3 10h14M3 15h14" />
-              </button>
+              />
             </div>
             <div className="hidden lg:block">
-              <button
-                type="button"
-                className={`${buttonStyles.ghost} px-2`}
+              <BarIconButton
                 aria-label={isCollapsed ? 'Expand menu' : 'Collapse menu'}
                 aria-pressed={isCollapsed}
+                icon={isCollapsed ? 'M3 5h14M3 10h14M3 15h14M13 7l3 3-3 3' : 'M3 5h14M3 10h14M3 15h14M7 7l-3 3 3 3'}
                 onClick={toggleCollapsed}
-              >
-                <NavIcon path={isCollapsed ? 'M3 5h14M3 10h14M3 15h14M13 7l3 3-3 3' : 'M3 5h14M3 10h14M3 15h14M7 7l-3 3 3 3'} />
-              </button>
+              />
             </div>
             <Logo to="/dashboard" />
           </div>
@@ -116,29 +94,26 @@ export function AppShell() {
         </div>
       </header>
 
-      <div className="flex">
+      {/* Below the bar the row fills the rest of the screen or more, and the sidebar's column stretches with it:
+          its background and border run to the bottom however far the page scrolls; the menu inside stays in view. */}
+      <div className="flex flex-1">
         <aside
-          className={`sticky top-16 hidden h-[calc(100vh-4rem)] shrink-0 overflow-y-auto border-r border-slate-200 bg-white transition-[width] lg:block ${
+          className={`hidden shrink-0 border-r border-slate-200 bg-white transition-[width] lg:block ${
             isCollapsed ? 'w-[4.5rem]' : 'w-60'
           }`}
           data-testid="sidebar"
           data-collapsed={isCollapsed}
         >
-          <SideMenu isCollapsed={isCollapsed} label="App" />
+          <div className="sticky top-16 max-h-[calc(100vh-4rem)] overflow-y-auto">
+            <SideMenu isCollapsed={isCollapsed} label="App" />
+          </div>
         </aside>
 
         {isDrawerOpen && (
           <MobileDrawer onClose={() => setIsDrawerOpen(false)}>
             <div className="flex h-16 items-center justify-between border-b border-slate-200 px-4">
               <Logo to="/dashboard" />
-              <button
-                type="button"
-                className={`${buttonStyles.ghost} px-2`}
-                aria-label="Close menu"
-                onClick={() => setIsDrawerOpen(false)}
-              >
-                <NavIcon path="M5 5l10 10M15 5 5 15" />
-              </button>
+              <BarIconButton aria-label="Close menu" icon="M5 5l10 10M15 5 5 15" onClick={() => setIsDrawerOpen(false)} />
             </div>
             <p className="truncate px-6 pt-3 text-xs text-slate-600 sm:hidden">{user?.email}</p>
             <SideMenu isCollapsed={false} label="App menu" />

@@ -5,8 +5,10 @@ import { buttonStyles } from '../../components/styles';
 
 export function PageHeading({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
   return (
-    <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-      <div className="min-w-0">
+    // The actions keep one row beside the title while the title keeps 20rem; with less room they move under it
+    // as a whole (and wrap there only if the screen is narrower than the row), so no button is left on a line alone.
+    <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+      <div className="min-w-0 flex-[1_1_20rem]">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
         {description && <p className="mt-1 text-sm text-slate-600">{description}</p>}
       </div>

@@ -1,6 +1,6 @@
 // The colour theme button of both top bars: each press moves System → Light → Dark → System; its name says
 // the current choice ("Theme: System").
-import { buttonStyles } from '../../components/styles';
+import { BarIconButton } from './bar-icon-button';
 import { chooseTheme, type ThemeChoice, themeChoices, useThemeChoice } from './theme-preference';
 
 const labels: Record<ThemeChoice, string> = { system: 'System', light: 'Light', dark: 'Dark' };
@@ -15,26 +15,12 @@ export function ThemeToggle() {
   const choice = useThemeChoice();
   const next = themeChoices[(themeChoices.indexOf(choice) + 1) % themeChoices.length] ?? 'system';
   return (
-    <button
-      type="button"
-      className={`${buttonStyles.ghost} px-2`}
+    <BarIconButton
       aria-label={`Theme: ${labels[choice]}`}
       title={`Theme: ${labels[choice]} (switch to ${labels[next]})`}
       data-theme-choice={choice}
+      icon={icons[choice]}
       onClick={() => chooseTheme(next)}
-    >
-      <svg
-        viewBox="0 0 20 20"
-        className="h-5 w-5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.6"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-      >
-        <path d={icons[choice]} />
-      </svg>
-    </button>
+    />
   );
 }
