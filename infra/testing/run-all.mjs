@@ -1,0 +1,80 @@
+// `npm test`: every suite of the repository in two lanes, so that both cores stay busy and the long suites overlap.
+//
+// Lane A is the critical path: the mail service's tests, then the whole-stack suites that need them green first
+// (e2e and browser tests, ops checks, the operator CLI, the quick benchmark). Lane B builds the web app (the browser
+// tests wait for it), runs every other package's tests one package at a time, then the fault, fuzz and attack
+// suites, which start their own Postgres, Redis and stack and so never meet lane A's servers' data.
+// A failed step does not stop the others (every failure is reported at once); the exit code is 1 if any failed.
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const infra = fileURLToPath(new URL('..', import.meta.url));
+const turbo = (...args) => ['npx', ['turbo', 'run', ...args, '--env-mode=loose', '--output-logs=full']];
+const vitest = (...args) => ['npx', ['vitest', 'run', ...args]];
+
+const webBuild = step('web build', root, ...turbo('build', '--filter=@mailwright/web'));
+
+const lanes = {
+  A: [
+    () => step('mail', root, ...turbo('test', '--filter=@mailwright/mail')),
+    () => after(webBuild, 'e2e and browser', infra, ...vitest()),
+    () => step('ops checks', infra, ...vitest('--config', 'vitest.ops.config.ts')),
+    () => step('operator CLI', infra, ...vitest('--config', 'admin/vitest.config.ts')),
+    () => step('bench --quick', infra, ...vitest('--config', 'bench/vitest.config.ts')),
+  ],
+  B: [
+    () => webBuild,
+    () =>
+      step(
+        'packages',
+        root,
+        ...turbo('test', '--concurrency=1', '--continue', '--filter=!@mailwright/mail', '--filter=!@mailwright/infra'),
+      ),
+    () => step('faults', infra, ...vitest('--config', 'vitest.faults.config.ts')),
+  ],
+};
+
+const started = Date.now();
+const results = (
+  await Promise.all(
+    Object.values(lanes).map(async (lane) => {
+      const done = [];
+      for (const next of lane) done.push(await next());
+      return done;
+    }),
+  )
+).flat();
+
+const seconds = (ms) => `${Math.round(ms / 1000)} s`;
+console.log('\nnpm test, by step:');
+for (const result of results) console.log(`  ${result.ok ? 'ok  ' : 'FAIL'} ${result.name.padEnd(16)} ${seconds(result.ms)}`);
+console.log(`  total ${seconds(Date.now() - started)}`);
+process.exitCode = results.every((result) => result.ok) ? 0 : 1;
+
+/** Runs `command` after `before` has passed; if it failed, this step fails without running. */
+async function after(before, name, cwd, command, args) {
+  const { ok } = await before;
+  if (!ok) {
+    console.error(`[${name}] not run: a step it needs failed`);
+    return { name, ok: false, ms: 0 };
+  }
+  return step(name, cwd, command, args);
+}
+
+/** Runs one command with each output line prefixed by the step's name; resolves with its outcome. */
+function step(name, cwd, command, args) {
+  const start = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd, env: { ...process.env, FORCE_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on('line', (line) => process.stdout.write(`[${name}] ${line}\n`));
+    }
+    child.on('error', (error) => {
+      console.error(`[${name}] could not start: ${error.message}`);
+      resolve({ name, ok: false, ms: Date.now() - start });
+    });
+    child.on('close', (code) => resolve({ name, ok: code === 0, ms: Date.now() - start }));
+  });
+}
