@@ -2,33 +2,21 @@
 // Chromium against the whole stack at 1440 px and 375 px: the counters ("1 of 1 accounts", "2 of 5 templates",
 // "API access: Pro and Enterprise"), disabled add actions with an Upgrade Plan link to /pricing, and an API key's
 // Last used staying Never after refused calls until an accepted one. Screenshots: issue24-entitlements-*.png.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, type SignedInUser, signUpVerified } from '../../infra/e2e/support/api';
+import { api, signUpVerified } from '../../infra/e2e/support/api';
 import { upgrade } from '../../infra/e2e/support/checkout';
 import './stack-context';
-import { baseUrl, horizontalOverflow, launchBrowser, saveScreenshot, type ViewportName, viewports } from './support/browser';
+import { horizontalOverflow, launchBrowser, pageFor, px, saveScreenshot, widths } from './support/browser';
 import { addSinkSmtpAccount } from './support/sink-account';
 
-const widths: ViewportName[] = ['desktop', 'mobile'];
-const px = (viewport: ViewportName) => viewports[viewport].width;
-
 let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-async function pageFor(user: SignedInUser, viewport: ViewportName): Promise<Page> {
-  const context = await browser.newContext({ viewport: viewports[viewport], baseURL: baseUrl, timezoneId: 'UTC' });
-  contexts.push(context);
-  await context.addInitScript((token) => window.localStorage.setItem('token', token), user.token);
-  return context.newPage();
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  for (const context of contexts) await context.close();
   await browser?.close();
 });
 
@@ -42,7 +30,7 @@ describe('issue 24: entitlements before the wall', () => {
       expect((await api('/api/templates', { token: user.token, body: { name, subject: 's', body: 'b' } })).status).toBe(201);
     }
     for (const viewport of widths) {
-      const page = await pageFor(user, viewport);
+      const page = await pageFor(browser, user, viewport);
       await page.goto('/email-accounts');
       const accounts = page.getByTestId('account-allowance');
       await accounts.waitFor();
@@ -74,7 +62,7 @@ describe('issue 24: entitlements before the wall', () => {
     for (const name of ['Three', 'Four', 'Five']) {
       expect((await api('/api/templates', { token: user.token, body: { name, subject: 's', body: 'b' } })).status).toBe(201);
     }
-    const page = await pageFor(user, 'desktop');
+    const page = await pageFor(browser, user, 'desktop');
     await page.goto('/templates');
     await page.getByTestId('template-allowance').getByText('5 of 5 templates').waitFor();
     expect(await page.getByRole('button', { name: 'Create Template' }).isDisabled()).toBe(true);
@@ -108,7 +96,7 @@ describe('issue 24: entitlements before the wall', () => {
     expect(await lastUsed()).toBeNull();
 
     for (const viewport of widths) {
-      const page = await pageFor(user, viewport);
+      const page = await pageFor(browser, user, viewport);
       await page.goto('/api-keys');
       const row = page.getByTestId('api-key-row').filter({ hasText: 'Read only' });
       await row.getByText('Last used: Never').waitFor();
@@ -121,7 +109,7 @@ describe('issue 24: entitlements before the wall', () => {
 
     expect((await api('/api/emails/api', { headers: { 'X-API-Key': key } })).status).toBe(200);
     await expect.poll(lastUsed, { timeout: 10_000 }).not.toBeNull();
-    const page = await pageFor(user, 'desktop');
+    const page = await pageFor(browser, user, 'desktop');
     await page.goto('/api-keys');
     const row = page.getByTestId('api-key-row').filter({ hasText: 'Read only' });
     await row.getByText(/Last used: [A-Z][a-z]{2} \d{2}, \d{4}/).waitFor();

@@ -3,30 +3,14 @@
 // HTML body in a sandboxed frame with a Source toggle, the event timeline (accepted, sent, opened), and a
 // scheduled email turning Sent on screen without a reload. Screenshots: issue24-log-*.png.
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type SignedInUser, signUpVerified, uniqueEmail, waitForMail } from '../../infra/e2e/support/api';
 import './stack-context';
-import { baseUrl, horizontalOverflow, launchBrowser, saveScreenshot, type ViewportName, viewports } from './support/browser';
+import { horizontalOverflow, launchBrowser, pageFor, px, saveScreenshot, type ViewportName, widths } from './support/browser';
 import { addSinkSmtpAccount } from './support/sink-account';
 
-const widths: ViewportName[] = ['desktop', 'mobile'];
-const px = (viewport: ViewportName) => viewports[viewport].width;
-
 let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-async function pageFor(user: SignedInUser, viewport: ViewportName): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: viewports[viewport],
-    baseURL: baseUrl,
-    timezoneId: 'UTC',
-    acceptDownloads: true,
-  });
-  contexts.push(context);
-  await context.addInitScript((token) => window.localStorage.setItem('token', token), user.token);
-  return context.newPage();
-}
 
 async function send(user: SignedInUser, body: Record<string, unknown>): Promise<string> {
   const sent = await api<{ data: { _id: string } }>('/api/emails/send', { token: user.token, body });
@@ -42,7 +26,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const context of contexts) await context.close();
   await browser?.close();
 });
 
@@ -82,7 +65,7 @@ describe('issue 24: Email Logs as a real log', () => {
 
     const today = new Date().toISOString().slice(0, 10);
     for (const viewport of widths) {
-      const page = await pageFor(user, viewport);
+      const page = await pageFor(browser, user, viewport, { acceptDownloads: true });
       await page.goto('/emails');
       await rowsOf(page, viewport).first().waitFor();
       expect(await rowsOf(page, viewport).count()).toBe(2);
@@ -151,7 +134,7 @@ describe('issue 24: Email Logs as a real log', () => {
         body: 'Soon',
         scheduledAt: new Date(Date.now() + 30_000).toISOString(),
       });
-      const page = await pageFor(user, viewport);
+      const page = await pageFor(browser, user, viewport, { acceptDownloads: true });
       await page.goto('/emails');
       const row = rowsOf(page, viewport).filter({ hasText: subject });
       await row.getByText(/^scheduled$/i).waitFor();
