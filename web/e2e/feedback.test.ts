@@ -4,12 +4,13 @@
 // bounced (the worker reads the DSN from the sender's real IMAP mailbox) and shows its diagnostic in the details.
 // Screenshots of the new screens at 375 px and 1440 px.
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, type SignedInUser, signUpVerified, uniqueEmail, waitForMail } from '../../infra/e2e/support/api';
 import { LATE_BOUNCE_DOMAIN } from '../../infra/e2e/support/late-bounces';
 import './stack-context';
-import { horizontalOverflow, launchBrowser, newPage, saveScreenshot, toast, type ViewportName } from './support/browser';
+import { horizontalOverflow, launchBrowser, pageFor, saveScreenshot, toast } from './support/browser';
+import { addSinkSmtpAccount } from './support/sink-account';
 
 interface EmailLogBody {
   data: { _id: string; status: string };
@@ -23,16 +24,9 @@ const DIAGNOSTIC = 'Recipient address rejected: User unknown in virtual mailbox 
 
 let browser: Browser;
 let user: SignedInUser;
-let context: BrowserContext;
 let page: Page;
 let accountId: string;
 let bouncedSubject: string;
-
-async function signedInPage(viewport: ViewportName): Promise<{ context: BrowserContext; page: Page }> {
-  const opened = await newPage(browser, viewport);
-  await opened.context.addInitScript((token) => window.localStorage.setItem('token', token), user.token);
-  return opened;
-}
 
 async function listed(search = ''): Promise<SuppressionList> {
   const answer = await api<SuppressionList>(`/api/suppressions?limit=100&search=${encodeURIComponent(search)}`, {
@@ -77,31 +71,17 @@ beforeAll(async () => {
   user = await signUpVerified('feedback');
   const sender = uniqueEmail('feedback-sender');
   await createMailbox(sender, 'any-password');
-  const created = await api<{ data: { _id: string } }>('/api/email-accounts/smtp', {
-    token: user.token,
-    body: {
-      email: sender,
-      displayName: 'Feedback',
-      host: '127.0.0.1',
-      port: inject('sinkSmtpPort'),
-      secure: false,
-      username: sender,
-      password: 'any-password',
-    },
-  });
-  expect(created.status).toBe(201);
-  accountId = created.body.data._id;
+  accountId = await addSinkSmtpAccount(user, 'Feedback', sender);
   const reading = await api(`/api/email-accounts/${accountId}/feedback`, {
     method: 'PUT',
     token: user.token,
     body: { enabled: true, imap: { host: '127.0.0.1', port: inject('imapPort'), secure: false } },
   });
   expect(reading.status).toBe(200);
-  ({ context, page } = await signedInPage('desktop'));
+  page = await pageFor(browser, user, 'desktop');
 });
 
 afterAll(async () => {
-  await context?.close();
   await browser?.close();
 });
 
@@ -225,12 +205,12 @@ describe('emails in the log', () => {
 });
 
 describe.each(['mobile', 'desktop'] as const)('issue 21 screens at %s width', (viewport) => {
-  let opened: { context: BrowserContext; page: Page };
+  let screen: Page;
   beforeAll(async () => {
-    opened = await signedInPage(viewport);
+    screen = await pageFor(browser, user, viewport);
   });
   afterAll(async () => {
-    await opened?.context.close();
+    await screen?.context().close();
   });
 
   // What each screen shows once loaded: its rows (cards under sm) or, for analytics, the new card.
@@ -242,7 +222,6 @@ describe.each(['mobile', 'desktop'] as const)('issue 21 screens at %s width', (v
   } as const;
 
   it.each(Object.keys(loaded) as (keyof typeof loaded)[])('/%s renders without sideways overflow', async (name) => {
-    const { page: screen } = opened;
     await screen.goto(`/${name}`);
     const rowTestId = loaded[name]?.[viewport];
     if (rowTestId) await screen.getByTestId(rowTestId).first().waitFor();
@@ -253,7 +232,6 @@ describe.each(['mobile', 'desktop'] as const)('issue 21 screens at %s width', (v
   });
 
   it('shows the bounced email details without sideways overflow', async () => {
-    const { page: screen } = opened;
     await screen.goto('/emails');
     const row = screen.getByTestId(viewport === 'mobile' ? 'email-card' : 'email-row').filter({ hasText: bouncedSubject });
     await row.click();

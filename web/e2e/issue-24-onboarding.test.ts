@@ -2,40 +2,20 @@
 // on /login after an unverified refusal (a working new link, then the clear 429 within the minute), and the
 // dashboard's first-run checklist (verify -> add a sender -> send a test email to yourself, which arrives).
 // Screenshots: issue24-onboarding-*.png.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, linkIn, mailsTo, type SignedInUser, signUpVerified, uniqueEmail, waitForMail } from '../../infra/e2e/support/api';
+import { api, linkIn, mailsTo, signUpVerified, uniqueEmail, waitForMail } from '../../infra/e2e/support/api';
 import './stack-context';
-import {
-  baseUrl,
-  horizontalOverflow,
-  launchBrowser,
-  saveScreenshot,
-  toast,
-  type ViewportName,
-  viewports,
-} from './support/browser';
+import { horizontalOverflow, launchBrowser, pageFor, px, saveScreenshot, toast, widths } from './support/browser';
 import { addSinkSmtpAccount } from './support/sink-account';
 
-const widths: ViewportName[] = ['desktop', 'mobile'];
-const px = (viewport: ViewportName) => viewports[viewport].width;
-
 let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-async function pageFor(user: SignedInUser | null, viewport: ViewportName): Promise<Page> {
-  const context = await browser.newContext({ viewport: viewports[viewport], baseURL: baseUrl, timezoneId: 'UTC' });
-  contexts.push(context);
-  if (user) await context.addInitScript((token) => window.localStorage.setItem('token', token), user.token);
-  return context.newPage();
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  for (const context of contexts) await context.close();
   await browser?.close();
 });
 
@@ -49,7 +29,7 @@ describe('issue 24: onboarding', () => {
         201,
       );
       await waitForMail(email);
-      const page = await pageFor(null, viewport);
+      const page = await pageFor(browser, null, viewport);
       await page.goto('/login');
       const resend = page.getByRole('button', { name: 'Resend verification email' });
       expect(await resend.count()).toBe(0);
@@ -79,7 +59,7 @@ describe('issue 24: onboarding', () => {
   }, async () => {
     for (const viewport of widths) {
       const user = await signUpVerified(`i24-first-${viewport}`);
-      const page = await pageFor(user, viewport);
+      const page = await pageFor(browser, user, viewport);
       await page.goto('/dashboard');
       const checklist = page.getByTestId('first-run-checklist');
       await checklist.waitFor();
