@@ -1,27 +1,24 @@
 // The API Keys screen's scopes in Chromium against the whole stack: both boxes checked by default, a read-only
 // key made by unchecking "Send emails", each key's scopes shown in its row, and the read-only key refused a send.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type SignedInUser, signUpVerified } from '../../infra/e2e/support/api';
 import { upgrade } from '../../infra/e2e/support/checkout';
 import './stack-context';
-import { launchBrowser, newPage, toast } from './support/browser';
+import { launchBrowser, pageFor, toast } from './support/browser';
 
 let browser: Browser;
 let user: SignedInUser;
-let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   user = await signUpVerified('webscopes');
   await upgrade(user.token, 'pro');
-  ({ context, page } = await newPage(browser, 'desktop'));
-  await context.addInitScript((token) => window.localStorage.setItem('token', token), user.token);
+  page = await pageFor(browser, user, 'desktop');
 });
 
 afterAll(async () => {
-  await context?.close();
   await browser?.close();
 });
 

@@ -2,12 +2,13 @@
 // Sender Pools before any 403; after upgrading, Email Accounts shows each sender's health, usage bars and
 // limits editor, a pool is created with its accounts in order, the send form sends with it, and the log
 // names the pool and the account that sent. Screenshots of both screens at 375 px and 1440 px.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type SignedInUser, signUpVerified, uniqueEmail, waitForMail } from '../../infra/e2e/support/api';
 import { upgrade } from '../../infra/e2e/support/checkout';
 import './stack-context';
-import { horizontalOverflow, launchBrowser, newPage, saveScreenshot, toast, type ViewportName } from './support/browser';
+import { horizontalOverflow, launchBrowser, pageFor, saveScreenshot, toast } from './support/browser';
+import { addSinkSmtpAccount } from './support/sink-account';
 
 interface Account {
   _id: string;
@@ -23,41 +24,16 @@ interface Pool {
 
 let browser: Browser;
 let user: SignedInUser;
-let context: BrowserContext;
 let page: Page;
 const accountIds: string[] = [];
-
-async function signedInPage(viewport: ViewportName): Promise<{ context: BrowserContext; page: Page }> {
-  const opened = await newPage(browser, viewport);
-  await opened.context.addInitScript((token) => window.localStorage.setItem('token', token), user.token);
-  return opened;
-}
-
-async function addSmtpAccount(email: string): Promise<string> {
-  const created = await api<{ data: { _id: string } }>('/api/email-accounts/smtp', {
-    token: user.token,
-    body: {
-      email,
-      displayName: email.split('@')[0],
-      host: '127.0.0.1',
-      port: inject('sinkSmtpPort'),
-      secure: false,
-      username: 'sender',
-      password: 'any-password',
-    },
-  });
-  expect(created.status).toBe(201);
-  return created.body.data._id;
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();
   user = await signUpVerified('pools');
-  ({ context, page } = await signedInPage('desktop'));
+  page = await pageFor(browser, user, 'desktop');
 });
 
 afterAll(async () => {
-  await context?.close();
   await browser?.close();
 });
 
@@ -74,7 +50,10 @@ describe('sender health, limits and pools', () => {
   it('shows each sender health, usage and limits, and saves a limit', async () => {
     const { verify } = await upgrade(user.token, 'pro');
     expect(verify.status).toBe(200);
-    accountIds.push(await addSmtpAccount('first-sender@example.test'), await addSmtpAccount('second-sender@example.test'));
+    accountIds.push(
+      await addSinkSmtpAccount(user, 'first-sender', 'first-sender@example.test'),
+      await addSinkSmtpAccount(user, 'second-sender', 'second-sender@example.test'),
+    );
 
     await page.goto('/email-accounts');
     const row = page.getByTestId('account-row').filter({ hasText: 'first-sender@example.test' });
@@ -168,16 +147,15 @@ describe('sender health, limits and pools', () => {
 });
 
 describe.each(['mobile', 'desktop'] as const)('issue 20 screens at %s width', (viewport) => {
-  let opened: { context: BrowserContext; page: Page };
+  let screen: Page;
   beforeAll(async () => {
-    opened = await signedInPage(viewport);
+    screen = await pageFor(browser, user, viewport);
   });
   afterAll(async () => {
-    await opened?.context.close();
+    await screen?.context().close();
   });
 
   it.each(['email-accounts', 'sender-pools'])('/%s renders without sideways overflow', async (name) => {
-    const { page: screen } = opened;
     await screen.goto(`/${name}`);
     await screen
       .getByTestId(name === 'email-accounts' ? 'sender-usage' : 'pool-row')

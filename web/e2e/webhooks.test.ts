@@ -3,14 +3,13 @@
 // and delete it. The stack allows private targets, so the receiver may listen on 127.0.0.1.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type SignedInUser, signUpVerified } from '../../infra/e2e/support/api';
 import './stack-context';
-import { launchBrowser, newPage, toast } from './support/browser';
+import { launchBrowser, pageFor, toast } from './support/browser';
 
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let user: SignedInUser;
 let receiver: Server;
@@ -32,12 +31,10 @@ beforeAll(async () => {
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/mailwright`;
   browser = await launchBrowser();
   user = await signUpVerified('webhooks');
-  ({ context, page } = await newPage(browser, 'desktop'));
-  await context.addInitScript((token) => window.localStorage.setItem('token', token), user.token);
+  page = await pageFor(browser, user, 'desktop');
 });
 
 afterAll(async () => {
-  await context?.close();
   await browser?.close();
   await new Promise((resolve) => receiver?.close(resolve));
 });
