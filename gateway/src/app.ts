@@ -7,6 +7,7 @@ import { InternalTokenSigner, installErrorHandler, loggerOptions } from '@mailwr
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { GatewayConfig } from './config';
 import { createGatewayDeps } from './deps';
+import { batchedLogDestination, type LogDestination } from './log-destination';
 import { installAccessLog } from './plugins/access-log';
 import { recordApiKeyUsage } from './plugins/api-key-usage';
 import { createAuthenticator } from './plugins/authenticate';
@@ -26,13 +27,17 @@ import { webAppRoutes } from './routes/web-app';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-/** `logStream`: where log lines go instead of stdout (tests read the access log). */
+/**
+ * `logStream`: where log lines go instead of stdout (tests read the access log); `upstreamTimeoutMs`: how long a
+ * service may take to start answering (and between two chunks of its answer) before the gateway answers 504.
+ */
 export async function buildApp(
   config: GatewayConfig,
-  options: { logStream?: { write(line: string): void } } = {},
+  options: { logStream?: { write(line: string): void }; upstreamTimeoutMs?: number } = {},
 ): Promise<FastifyInstance> {
+  const batched = options.logStream ? null : batchedLogDestination();
   const app = Fastify({
-    logger: { ...loggerOptions('gateway', config.LOG_LEVEL), ...(options.logStream ? { stream: options.logStream } : {}) },
+    logger: { ...loggerOptions('gateway', config.LOG_LEVEL), stream: options.logStream ?? (batched as LogDestination) },
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: parseTrustProxy(config.TRUST_PROXY),
     bodyLimit: config.BODY_LIMIT_BYTES,
@@ -43,6 +48,7 @@ export async function buildApp(
 
   const deps = await createGatewayDeps(config, app.log);
   app.addHook('onClose', () => deps.close());
+  if (batched) app.addHook('onClose', async () => batched.close());
   recordApiKeyUsage(app, deps.apiKeyUsage);
   const authenticate = createAuthenticator({
     userTokens: deps.userTokens,
@@ -67,7 +73,9 @@ export async function buildApp(
   await app.register(openPixelRoutes, { deps });
   await app.register(openApiRoutes, { deps });
   await app.register(apiReferenceRoutes, { deps: undefined });
-  await app.register(proxyRoutes, { deps: { ...deps, authenticate, limiters } });
+  await app.register(proxyRoutes, {
+    deps: { ...deps, authenticate, limiters, upstreamTimeoutMs: options.upstreamTimeoutMs },
+  });
   await app.register(webAppRoutes, { deps: { distDir: config.WEB_DIST || defaultWebDist } });
   return app;
 }

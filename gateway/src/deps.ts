@@ -32,6 +32,8 @@ export interface GatewayDeps {
 export interface ProxyDeps extends GatewayDeps {
   authenticate: Authenticator;
   limiters: Limiters;
+  /** How long a service may take to start answering, and between two chunks of its answer (routes/forwarder.ts). */
+  upstreamTimeoutMs?: number;
 }
 
 export async function createGatewayDeps(config: GatewayConfig, log: FastifyBaseLogger): Promise<GatewayDeps> {
@@ -85,7 +87,13 @@ export async function createGatewayDeps(config: GatewayConfig, log: FastifyBaseL
 
 /** The rate limits' Redis; they fail open while it is unreachable, so give it a moment to count the first requests. */
 async function connectRedis(url: string, log: FastifyBaseLogger): Promise<Redis> {
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+  // Auto-pipelining: the rate-limit scripts of the requests handled in one turn of the event loop leave in one write.
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    lazyConnect: false,
+    enableAutoPipelining: true,
+  });
   redis.on('error', (error) => log.debug({ err: error }, 'redis error'));
   await new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, 3_000);

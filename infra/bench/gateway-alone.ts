@@ -1,32 +1,40 @@
-// `npm run bench:gateway [-- --rounds=5 --rate=500 --seconds=10 --profile --bare]`: the gateway's CPU per proxied
-// send request with nothing else of the platform running: the real gateway app (gateway-alone-server.ts, its own
-// process) in front of the gateway tests' stand-in services (identity's API-key answers, an upstream answering
+// `npm run bench:gateway [-- --rounds=5 --rate=500 --seconds=10 --profile --bare --compare]`: the gateway's CPU per
+// proxied send request with nothing else of the platform running: the real gateway app (gateway-alone-server.ts, its
+// own process) in front of the gateway tests' stand-in services (identity's API-key answers, an upstream answering
 // every other request at once, in this process), loaded open-loop by this process. Each round starts a fresh
-// gateway from the code on disk, warms it up and reads its CPU from /proc over the run.
+// gateway from the code on disk, warms it up and reads its CPU from /proc over the run. `--bare` measures the bare
+// Node proxy floor (bare-proxy-server.ts) instead; `--compare` measures the floor and then the gateway in every
+// round, so each round's ratio compares the two under the same load of a shared machine; `--against=<dir>` also
+// measures, in every round, the gateway of another checkout of the repository (e.g. `git worktree add <dir> <commit>`,
+// or `git archive <commit> gateway infra/bench tsconfig.base.json package.json` with a node_modules link): before
+// and after a change under the same load.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startStandInServices } from '../../gateway/test/support/stand-in-services';
 import { loadAverage, sendBody } from './context';
+import {
+  benchLogger,
+  gatewaySourceHash,
+  parseGatewayBenchArgs,
+  profilerEnv,
+  rootDir,
+  summaryLine,
+} from './gateway-bench-options';
 import { keepAliveAgent } from './http-client';
 import { runOpenLoop } from './open-loop';
-import { round } from './stats';
+import { ratio, round } from './stats';
 
-const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const args = process.argv.slice(2);
-const numberArg = (name: string, fallback: number) => {
-  const found = args.find((arg) => arg.startsWith(`--${name}=`));
-  return found ? Number(found.slice(name.length + 3)) : fallback;
-};
-const rounds = numberArg('rounds', 5);
-const ratePerSecond = numberArg('rate', 500);
-const durationMs = numberArg('seconds', 10) * 1000;
-// --bare measures a bare Node proxy (bare-proxy-server.ts) instead of the gateway: the floor it is compared with.
-const bare = args.includes('--bare');
-const profileDir = args.includes('--profile') ? path.join(rootDir, 'test-artifacts', 'gateway-profiles') : null;
-const log = (line: string) => process.stdout.write(`[gateway-alone] ${line}\n`);
+type Proxy = 'gateway' | 'bare' | 'against';
+
+const options = parseGatewayBenchArgs(process.argv.slice(2), { rounds: 5, rate: 500, seconds: 10 });
+const profileDir = options.profile ? path.join(rootDir, 'test-artifacts', 'gateway-profiles') : null;
+const log = benchLogger('gateway-alone');
+const measured: Proxy[] = [
+  ...(options.compare ? (['bare', 'gateway'] as const) : ([options.bare ? 'bare' : 'gateway'] as const)),
+  ...(options.against ? (['against'] as const) : []),
+];
 
 const cpuMsOf = (pid: number) => {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -38,85 +46,94 @@ const services = await startStandInServices();
 const apiKey = `mw_${randomBytes(16).toString('hex')}`;
 services.apiKeys.set(apiKey, { apiKeyId: randomBytes(8).toString('hex'), userId: 'bench-user', isActive: true });
 const agent = keepAliveAgent(256);
-const figures: number[] = [];
+const figures: Record<Proxy, number[]> = { gateway: [], bare: [], against: [] };
+const ratios: number[] = [];
 try {
-  for (let index = 1; index <= rounds; index++) {
-    log(`round ${index}: starting ${bare ? 'a bare Node proxy' : `the gateway (gateway/src ${sourceHash()})`}`);
-    const { child, url } = await startGateway(services.url);
-    try {
-      const target = new URL('/api/emails/api/send', url);
-      const build = (i: number) => ({
-        url: target,
-        method: 'POST',
-        headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
-        body: sendBody(`alone+${i}@bench.test`, i),
-      });
-      await runOpenLoop({ agent, ratePerSecond, durationMs: 2_000, build });
-      services.seen.length = 0;
-      const pid = child.pid as number;
-      const before = cpuMsOf(pid);
-      const run = await runOpenLoop({ agent, ratePerSecond, durationMs, build });
-      const ms = round((cpuMsOf(pid) - before) / run.sent, 3);
-      figures.push(ms);
+  for (let index = 1; index <= options.rounds; index++) {
+    for (const proxy of measured) figures[proxy].push(await measure(proxy, index));
+    if (options.compare) {
+      const roundRatio = ratio(figures.gateway.at(-1) ?? Number.NaN, figures.bare.at(-1) ?? Number.NaN);
+      ratios.push(roundRatio);
+      log(`round ${index}: gateway / bare = ${roundRatio}`);
+    }
+    if (options.against) {
       log(
-        `round ${index}: gateway ${ms} CPU ms per request; p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms, errors ${run.errors} ` +
-          `${JSON.stringify(run.errorKinds)}; load ${loadAverage().one}`,
+        `round ${index}: gateway / against = ${ratio(figures.gateway.at(-1) ?? Number.NaN, figures.against.at(-1) ?? Number.NaN)}`,
       );
-    } finally {
-      await stopGateway(child);
     }
   }
-  const sorted = [...figures].sort((a, b) => a - b);
-  log(`gateway CPU ms per request: ${figures.join(', ')} (median ${sorted[Math.floor(sorted.length / 2)]})`);
+  for (const proxy of measured) log(summaryLine(`${proxy} CPU ms per request`, figures[proxy]));
+  if (options.compare) log(`${summaryLine('gateway / bare', ratios)}; load now ${loadAverage().one}`);
+  if (options.against) {
+    const against = figures.gateway.map((ms, i) => ratio(ms, figures.against[i] ?? Number.NaN));
+    log(summaryLine(`gateway / ${options.against}'s gateway`, against));
+  }
 } finally {
   agent.destroy();
   await services.close();
 }
 
-async function startGateway(standInUrl: string): Promise<{ child: ChildProcess; url: string }> {
-  const script = bare ? 'infra/bench/bare-proxy-server.ts' : 'infra/bench/gateway-alone-server.ts';
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(rootDir, script), standInUrl], {
-    cwd: path.join(rootDir, 'gateway'),
+/** One round of one proxy: start it, warm it up, load it for the run, read its CPU per request. */
+async function measure(proxy: Proxy, index: number): Promise<number> {
+  const what = {
+    bare: 'a bare Node proxy',
+    gateway: `the gateway (gateway/src ${gatewaySourceHash()})`,
+    against: `${options.against}'s gateway (gateway/src ${gatewaySourceHash(options.against ?? rootDir)})`,
+  };
+  log(`round ${index}: starting ${what[proxy]}`);
+  const { child, url } = await startProxy(proxy, services.url);
+  try {
+    const target = new URL('/api/emails/api/send', url);
+    const build = (i: number) => ({
+      url: target,
+      method: 'POST',
+      headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+      body: sendBody(`alone+${i}@bench.test`, i),
+    });
+    const { ratePerSecond, durationMs } = options;
+    await runOpenLoop({ agent, ratePerSecond, durationMs: 2_000, build });
+    services.seen.length = 0;
+    const pid = child.pid as number;
+    const before = cpuMsOf(pid);
+    const run = await runOpenLoop({ agent, ratePerSecond, durationMs, build });
+    const ms = round((cpuMsOf(pid) - before) / run.sent, 3);
+    log(
+      `round ${index}: ${proxy} ${ms} CPU ms per request; p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms, errors ${run.errors} ` +
+        `${JSON.stringify(run.errorKinds)}; load ${loadAverage().one}`,
+    );
+    return ms;
+  } finally {
+    await stopProxy(child);
+  }
+}
+
+async function startProxy(proxy: Proxy, standInUrl: string): Promise<{ child: ChildProcess; url: string }> {
+  const script = proxy === 'bare' ? 'infra/bench/bare-proxy-server.ts' : 'infra/bench/gateway-alone-server.ts';
+  const dir = proxy === 'against' ? path.resolve(options.against ?? rootDir) : rootDir;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(dir, script), standInUrl], {
+    cwd: path.join(dir, 'gateway'),
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: {
-      ...process.env,
-      ...(profileDir
-        ? {
-            NODE_OPTIONS: `--import ${pathToFileURL(path.join(rootDir, 'infra/bench/cpu-profiler.mjs')).href}`,
-            BENCH_PROFILE_DIR: profileDir,
-          }
-        : {}),
-    },
+    env: { ...process.env, ...(profileDir ? profilerEnv(profileDir) : {}) },
   });
   const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
+    let output: string | null = '';
+    // Read to the end (the gateway's log lines come here too), looking at it only until it listens.
     child.stdout?.on('data', (chunk: Buffer) => {
+      if (output === null) return;
       output += chunk.toString();
-      const match = /listening (\S+)/.exec(output);
-      if (match?.[1]) resolve(match[1]);
+      const match = /^listening (\S+)/m.exec(output);
+      if (!match?.[1]) return;
+      output = null;
+      resolve(match[1]);
     });
-    child.once('exit', (code) => reject(new Error(`the gateway exited (${code}) before listening`)));
+    child.once('exit', (code) => reject(new Error(`the ${proxy} proxy exited (${code}) before listening`)));
   });
   return { child, url };
 }
 
-async function stopGateway(child: ChildProcess): Promise<void> {
+async function stopProxy(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
-}
-
-/** A short hash of gateway/src, so each round's line says which code it measured. */
-function sourceHash(): string {
-  const hash = createHash('sha1');
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else hash.update(readFileSync(file));
-    }
-  };
-  walk(path.join(rootDir, 'gateway/src'));
-  return hash.digest('hex').slice(0, 8);
 }

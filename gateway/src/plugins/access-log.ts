@@ -46,9 +46,12 @@ export function accessLogLine(request: FastifyRequest, reply: FastifyReply) {
 }
 
 export function installAccessLog(app: FastifyInstance, isEnabled: boolean): void {
-  if (!isEnabled) return;
-  // The root logger, not request.log: the proxied routes log at warn (routes/proxy.ts), and this line is info.
-  const log = app.log;
+  // Below info (LOG_LEVEL=warn and up) the line would be built for nothing on every request.
+  if (!isEnabled || !['trace', 'debug', 'info'].includes(app.log.level)) return;
+  // The root logger, not request.log: the proxied routes log at warn (routes/proxy.ts), and this line is info. Its
+  // child without the redaction paths: the line holds no header, body or token (accessLogLine), so walking it for
+  // secrets on every request would find none.
+  const log = app.log.child({}, { redact: { paths: [] } });
   app.addHook('onResponse', (request, reply, done) => {
     if (!probePaths.has(pathOf(request.url))) log.info(accessLogLine(request, reply), 'request');
     done();

@@ -92,17 +92,24 @@ export function createAuthenticator(deps: {
   };
 }
 
-/** Header rewrite for reply-from: drop anything identity-like the caller sent, add ours. */
-export function forwardHeaders(request: FastifyRequest, headers: Record<string, unknown>): Record<string, unknown> {
-  const forwarded: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    const lower = name.toLowerCase();
-    if (lower.startsWith('x-mailwright-') || lower === 'x-user-id' || lower === 'x-api-key') continue;
+/**
+ * The headers a proxied request carries to its service: the caller's end-to-end headers (routes/forwarder.ts drops
+ * the hop-by-hop ones) minus anything identity-like the caller sent, plus ours.
+ */
+export function forwardHeaders(
+  request: FastifyRequest,
+  headers: Record<string, string | string[]>,
+): Record<string, string | string[]> {
+  const forwarded: Record<string, string | string[]> = {};
+  const dropAuthorization = isBearerApiKeyRoute(request);
+  for (const name in headers) {
+    // Node gives the names lowercased.
+    if (name.startsWith('x-mailwright-') || name === 'x-user-id' || name === 'x-api-key') continue;
     // With tracing on, the proxy's own client span adds the trace context the service continues.
-    if (lower === 'traceparent' || lower === 'tracestate') continue;
+    if (name === 'traceparent' || name === 'tracestate') continue;
     // On the bearer routes the Authorization header holds the API key: it goes no further than the gateway.
-    if (lower === 'authorization' && isBearerApiKeyRoute(request)) continue;
-    forwarded[name] = value;
+    if (name === 'authorization' && dropAuthorization) continue;
+    forwarded[name] = headers[name] as string | string[];
   }
   if (request.internalToken) forwarded[INTERNAL_TOKEN_HEADER] = request.internalToken;
   forwarded['x-request-id'] = request.id;

@@ -1,6 +1,6 @@
 // Security headers for the web app and API; the CSP allows only our origin plus Razorpay's checkout.
 // Helmet decides the headers once, at start-up: its middleware is run against a recording response and the
-// headers it set are then set on every answer directly. Per request, helmet's chain of a dozen middlewares
+// headers it set are then set on every answer's reply (the proxied answers take them from there, forwarder.ts). Per request, helmet's chain of a dozen middlewares
 // (each a closure call and a setHeader) cost ~4% of the gateway's CPU per proxied request; @fastify/helmet,
 // before that, rebuilt the middleware (re-parsing the CSP) on every request, ~30 µs.
 import type { ServerResponse } from 'node:http';
@@ -28,13 +28,17 @@ export async function registerSecurityHeaders(app: FastifyInstance, checkoutScri
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
-  const operations = recordHeaders(setHeaders);
+  // Only sets: nothing earlier in a request puts a header on the response that a remove would take off again.
+  const headers: Record<string, string | number | readonly string[]> = {};
+  for (const operation of recordHeaders(setHeaders)) {
+    if ('set' in operation) headers[operation.set.toLowerCase()] = operation.value;
+    else delete headers[operation.remove.toLowerCase()];
+  }
+  const names = Object.keys(headers);
+  // On the reply, not the raw response: they leave with the answer's own headers in one writeHead, which validates
+  // each header once (a header set on the raw response is validated when set and again when written).
   app.addHook('onRequest', (_request, reply, done) => {
-    const raw = reply.raw;
-    for (const operation of operations) {
-      if ('set' in operation) raw.setHeader(operation.set, operation.value);
-      else raw.removeHeader(operation.remove);
-    }
+    for (const name of names) reply.header(name, headers[name]);
     done();
   });
 }
