@@ -61,10 +61,10 @@ function lookupChain(name: string, fromDir: string, outDir: string): string[] {
  * Copies the external packages and their production dependency closure into <outDir>/node_modules, laid out afresh
  * (the bundles in <outDir>/dist resolve every external from <outDir>/node_modules, wherever the workspace had it):
  * each package goes as high as Node's lookup from its dependant allows, one version per place; a second version
- * of a package is nested under the dependant that needs it. `externals` maps each package to the directory of a
- * bundled file that imports it (its version is the one Node resolves from there).
+ * of a package is nested under the dependant that needs it. `externals` maps each package to the directories of the
+ * bundled files that import it (its version is the one Node resolves from there, which must be one for all).
  */
-async function copyProductionDependencies(externals: Map<string, string>, outDir: string): Promise<Record<string, string>> {
+async function copyProductionDependencies(externals: Map<string, string[]>, outDir: string): Promise<Record<string, string>> {
   const placed = new Map<string, { source: string; version: string }>();
   const resolutions: Array<{ name: string; from: string; to: string }> = [];
   const topLevel: Record<string, string> = {};
@@ -100,11 +100,20 @@ async function copyProductionDependencies(externals: Map<string, string>, outDir
     return target;
   };
   const distDir = path.join(outDir, 'dist');
-  for (const [name, importerDir] of [...externals].sort(([a], [b]) => a.localeCompare(b))) {
-    const target = await place(name, importerDir, distDir, false);
-    if (target !== path.join(outDir, 'node_modules', name)) {
-      throw new Error(`bundle: the bundles need two versions of ${name}; only one can be at node_modules/${name}`);
+  for (const [name, importerDirs] of [...externals].sort(([a], [b]) => a.localeCompare(b))) {
+    // Every bundled import of `name` resolves from dist/ to node_modules/<name>: one version must serve them all.
+    const sources = new Set(importerDirs.map((dir) => findPackageDir(name, dir)).filter((dir) => dir !== undefined));
+    const versions = new Set<string>();
+    for (const source of sources)
+      versions.add((JSON.parse(await readFile(path.join(source, 'package.json'), 'utf8')) as PackageJson).version);
+    if (versions.size > 1) {
+      throw new Error(
+        `bundle: the bundled code imports ${name} in versions ${[...versions].join(', ')}; only one can be at node_modules/${name}`,
+      );
     }
+    const target = await place(name, importerDirs[0] ?? repoRoot, distDir, false);
+    if (target !== path.join(outDir, 'node_modules', name))
+      throw new Error(`bundle: ${name} could not go to node_modules/${name}`);
     const manifest = JSON.parse(await readFile(path.join(target, 'package.json'), 'utf8')) as PackageJson;
     topLevel[name] = manifest.version;
   }
@@ -116,18 +125,22 @@ async function copyProductionDependencies(externals: Map<string, string>, outDir
   return topLevel;
 }
 
-/** The external packages the bundles import, each with the directory of one importing file (from a metafile). */
-function externalImports(metafiles: Metafile[], into = new Map<string, string>()): Map<string, string> {
+/** The external packages the bundles import, each with the directories of the files importing it (from the metafiles). */
+function externalImports(metafiles: Metafile[]): Map<string, string[]> {
+  const found = new Map<string, Set<string>>();
   for (const metafile of metafiles) {
     for (const [file, input] of Object.entries(metafile.inputs)) {
       for (const imported of input.imports) {
         if (!imported.external || imported.path.startsWith('node:') || imported.path.startsWith('.')) continue;
         const name = packageName(imported.path);
-        if (externalPackages.includes(name) && !into.has(name)) into.set(name, path.dirname(path.resolve(repoRoot, file)));
+        if (!externalPackages.includes(name)) continue;
+        const dirs = found.get(name) ?? new Set<string>();
+        dirs.add(path.dirname(path.resolve(repoRoot, file)));
+        found.set(name, dirs);
       }
     }
   }
-  return into;
+  return new Map([...found].map(([name, dirs]) => [name, [...dirs]]));
 }
 
 /**
