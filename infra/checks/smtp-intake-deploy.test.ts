@@ -7,7 +7,7 @@ import * as apps from 'kubernetes-models/apps/v1';
 import * as core from 'kubernetes-models/v1';
 import { describe, expect, it } from 'vitest';
 import { ConfigSchema, smtpHost } from '../../services/smtp-intake/src/config';
-import { processes } from '../docker/processes';
+import { imageCommand, processes } from '../docker/processes';
 import { type K8sObject, readManifests, readRepoFile, sampleSecrets } from '../ops/support/deploy-files';
 import { basesOf, readStages, targetText } from '../ops/support/dockerfile';
 
@@ -28,7 +28,9 @@ describe('the smtp-intake image', () => {
     expect(processes.map((image) => image.name)).toContain('smtp-intake');
     expect(basesOf(stages, 'smtp-intake')).toContain('runtime');
     expect(text).toContain('COPY --from=build /out/smtp-intake /app');
-    expect(text).toMatch(/CMD \["node", "dist\/server\.mjs"\]/);
+    const intake = processes.find((image) => image.name === 'smtp-intake');
+    expect(imageCommand(intake!)).toEqual(['node', '--import', './dist/tracing.mjs', 'dist/server.mjs']);
+    expect(text).toContain(`CMD ${JSON.stringify(imageCommand(intake!)).replaceAll('","', '", "')}`);
     expect(text).toMatch(new RegExp(`HEALTH_PORT=${smtpIntakeProcess.defaultPort}\\b`));
     expect(text).toMatch(new RegExp(`${smtpIntakeProcess.portVar}=${smtpIntakeProcess.defaultPort}\\b`));
     for (const listener of listeners) expect(text).toMatch(new RegExp(`${listener.portVar}=${listener.containerPort}\\b`));
