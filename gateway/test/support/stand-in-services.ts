@@ -1,6 +1,7 @@
 // One HTTP server standing in for every service behind the gateway: it publishes a JWKS and signs user
 // tokens with its key (as identity does), answers identity's internal user and API-key questions from
-// tables the test sets, records every request it gets, and answers anything else with { path }.
+// tables the test sets and billing's entitlements (plan pro), records every request it gets, and answers anything
+// else with { path }.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SESSION_VERSION_CLAIM } from '@mailwright/contracts';
@@ -45,6 +46,8 @@ export async function startStandInServices(): Promise<StandInServices> {
       const version = sessionVersions.get(user);
       return [200, { data: { id: user, email: 'u@example.test', name: 'U', isVerified: true, sessionVersion: version } }];
     }
+    // billing's entitlements: every user on the plan the gateway falls back to anyway (pro).
+    if (path.startsWith('/internal/entitlements/')) return [200, { data: { plan: 'pro' } }];
     if (path === '/internal/api-keys/resolve') {
       const resolved = apiKeys.get((JSON.parse(body) as { key: string }).key);
       return resolved ? [200, { data: resolved }] : [404, { message: 'API key not found', code: 'NOT_FOUND' }];

@@ -33,7 +33,7 @@ export class PlanRateLimits {
     if (!userId) return Math.min(this.fallback, this.cap);
     const plan = await this.entitlements
       .get(userId)
-      .then((entitlements) => entitlements.plan)
+      .then((entitlements) => entitlements?.plan ?? null)
       .catch(() => null);
     const max = plan !== null && this.table[plan] !== undefined ? this.table[plan] : this.fallback;
     return Math.min(max, this.cap);
