@@ -21,9 +21,11 @@ export interface GatewayBenchOptions {
   compare: boolean;
   /** gateway-alone only: another checkout whose gateway each round measures too (before/after a change). */
   against: string | null;
+  /** gateway-cpu only: each round also sends to the mail service directly, for the gateway's latency overhead. */
+  direct: boolean;
 }
 
-/** Reads `--rounds=N --rate=N --seconds=N --profile --bare --compare --against=<dir>` (defaults as given). */
+/** Reads `--rounds=N --rate=N --seconds=N --profile --bare --compare --against=<dir> --direct` (defaults as given). */
 export function parseGatewayBenchArgs(
   args: readonly string[],
   defaults: { rounds: number; rate: number; seconds: number },
@@ -42,6 +44,7 @@ export function parseGatewayBenchArgs(
     bare: args.includes('--bare'),
     compare: args.includes('--compare'),
     against: args.find((arg) => arg.startsWith('--against='))?.slice('--against='.length) || null,
+    direct: args.includes('--direct'),
   };
 }
 

@@ -3,15 +3,18 @@
 // a changed gateway is measured without restarting the rest), warms it up, and sends the send API `rate` req/s
 // for `seconds` through it (open loop), reading the gateway process's CPU from /proc. Rounds alternate with
 // nothing else, so their spread is the machine's noise. With --profile each round's gateway writes a V8 CPU
-// profile (see README "Profiling"). Options and summary: gateway-bench-options.ts (shared with gateway-alone.ts).
+// profile (see README "Profiling"). With --direct each round then sends the same rate straight to the mail service
+// (as the bench's "API latency direct" phase does) and prints the gateway's overhead (p50 and p99 ratios).
+// Options and summary: gateway-bench-options.ts (shared with gateway-alone.ts).
 import path from 'node:path';
 import { gatewayProcess } from '@mailwright/contracts';
 import { withBenchStack } from './bench-stack';
 import { loadAverage } from './context';
 import { benchLogger, gatewaySourceHash, parseGatewayBenchArgs, profilerEnv, summaryLine } from './gateway-bench-options';
-import { measureGatewayLatency, waitForDeliveries } from './phases/api-latency';
+import { measureDirectLatency, measureGatewayLatency, waitForDeliveries } from './phases/api-latency';
+import { ratio } from './stats';
 
-const { rounds, ratePerSecond, durationMs, profile } = parseGatewayBenchArgs(process.argv.slice(2), {
+const { rounds, ratePerSecond, durationMs, profile, direct } = parseGatewayBenchArgs(process.argv.slice(2), {
   rounds: 3,
   rate: 500,
   seconds: 10,
@@ -20,6 +23,7 @@ const log = benchLogger('gateway-cpu');
 
 await withBenchStack({}, log, async ({ ctx, logDir }) => {
   const figures: number[] = [];
+  const overheads: number[] = [];
   for (let index = 1; index <= rounds; index++) {
     log(`round ${index}: restarting the gateway (gateway/src ${gatewaySourceHash()})`);
     await ctx.stack.restart(gatewayProcess.name, profile ? { env: profilerEnv(path.join(logDir, 'profiles')) } : {});
@@ -34,6 +38,16 @@ await withBenchStack({}, log, async ({ ctx, logDir }) => {
       `round ${index}: gateway ${ms} CPU ms per request; p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms, errors ${run.errors}; ` +
         `load ${loadAverage().one}`,
     );
+    if (!direct) continue;
+    const straight = await measureDirectLatency(ctx, { ratePerSecond, durationMs, tag: `gdir${index}` });
+    await waitForDeliveries(ctx, `gdir${index}`, straight.succeeded);
+    const overhead = { p50: ratio(run.p50Ms, straight.p50Ms), p99: ratio(run.p99Ms, straight.p99Ms) };
+    overheads.push(overhead.p50);
+    log(
+      `round ${index}: direct p50 ${straight.p50Ms} ms, p99 ${straight.p99Ms} ms, errors ${straight.errors}; ` +
+        `gateway overhead p50 ${overhead.p50}, p99 ${overhead.p99}; load ${loadAverage().one}`,
+    );
   }
   log(summaryLine('gateway CPU ms per request', figures));
+  if (direct) log(summaryLine('gateway overhead at p50 (gateway / direct)', overheads));
 });
