@@ -132,16 +132,21 @@ describe('the forwarder', () => {
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
   });
 
-  it('sends a small body and a large one whole', async () => {
-    for (const size of [2 * 1024, 300 * 1024]) {
+  it('sends a small body and a large one whole, also after an Expect: 100-continue (as curl sends)', async () => {
+    for (const [size, expectContinue] of [
+      [2 * 1024, false],
+      [300 * 1024, false],
+      [2 * 1024, true],
+    ] as const) {
       const body = JSON.stringify({ text: 'x'.repeat(size) });
       const response = await send('/api/emails/echo', {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...(expectContinue ? { expect: '100-continue' } : {}) },
         body,
       });
       expect(response.status).toBe(200);
       expect(JSON.parse(response.body.toString())).toEqual({ url: '/emails/echo', bodyLength: body.length });
+      expect(seen.at(-1)?.headers.expect).toBeUndefined();
     }
   });
 

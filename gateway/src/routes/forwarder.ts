@@ -4,7 +4,7 @@
 // request (their stream pipeline, per-request URL building and header copying through Fastify's reply).
 //
 // What a forwarded request keeps: the caller's headers minus hop-by-hop ones (Connection and what it names,
-// Keep-Alive, Transfer-Encoding, TE, Trailer, Upgrade, Proxy-*) and minus the identity-like ones
+// Keep-Alive, Transfer-Encoding, TE, Trailer, Upgrade, Proxy-*, and Expect) and minus the identity-like ones
 // (authenticate.ts forwardHeaders), plus the internal token, x-request-id and x-forwarded-for; the query string;
 // the body (a small declared body read whole and sent in one write; a larger or chunked one streamed; a chunked
 // one cut off at the prefix's limit, answered 413). What an answer keeps: status, headers minus hop-by-hop ones
@@ -44,13 +44,16 @@ function connectionListed(value: string | string[] | undefined): Set<string> | n
   return names;
 }
 
-/** The caller's headers without the hop-by-hop ones (names are lowercase, as Node gives them). */
+/**
+ * The caller's headers without the hop-by-hop ones (names are lowercase, as Node gives them), nor Expect: Node's
+ * server has already answered a `100-continue` itself, and undici refuses to send the header.
+ */
 export function endToEndHeaders(headers: IncomingHttpHeaders): Record<string, string | string[]> {
   const listed = connectionListed(headers.connection);
   const kept: Record<string, string | string[]> = {};
   for (const name in headers) {
     const value = headers[name];
-    if (value === undefined || hopByHop.has(name) || listed?.has(name)) continue;
+    if (value === undefined || hopByHop.has(name) || name === 'expect' || listed?.has(name)) continue;
     kept[name] = value;
   }
   return kept;
