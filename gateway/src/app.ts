@@ -7,7 +7,7 @@ import { InternalTokenSigner, installErrorHandler, loggerOptions } from '@mailwr
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { GatewayConfig } from './config';
 import { createGatewayDeps } from './deps';
-import { batchedLogDestination, type LogDestination } from './log-destination';
+import { batchedLogDestination, type LogDestination } from './plugins/log-destination';
 import { installAccessLog } from './plugins/access-log';
 import { recordApiKeyUsage } from './plugins/api-key-usage';
 import { createAuthenticator } from './plugins/authenticate';
