@@ -83,6 +83,13 @@ export const ConfigSchema = Type.Object({
   FEEDBACK_GRAPH_REQUESTS_PER_SECOND: Type.Integer({ default: 20, minimum: 1 }),
   /** IMAP pages per mailbox per second. */
   FEEDBACK_IMAP_PAGES_PER_SECOND: Type.Integer({ default: 4, minimum: 1 }),
+  /**
+   * Months of emails kept before the current one (issue 25): mail.emails is partitioned by month, and a month older
+   * than this is dropped with its events, attachments and sources. 0 keeps every month.
+   */
+  MAIL_RETENTION_MONTHS: Type.Integer({ default: 13, minimum: 0, maximum: 1200 }),
+  /** How often the worker creates the coming months' partitions and drops expired ones (also once at start). */
+  MAIL_PARTITION_MAINTENANCE_MS: Type.Integer({ default: 86_400_000, minimum: 1_000 }),
 });
 
 export type Config = Static<typeof ConfigSchema>;

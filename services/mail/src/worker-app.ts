@@ -30,6 +30,7 @@ import { QueueHealth } from './queues/queue-health';
 import { SEND_JOB, SEND_QUEUE, SEND_STALL_MS, type SendJobData, sendJobOptions, sendQueue } from './queues/send-queue';
 import { TRACKING_QUEUE, type TrackingJobData, trackingQueue } from './queues/tracking-queue';
 import { WEBHOOK_QUEUE, type WebhookJobData, webhookQueue } from './queues/webhook-queue';
+import { startPartitionMaintenance } from './retention/email-partitions';
 import { trackingProcessor } from './tracking/record-tracking-job';
 import { TrackingTokens } from './tracking/tracking-token';
 import { retryDelay } from './webhooks/retry-policy';
@@ -166,6 +167,12 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   const timer = setInterval(() => {
     reconciling = reconciler.runOnce().catch((error: unknown) => log.warn({ err: error }, 'reconciler pass failed'));
   }, config.RECONCILE_INTERVAL_MS);
+  // mail.emails' monthly partitions: the coming months created, expired ones dropped (at start, then daily).
+  const partitions = startPartitionMaintenance(
+    db.$client,
+    { retentionMonths: config.MAIL_RETENTION_MONTHS, intervalMs: config.MAIL_PARTITION_MAINTENANCE_MS },
+    log,
+  );
 
   // Bounces, complaints and replies read back from the senders' mailboxes (issue 21).
   const mailboxes = config.FEEDBACK_ENABLED
@@ -199,6 +206,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
       clearInterval(timer);
       await listener?.close();
       await reconciling;
+      await partitions.stop();
       await mailboxes?.stop();
       await Promise.allSettled(workers.map((worker) => worker.close()));
       await claims.drain();

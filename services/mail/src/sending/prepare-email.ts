@@ -1,7 +1,6 @@
 // The checks and the building of one email, shared by POST /emails/send, /emails/api/send and the batch route:
 // checkSendBody runs before anything is looked up; buildEmail resolves the sender (an account or a pool) and template,
 // downloads attachments and produces the row to store.
-import { randomUUID } from 'node:crypto';
 import {
   isHtml as isHtmlBody,
   isPlatformHeader,
@@ -12,6 +11,7 @@ import {
   SUPPRESSION_MESSAGES,
 } from '@mailwright/contracts';
 import { AppError } from '@mailwright/kit';
+import { newEmailId } from '../db/email-ids';
 import type { NewEmail } from '../db/queries/insert-email';
 import { sendJobId } from '../queues/send-queue';
 import { extractLinks } from '../tracking/add-tracking';
@@ -136,7 +136,7 @@ export async function buildEmail(
   // values hold markup is still sent as text, so a variable cannot turn it into HTML.
   const isHtml = rendered ? rendered.isHtml : !textOnly && isHtmlBody(content);
 
-  const id = randomUUID();
+  const id = newEmailId();
   const email: NewEmail = {
     id,
     userId,

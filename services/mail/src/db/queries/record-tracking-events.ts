@@ -4,6 +4,7 @@
 // TRACKING_CAP.intervalSeconds old. One statement: the counter upsert locks each counter row, so workers
 // in any number of processes agree, and a retried batch cannot half-apply.
 import type pg from 'pg';
+import { createdWithin } from '../email-ids';
 import { OPEN_COUNTER_INDEX } from '../schema/tracking-counters';
 
 /** One open or click hit, as the tracking job carries it. */
@@ -27,6 +28,9 @@ export const TRACKING_CAP = {
 // DISTINCT ON keeps a batch's earliest hit per counter (a counter may change once per statement); the
 // ORDER BY on the upsert takes counter row locks in one order in every process, so batches never deadlock on
 // counters (a rare deadlock on the emails' first open/click flags fails the statement whole; the job retries).
+// Every read of mail.emails names its partition by the ids' time (db/email-ids.ts).
+const BOUNDED = createdWithin('e.created_at', '$1::uuid[]');
+
 const RECORD_HITS = `
 WITH v AS (
   SELECT DISTINCT ON (email_id, counter) *
@@ -35,7 +39,7 @@ WITH v AS (
   ORDER BY email_id, counter, at
 ), counted AS (
   INSERT INTO mail.tracking_counters AS c (email_id, link_index, recorded, last_recorded_at)
-  SELECT v.email_id, v.counter, 1, now() FROM v JOIN mail.emails e ON e.id = v.email_id
+  SELECT v.email_id, v.counter, 1, now() FROM v JOIN mail.emails e ON e.id = v.email_id AND ${BOUNDED}
   ORDER BY v.email_id, v.counter
   ON CONFLICT (email_id, link_index) DO UPDATE SET recorded = c.recorded + 1, last_recorded_at = now()
     WHERE c.recorded < $7 AND c.last_recorded_at <= now() - make_interval(secs => $8)
@@ -46,7 +50,7 @@ WITH v AS (
   INSERT INTO mail.email_events (email_id, user_id, type, link_index, url, ip, user_agent, occurred_at)
   SELECT e.id, e.user_id, r.type, CASE WHEN r.type = 'click' THEN r.counter END,
     CASE WHEN r.type = 'click' THEN e.links[r.counter + 1] END, r.ip, r.user_agent, r.at
-  FROM recorded r JOIN mail.emails e ON e.id = r.email_id
+  FROM recorded r JOIN mail.emails e ON e.id = r.email_id AND ${BOUNDED}
 ), firsts AS (
   SELECT email_id, min(at) FILTER (WHERE type = 'open') AS open_at, min(at) FILTER (WHERE type = 'click') AS click_at
   FROM recorded GROUP BY email_id
@@ -57,7 +61,7 @@ WITH v AS (
     clicked = e.clicked OR f.click_at IS NOT NULL,
     clicked_at = CASE WHEN e.clicked THEN e.clicked_at ELSE f.click_at END
   FROM firsts f
-  WHERE e.id = f.email_id AND ((NOT e.opened AND f.open_at IS NOT NULL) OR (NOT e.clicked AND f.click_at IS NOT NULL))
+  WHERE e.id = f.email_id AND ${BOUNDED} AND ((NOT e.opened AND f.open_at IS NOT NULL) OR (NOT e.clicked AND f.click_at IS NOT NULL))
 )
 SELECT r.email_id AS "emailId", r.type, CASE WHEN r.type = 'click' THEN r.counter END AS "linkIndex",
   to_char(r.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at

@@ -3,13 +3,12 @@
 // exactly as written.
 import { customType, uuid } from 'drizzle-orm/pg-core';
 import { mail } from '../pg-schema';
-import { emails } from './emails';
+
+// email_id names a row of mail.emails: no foreign key (emails is partitioned); triggers do its work (0008).
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 export const emailSources = mail.table('email_sources', {
-  emailId: uuid('email_id')
-    .primaryKey()
-    .references(() => emails.id, { onDelete: 'cascade' }),
+  emailId: uuid('email_id').primaryKey(),
   content: bytea('content').notNull(),
 });

@@ -3,7 +3,7 @@
 // (tracking/record-tracking-job.ts: the first, then at most one a minute and 100 in all, per email and per link).
 import { integer, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { mail } from '../pg-schema';
-import { emails } from './emails';
+// email_id names a row of mail.emails: no foreign key (emails is partitioned); triggers do its work (0008).
 
 /** `link_index` of the open pixel's counter (a primary key column cannot be null). */
 export const OPEN_COUNTER_INDEX = -1;
@@ -11,9 +11,7 @@ export const OPEN_COUNTER_INDEX = -1;
 export const trackingCounters = mail.table(
   'tracking_counters',
   {
-    emailId: uuid('email_id')
-      .notNull()
-      .references(() => emails.id, { onDelete: 'cascade' }),
+    emailId: uuid('email_id').notNull(),
     /** The clicked link's index in `emails.links`, or OPEN_COUNTER_INDEX for opens. */
     linkIndex: integer('link_index').notNull(),
     recorded: integer('recorded').notNull(),

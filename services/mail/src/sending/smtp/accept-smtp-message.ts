@@ -2,7 +2,7 @@
 // (the From header must name one of the key owner's accounts or pools), suppression, the monthly quota and
 // idempotency, then the outbox stores the email with the message as written and adds its send job. The message is
 // not rebuilt: delivery sends these bytes with only the platform's headers and tracking added.
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import {
   type AcceptedSmtpMessage,
   type AcceptSmtpMessageBody,
@@ -12,6 +12,7 @@ import {
   SMTP_INTAKE_MESSAGES,
 } from '@mailwright/contracts';
 import { AppError } from '@mailwright/kit';
+import { newEmailId } from '../../db/email-ids';
 import type { NewEmail } from '../../db/queries/insert-email';
 import type { EmailRow } from '../../db/schema/emails';
 import type { Idempotency } from '../../outbox/accept-types';
@@ -77,7 +78,7 @@ export async function acceptSmtpMessage(deps: SendingDeps, input: AcceptSmtpMess
     resolveSmtpSender(deps, userId, message.from.address),
     suppressedRecipients(deps.db.$client, userId, roles),
   ]);
-  const id = randomUUID();
+  const id = newEmailId();
   const isHtml = message.html !== null;
   const body = message.html ?? message.text ?? '';
   const email: NewEmail = {
