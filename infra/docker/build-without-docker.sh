@@ -78,9 +78,9 @@ say "identity's pruned node_modules load argon2"
 (cd "$out/migrate" && env -i PATH="$PATH" DATABASE_URL="$database_url" node dist/migrate.mjs)
 
 # 6. start the built identity service and probe it
-port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
-internal_secret=$(node -e 'console.log(require("crypto").randomBytes(32).toString("hex"))')
-encryption_key=$(node -e 'console.log(require("crypto").randomBytes(32).toString("hex"))')
+port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{process.stdout.write(String(s.address().port));s.close()})')
+internal_secret=$(node -e 'process.stdout.write(require("crypto").randomBytes(32).toString("hex"))')
+encryption_key=$(node -e 'process.stdout.write(require("crypto").randomBytes(32).toString("hex"))')
 (cd "$out/identity" && exec env -i PATH="$PATH" HOST=127.0.0.1 IDENTITY_PORT="$port" DATABASE_URL="$database_url" \
   INTERNAL_SECRET="$internal_secret" ENCRYPTION_KEY="$encryption_key" LOG_LEVEL=info \
   node --enable-source-maps dist/server.mjs) >"$out/identity.log" 2>&1 &
