@@ -8,6 +8,7 @@ import { readAdminConfig } from './admin-config';
 import { AdminContext } from './admin-context';
 import { jwtCommand } from './commands/jwt';
 import { migrateCommand } from './commands/migrate';
+import { partitionsCommand } from './commands/partitions';
 import { plansCommand } from './commands/plans';
 import { queuesCommand } from './commands/queues';
 import { reconcileCommand } from './commands/reconcile';
@@ -26,6 +27,7 @@ const commands: AdminCommand[] = [
   plansCommand,
   queuesCommand,
   reconcileCommand,
+  partitionsCommand,
 ];
 
 export interface AdminIo {

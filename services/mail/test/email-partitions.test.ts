@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createdWithin, newEmailId } from '../src/db/email-ids';
 import { recordTrackingEvents } from '../src/db/queries/record-tracking-events';
 import { trackedLink } from '../src/db/queries/tracked-link';
+import { maintainPartitionsNow } from '../src/operations/maintain-partitions';
 import { maintainEmailPartitions, monthStart, partitionName } from '../src/retention/email-partitions';
 
 const migrations = fileURLToPath(new URL('../drizzle', import.meta.url));
@@ -283,5 +284,19 @@ describe('partition maintenance', () => {
       `SELECT 1 FROM pg_tables WHERE schemaname = 'mail' AND tablename LIKE '%_expired'`,
     );
     expect(leftovers).toHaveLength(0);
+  });
+
+  it("the operator's pass waits for a worker's, and gives up after --wait", async () => {
+    const worker = await pool.connect();
+    try {
+      await worker.query(`SELECT pg_advisory_lock(hashtext('mail:email-partitions'))`);
+      expect(await maintainPartitionsNow(pool, 13, 300)).toBeNull();
+      const waiting = maintainPartitionsNow(pool, 13, 10_000);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await worker.query(`SELECT pg_advisory_unlock(hashtext('mail:email-partitions'))`);
+      expect(await waiting).toMatchObject({ skipped: false });
+    } finally {
+      worker.release();
+    }
   });
 });
