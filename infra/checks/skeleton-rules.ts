@@ -36,6 +36,7 @@ export const MAIL_SLICES = [
   'tracking',
   'webhooks',
   'emails',
+  'retention',
 ] as const;
 
 export const SKELETONS: readonly Skeleton[] = [

@@ -30,7 +30,7 @@ import { QueueHealth } from './queues/queue-health';
 import { SEND_JOB, SEND_QUEUE, SEND_STALL_MS, type SendJobData, sendJobOptions, sendQueue } from './queues/send-queue';
 import { TRACKING_QUEUE, type TrackingJobData, trackingQueue } from './queues/tracking-queue';
 import { WEBHOOK_QUEUE, type WebhookJobData, webhookQueue } from './queues/webhook-queue';
-import { startPartitionMaintenance } from './retention/email-partitions';
+import { startPartitionMaintenance } from './retention/partition-upkeep';
 import { trackingProcessor } from './tracking/record-tracking-job';
 import { TrackingTokens } from './tracking/tracking-token';
 import { retryDelay } from './webhooks/retry-policy';
@@ -169,9 +169,8 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   }, config.RECONCILE_INTERVAL_MS);
   // mail.emails' monthly partitions: the coming months created, expired ones dropped (at start, then daily).
   const partitions = startPartitionMaintenance(
-    db.$client,
+    { pool: db.$client, log },
     { retentionMonths: config.MAIL_RETENTION_MONTHS, intervalMs: config.MAIL_PARTITION_MAINTENANCE_MS },
-    log,
   );
 
   // Bounces, complaints and replies read back from the senders' mailboxes (issue 21).

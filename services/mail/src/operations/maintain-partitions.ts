@@ -3,7 +3,7 @@
 // months older than the retention dropped with their children. It takes the workers' advisory lock, so it never runs
 // beside a worker's pass; when a worker holds it, it waits for that pass to end.
 import type pg from 'pg';
-import { maintainEmailPartitions, type PartitionMaintenanceReport } from '../retention/email-partitions';
+import { maintainEmailPartitions, type PartitionMaintenanceReport } from '../db/queries/email-partitions';
 
 const LOCK_WAIT_MS = 250;
 

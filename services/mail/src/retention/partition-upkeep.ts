@@ -1,0 +1,45 @@
+// The upkeep's schedule in the worker: a pass at start and then every interval (the passes themselves, and why
+// they are safe to repeat and to run from several processes at once, are in db/queries/email-partitions.ts).
+import {
+  maintainEmailPartitions,
+  type PartitionMaintenanceOptions,
+  type PartitionMaintenanceReport,
+} from '../db/queries/email-partitions';
+import type { RetentionDeps } from './deps';
+
+export interface PartitionMaintenance {
+  /** Runs a pass now (after the one running, if any) and answers its report. */
+  runNow(): Promise<PartitionMaintenanceReport>;
+  stop(): Promise<void>;
+}
+
+/** A pass at start and then every `intervalMs`; failures are logged and left to the next pass. */
+export function startPartitionMaintenance(
+  { pool, log }: RetentionDeps,
+  options: PartitionMaintenanceOptions & { intervalMs: number },
+): PartitionMaintenance {
+  let running: Promise<PartitionMaintenanceReport | null> = Promise.resolve(null);
+  const run = () => {
+    running = running
+      .catch(() => null)
+      .then(() => maintainEmailPartitions(pool, options))
+      .then((report) => {
+        if (report.created.length || report.dropped.length || report.moved || report.expiredDefaultRows) {
+          log.info({ ...report }, 'email partitions maintained');
+        }
+        return report;
+      });
+    running.catch((error: unknown) => log.warn({ err: error }, 'email partition maintenance failed'));
+    return running as Promise<PartitionMaintenanceReport>;
+  };
+  void run().catch(() => {});
+  const timer = setInterval(() => void run().catch(() => {}), options.intervalMs);
+  timer.unref();
+  return {
+    runNow: run,
+    async stop() {
+      clearInterval(timer);
+      await running.catch(() => null);
+    },
+  };
+}
