@@ -7,11 +7,11 @@ import { InternalTokenSigner, installErrorHandler, loggerOptions } from '@mailwr
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { GatewayConfig } from './config';
 import { createGatewayDeps } from './deps';
-import { batchedLogDestination, type LogDestination } from './plugins/log-destination';
 import { installAccessLog } from './plugins/access-log';
 import { recordApiKeyUsage } from './plugins/api-key-usage';
 import { createAuthenticator } from './plugins/authenticate';
 import { installGatewayHealth } from './plugins/health';
+import { batchedLogDestination, type LogDestination } from './plugins/log-destination';
 import { installGatewayMetrics } from './plugins/metrics';
 import { refuseAmbiguousPaths, rewriteToNormalisedUrl } from './plugins/normalised-path';
 import { createLimiters } from './plugins/rate-limits';
