@@ -11,6 +11,7 @@ import { findRedis } from '../launcher/redis';
 import { type Stack, startStack } from '../launcher/stack';
 import { type CallOptions, callJson } from './support/api';
 import { OtlpReceiver, type ReceivedSpan } from './support/otlp-receiver';
+import { sinkSender, waitFor } from './support/sink-sender';
 import { SmtpSink } from './support/smtp-sink';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -24,43 +25,6 @@ let verifyTokenSeen = '';
 
 const api = <T = Record<string, unknown>>(route: string, options: CallOptions = {}) =>
   callJson<T>(`${stack?.gatewayUrl}${route}`, options);
-
-async function waitFor<T>(what: string, probe: () => T | undefined, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** A verified, signed-in user with an SMTP account that sends to the sink. */
-async function senderUser(): Promise<string> {
-  const email = `tracer-${randomBytes(4).toString('hex')}@example.test`;
-  const password = 'secret-pass-1';
-  expect((await api('/api/auth/signup', { body: { name: 'Tracer', email, password } })).status).toBe(201);
-  const mail = await waitFor('the verification mail', () => sink.messages.find((message) => message.to.includes(email)));
-  const verifyToken = `${mail.text}\n${mail.html}`.match(/\/verify-email\/([^\s"'<>]+)/)?.[1];
-  verifyTokenSeen = verifyToken ?? 'no-verification-token';
-  expect((await api(`/api/auth/verify-email/${verifyToken}`)).status).toBe(200);
-  const login = await api<{ token: string }>('/api/auth/login', { body: { email, password } });
-  const token = login.body.token;
-  const account = await api('/api/email-accounts/smtp', {
-    token,
-    body: {
-      email: 'tracer@sender.test',
-      displayName: 'Tracer',
-      host: '127.0.0.1',
-      port: sink.smtpPort,
-      secure: false,
-      username: 'sender',
-      password: 'sink-accepts-anything',
-    },
-  });
-  expect(account.status).toBe(201);
-  return token;
-}
 
 /** The span's ancestors in its trace, nearest first. */
 function ancestorsOf(span: ReceivedSpan, trace: ReceivedSpan[]): ReceivedSpan[] {
@@ -120,7 +84,8 @@ afterAll(async () => {
 
 describe('tracing', () => {
   it("follows one email in one trace from the gateway through mail and the queue to the worker's transport", async () => {
-    const token = await senderUser();
+    const { token, verifyToken } = await sinkSender(stack?.gatewayUrl ?? '', sink, 'tracer');
+    verifyTokenSeen = verifyToken;
     const to = `reader-${randomBytes(4).toString('hex')}@inbox.test`;
     const sent = await api<{ data: EmailLog }>('/api/emails/send', {
       token,

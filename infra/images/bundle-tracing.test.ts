@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageCommand, processes } from '../docker/processes';
 import { type CallOptions, callJson } from '../e2e/support/api';
 import { OtlpReceiver, type ReceivedSpan } from '../e2e/support/otlp-receiver';
+import { sinkSender, waitFor } from '../e2e/support/sink-sender';
 import { SmtpSink } from '../e2e/support/smtp-sink';
 import { freePort } from '../launcher/free-port';
 import { dropDatabase, findPostgres, withDatabase } from '../launcher/postgres';
@@ -35,16 +36,6 @@ let dropOwnDatabase: () => Promise<void> = async () => {};
 
 const api = <T = Record<string, unknown>>(route: string, options: CallOptions = {}) =>
   callJson<T>(`${gatewayUrl}${route}`, options);
-
-async function waitFor<T>(what: string, probe: () => T | undefined, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** Starts one bundle as its image does and waits for its /healthz. */
 async function startBundle(spec: PlatformProcess, port: number, env: Record<string, string>): Promise<void> {
@@ -72,31 +63,6 @@ async function startBundle(spec: PlatformProcess, port: number, env: Record<stri
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
   throw new Error(`${spec.name} did not answer ${spec.healthPath} within 60 s`);
-}
-
-/** A verified, signed-in user with an SMTP account that sends to the sink. */
-async function senderUser(): Promise<string> {
-  const email = `bundle-tracer-${randomBytes(4).toString('hex')}@example.test`;
-  const password = 'secret-pass-1';
-  expect((await api('/api/auth/signup', { body: { name: 'Tracer', email, password } })).status).toBe(201);
-  const mail = await waitFor('the verification mail', () => sink.messages.find((message) => message.to.includes(email)));
-  const verifyToken = `${mail.text}\n${mail.html}`.match(/\/verify-email\/([^\s"'<>]+)/)?.[1];
-  expect((await api(`/api/auth/verify-email/${verifyToken}`)).status).toBe(200);
-  const login = await api<{ token: string }>('/api/auth/login', { body: { email, password } });
-  const account = await api('/api/email-accounts/smtp', {
-    token: login.body.token,
-    body: {
-      email: 'tracer@sender.test',
-      displayName: 'Tracer',
-      host: '127.0.0.1',
-      port: sink.smtpPort,
-      secure: false,
-      username: 'sender',
-      password: 'sink-accepts-anything',
-    },
-  });
-  expect(account.status).toBe(201);
-  return login.body.token;
 }
 
 beforeAll(async () => {
@@ -187,7 +153,7 @@ describe('tracing in the bundled processes', () => {
   });
 
   it('follows one email sent through the bundled gateway in one trace, with pg, ioredis, http and Fastify spans', async () => {
-    const token = await senderUser();
+    const { token } = await sinkSender(gatewayUrl, sink, 'bundle-tracer');
     const to = `reader-${randomBytes(4).toString('hex')}@inbox.test`;
     const sent = await api<{ data: { _id: string } }>('/api/emails/send', {
       token,
