@@ -26,7 +26,7 @@ export interface BenchEnvironment {
 }
 
 export async function withBenchStack<T>(
-  options: { profile?: boolean },
+  options: { profile?: boolean; bundleDir?: string },
   log: (line: string) => void,
   work: (environment: BenchEnvironment) => Promise<T>,
 ): Promise<T> {
@@ -105,6 +105,7 @@ export async function withBenchStack<T>(
           : {}),
       },
       output: 'files',
+      bundleDir: options.bundleDir,
       logDir,
       log,
     });

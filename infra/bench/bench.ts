@@ -48,6 +48,8 @@ export interface BenchSettings {
   warmup: number;
   /** Write a V8 CPU profile of every process (node --cpu-prof) next to the logs. */
   profile?: boolean;
+  /** Run the processes from their production bundles in this folder (--bundled) instead of from source via tsx. */
+  bundleDir?: string;
 }
 
 export function settingsFor(mode: BenchMode): BenchSettings {
@@ -91,7 +93,7 @@ export function settingsFor(mode: BenchMode): BenchSettings {
 export async function runBench(settings: BenchSettings, log: (line: string) => void = console.log) {
   const startedAt = new Date();
   const loadStart = loadAverage();
-  return withBenchStack({ profile: settings.profile }, log, async ({ ctx, redis }) => {
+  return withBenchStack({ profile: settings.profile, bundleDir: settings.bundleDir }, log, async ({ ctx, redis }) => {
     const { stack } = ctx;
     const redisServerPid = await redisPid(redis);
     // Every phase's peak RSS per process (VmHWM, reset at the phase's start).

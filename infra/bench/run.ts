@@ -1,5 +1,6 @@
-// `npm run bench [-- --quick | --large] [--skip-pacing] [--skip-scale-out]`: runs the benchmark, prints the table, writes bench-results.json
-// at the repository root.
+// `npm run bench [-- --quick | --large] [--skip-pacing] [--skip-scale-out] [--bundled]`: runs the benchmark, prints the
+// table, writes bench-results.json at the repository root.
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type BenchMode, rootDir, runBench, settingsFor } from './bench';
@@ -34,6 +35,9 @@ try {
   // --worker-cpu=<cores> sets each capped worker's CPU quota (0.2 by default).
   const cpuArg = args.find((arg) => arg.startsWith('--worker-cpu='));
   if (cpuArg && settings.scaleOut) settings.scaleOut.cpuPerWorker = Number(cpuArg.slice('--worker-cpu='.length));
+  // --bundled runs every process from its production bundle, as its image does (the RSS and CPU production sees),
+  // instead of from source through tsx.
+  if (args.includes('--bundled')) settings.bundleDir = buildBundles(log);
   const results = await runBench(settings, log);
   const file = path.join(rootDir, 'bench-results.json');
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
@@ -42,4 +46,16 @@ try {
 } catch (error) {
   process.stderr.write(`benchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
+}
+
+/** Builds every process's bundle into test-artifacts/bench-bundles (infra/docker/bundle.ts) and answers the folder. */
+function buildBundles(say: (line: string) => void): string {
+  const outDir = path.join(rootDir, 'test-artifacts', 'bench-bundles');
+  say(`building the production bundles into ${path.relative(rootDir, outDir)}`);
+  const built = spawnSync(process.execPath, ['--import', 'tsx', 'infra/docker/bundle.ts', '--out', outDir], {
+    cwd: rootDir,
+    stdio: 'inherit',
+  });
+  if (built.status !== 0) throw new Error(`building the bundles failed (exit ${built.status})`);
+  return outDir;
 }

@@ -12,6 +12,7 @@ import {
   platformServices,
 } from '@mailwright/contracts';
 import { ensureDatabase, isTracingConfigured, runMigrations } from '@mailwright/kit';
+import { imageCommand, processes } from '../docker/processes';
 import { freePort } from './free-port';
 import { formatLogLine, lineSplitter } from './log-lines';
 import { listenerPortKey, stackEnvironment } from './stack-environment';
@@ -27,6 +28,11 @@ export interface StackOptions {
   workers?: number;
   /** Extra environment for every process (provider endpoints, SMTP, limits). */
   env?: Record<string, string>;
+  /**
+   * Runs each process from its production bundle in <bundleDir>/<name> (infra/docker/bundle.ts) as its image
+   * starts it, instead of from source through tsx: what the benchmark's --bundled measures.
+   */
+  bundleDir?: string;
   /** Where process output goes: the terminal with prefixes, or one file per process in logDir. */
   output: 'terminal' | 'files';
   logDir?: string;
@@ -81,11 +87,11 @@ export class Stack {
     // Every worker is one service in traces (its spans carry their own host and process ids).
     env.OTEL_SERVICE_NAME = spec.name;
     for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
-    const child = spawn(process.execPath, [...nodeImports(env), path.join(rootDir, spec.entry)], {
-      cwd: path.join(rootDir, spec.packageDir),
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const { bundleDir } = this.options;
+    const [args, cwd] = bundleDir
+      ? [bundledCommand(spec), path.join(bundleDir, spec.name)]
+      : [[...nodeImports(env), path.join(rootDir, spec.entry)], path.join(rootDir, spec.packageDir)];
+    const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const running: Running = { spec, child, port };
     if (this.options.output === 'files') {
       const dir = this.options.logDir ?? path.join(rootDir, '.data', 'logs');
@@ -216,6 +222,13 @@ function intakeTlsEnv(options: StackOptions, log: (line: string) => void): Recor
     return null;
   }
   return { SMTP_INTAKE_TLS_CERT: pair.certFile, SMTP_INTAKE_TLS_KEY: pair.keyFile };
+}
+
+/** The process's image command without `node`: the tracing module (a no-op without an endpoint), then the bundle. */
+function bundledCommand(spec: PlatformProcess): string[] {
+  const deployable = processes.find((candidate) => candidate.name === spec.name);
+  if (!deployable) throw new Error(`no bundle is built for ${spec.name}`);
+  return imageCommand(deployable).slice(1);
 }
 
 /** tsx, then (with an OTLP endpoint configured) the tracing register module, which must load before the app. */
