@@ -1,7 +1,7 @@
 // The gateway's forwarder against a service that misbehaves on purpose: hop-by-hop headers are dropped both ways,
 // the query string, a small and a large body arrive whole, a large answer streams through whole, a Location inside
-// the service's prefix comes back under the public one, and a service that resets the connection, never answers or
-// is not there answers 502, 504 or 503 with the gateway's message.
+// the service's prefix comes back under the public one, and a service that resets the connection or is not there,
+// never answers, or answers something other than HTTP gets 503, 504 or 502 with the gateway's message.
 import { randomUUID } from 'node:crypto';
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -35,6 +35,10 @@ beforeAll(async () => {
     const path = request.url ?? '/';
     if (path.startsWith('/emails/reset')) {
       request.socket.destroy();
+      return;
+    }
+    if (path.startsWith('/emails/garbage')) {
+      request.socket.end('this is not HTTP\r\n\r\n');
       return;
     }
     if (path.startsWith('/emails/silent')) return;
@@ -166,11 +170,17 @@ describe('the forwarder', () => {
     expect(response.headers['keep-alive']).not.toBe('timeout=5');
   });
 
-  it('answers 502 when the service resets the connection', async () => {
-    const response = await send('/api/emails/reset', { method: 'POST', body: '{}' });
-    expect(response.status).toBe(502);
-    expect(JSON.parse(response.body.toString())).toEqual({
-      message: 'The mail service broke off its answer. Please try again.',
+  it('answers 503 when the service drops the connection (a killed process), 502 when its answer is not HTTP', async () => {
+    const reset = await send('/api/emails/reset', { method: 'POST', body: '{}' });
+    expect(reset.status).toBe(503);
+    expect(JSON.parse(reset.body.toString())).toEqual({
+      message: 'The mail service is unavailable right now. Please try again shortly.',
+      code: 'SERVICE_UNAVAILABLE',
+    });
+    const garbage = await send('/api/emails/garbage');
+    expect(garbage.status).toBe(502);
+    expect(JSON.parse(garbage.body.toString())).toEqual({
+      message: 'The mail service gave an answer that is not HTTP. Please try again.',
       code: 'BAD_GATEWAY',
     });
   });

@@ -9,8 +9,8 @@
 // the body (a small declared body read whole and sent in one write; a larger or chunked one streamed; a chunked
 // one cut off at the prefix's limit, answered 413). What an answer keeps: status, headers minus hop-by-hop ones
 // (a Location inside the service's prefix is rewritten to the public prefix), x-request-id, and the body,
-// streamed with backpressure. A service that cannot be reached answers 503, one that takes too long 504, one that
-// breaks off before answering 502, each with its message.
+// streamed with backpressure. A service that cannot be reached or drops the connection answers 503, one that takes
+// too long 504, one that answers something other than HTTP 502, each with its message.
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -74,6 +74,11 @@ function failureOf(error: Error & { code?: string }): Exclude<UpstreamFailure, '
     case 'UND_ERR_CONNECT_TIMEOUT':
     case 'UND_ERR_CLOSED':
     case 'UND_ERR_DESTROYED':
+    // The service's process went away with the request in it (a crash, a kill, a restart): it is unavailable, as
+    // the clients and the fault suite expect (503), not a bad answer.
+    case 'ECONNRESET':
+    case 'EPIPE':
+    case 'UND_ERR_SOCKET':
       return 'unreachable';
     default:
       return 'broken';

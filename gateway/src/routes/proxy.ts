@@ -25,7 +25,7 @@ function failureAnswer(service: string, failure: UpstreamFailure, limit: number)
     case 'unreachable':
       return new AppError('SERVICE_UNAVAILABLE', `The ${service} service is unavailable right now. Please try again shortly.`);
     case 'broken':
-      return new AppError('BAD_GATEWAY', `The ${service} service broke off its answer. Please try again.`);
+      return new AppError('BAD_GATEWAY', `The ${service} service gave an answer that is not HTTP. Please try again.`);
   }
 }
 
