@@ -88,8 +88,15 @@ describe('bounces and replies read back from the sender mailbox', () => {
     const again = await send(user, { to: [dead], subject: 'Again', body: 'Hello', emailAccountId: account.id });
     expect(again.status).toBe('suppressed');
 
-    const accounts = await api<{ data: EmailAccount[] }>('/api/email-accounts', { token: user.token });
-    const state = accounts.body.data.find((item) => item.id === account.id)?.feedback;
+    // The reader applies what it found during its pass and reports the mailbox's state at the pass's end.
+    const state = await until(
+      async () => {
+        const accounts = await api<{ data: EmailAccount[] }>('/api/email-accounts', { token: user.token });
+        return accounts.body.data.find((item) => item.id === account.id)?.feedback;
+      },
+      (feedback) => feedback?.state !== 'pending',
+      10_000,
+    );
     expect(state).toMatchObject({ enabled: true, state: 'reading', error: null });
     expect(state?.lastCheckedAt).not.toBeNull();
     const stats = await api<{ data: EmailStats }>('/api/emails/analytics/stats', { token: user.token });
