@@ -28,6 +28,7 @@ import { webhookRoutes } from './routes/webhooks';
 import type { SendersDeps } from './senders/deps';
 import { ATTACHMENT_DOWNLOADS_PER_REQUEST, AttachmentDownloads } from './sending/attachments/attachment-downloads';
 import type { SendingDeps } from './sending/deps';
+import { SuppressionLookups } from './sending/suppression-lookups';
 import type { TrackingDeps } from './tracking/deps';
 import { TrackingBuffer } from './tracking/tracking-buffer';
 import { TrackingTokens } from './tracking/tracking-token';
@@ -86,6 +87,7 @@ export async function buildMailApp(
       requestConcurrency: ATTACHMENT_DOWNLOADS_PER_REQUEST,
       requestBytes: config.ATTACHMENT_REQUEST_MAX_BYTES,
     }),
+    suppressions: new SuppressionLookups(db.$client),
     outbox: emailStore,
     webhooks,
     settings: {

@@ -9,8 +9,10 @@ import {
   type SuppressionImportResult,
 } from '@mailwright/contracts';
 import { internalHeaders, userHeaders } from '@mailwright/kit/testing';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyFinding } from '../src/feedback/apply-finding';
+import { SuppressionLookups } from '../src/sending/suppression-lookups';
 import { Harness, waitFor } from './support/harness';
 
 const h = new Harness('suppressions');
@@ -154,6 +156,37 @@ describe('sending to suppressed addresses', () => {
     expect(batch.statusCode, batch.body).toBe(207);
     expect(batch.json().data.map((item: { data: EmailLog }) => item.data.status)).toEqual(['suppressed', 'queued']);
     expect(await usedQuota(dave.userId)).toBe(before + 1);
+  });
+});
+
+describe('suppression lookups of concurrent sends', () => {
+  it('share one statement and answer each send from its own user’s list only', async () => {
+    const carol = h.newUser();
+    const erin = h.newUser();
+    await call(carol.userId, 'POST', '/suppressions', { email: 'shared@example.net' });
+    let statements = 0;
+    const counting = Object.create(h.pool) as pg.Pool;
+    counting.query = ((...args: Parameters<pg.Pool['query']>) => {
+      statements += 1;
+      return (h.pool.query as (...a: unknown[]) => unknown)(...args);
+    }) as pg.Pool['query'];
+    const lookups = new SuppressionLookups(counting);
+    const asks = Array.from({ length: 20 }, (_, i) =>
+      i % 2 === 0
+        ? lookups.find(carol.userId, ['shared@example.net', `fine${i}@example.net`])
+        : lookups.find(erin.userId, ['shared@example.net']),
+    );
+    const answers = await Promise.all(asks);
+    expect(answers).toEqual(answers.map((_, i) => (i % 2 === 0 ? ['shared@example.net'] : [])));
+    expect(statements).toBeLessThan(5);
+    expect(await lookups.find(carol.userId, [])).toEqual([]);
+
+    const [carolEmail, erinEmail] = await Promise.all([
+      sentEmail(carol.userId, { to: ['shared@example.net'], subject: 'To a listed address', body: 'Hello' }),
+      sentEmail(erin.userId, { to: ['shared@example.net'], subject: 'To an address only carol listed', body: 'Hello' }),
+    ]);
+    expect(carolEmail.status).toBe('suppressed');
+    expect(erinEmail).toMatchObject({ status: 'queued', suppressed: [] });
   });
 });
 

@@ -7,6 +7,7 @@ import type { MailDatabase } from '../db/client';
 import type { EmailStore } from '../outbox/email-store';
 import type { WebhookEvents } from '../webhooks/webhook-events';
 import type { AttachmentDownloads } from './attachments/attachment-downloads';
+import type { SuppressionLookups } from './suppression-lookups';
 
 export interface SendingSettings {
   allowPrivateTargets: boolean;
@@ -20,6 +21,8 @@ export interface SendingDeps {
   templates: TemplatesClient;
   /** Bounds attachment URL downloads per process and per request. */
   attachmentDownloads: AttachmentDownloads;
+  /** Which recipients each send must leave out (batched across concurrent sends). */
+  suppressions: SuppressionLookups;
   /** Stores accepted emails and adds their send jobs. */
   outbox: EmailStore;
   /** Turns the 'email.scheduled' event into webhook deliveries. */

@@ -106,7 +106,7 @@ export const hasUrlAttachments = (body: SendEmailBody) => (body.attachments ?? [
 
 /** downloads: the request's share of attachment downloads (one per request, shared by a batch's emails). */
 export async function buildEmail(
-  deps: Pick<SendingDeps, 'accounts' | 'templates' | 'settings' | 'db'>,
+  deps: Pick<SendingDeps, 'accounts' | 'templates' | 'settings' | 'suppressions'>,
   userId: string,
   apiKeyId: string | null,
   body: SendEmailBody,
@@ -122,7 +122,7 @@ export async function buildEmail(
       timeoutMs: deps.settings.attachmentFetchTimeoutMs,
       downloads,
     }),
-    suppressedRecipients(deps.db.$client, userId, checked),
+    suppressedRecipients(deps.suppressions, userId, checked),
   ]);
   const unsubscribe = body.unsubscribe ?? rendered?.unsubscribe ?? false;
   if (unsubscribe) checkUnsubscribeRecipients(checked.to, checked.cc, checked.bcc);

@@ -7,15 +7,35 @@ import { type SuppressionRow, suppressions } from '../schema/suppressions';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The given addresses the user has suppressed (one indexed probe per address). */
-export async function findSuppressed(pool: pg.Pool, userId: string, addresses: readonly string[]): Promise<string[]> {
-  if (addresses.length === 0) return [];
-  const { rows } = await pool.query<{ email: string }>({
-    name: 'mail_find_suppressed',
-    text: 'SELECT email FROM mail.suppressions WHERE user_id = $1 AND email = ANY($2::text[])',
-    values: [userId, addresses],
-  });
-  return rows.map((row) => row.email);
+export interface SuppressionLookup {
+  userId: string;
+  addresses: readonly string[];
+}
+
+/**
+ * findSuppressed for many sends at once, in one statement: answers each lookup's suppressed addresses, in the
+ * order of the lookups. Addresses are matched per user, so one user's list never answers another's lookup.
+ */
+export async function findSuppressedMany(pool: pg.Pool, lookups: readonly SuppressionLookup[]): Promise<string[][]> {
+  const userIds: string[] = [];
+  const emails: string[] = [];
+  for (const { userId, addresses } of lookups) {
+    for (const address of addresses) {
+      userIds.push(userId);
+      emails.push(address);
+    }
+  }
+  const found = new Set<string>();
+  if (emails.length > 0) {
+    const { rows } = await pool.query<{ user_id: string; email: string }>({
+      name: 'mail_find_suppressed_many',
+      text: `SELECT s.user_id, s.email FROM mail.suppressions s
+        JOIN unnest($1::uuid[], $2::text[]) AS wanted (user_id, email) ON s.user_id = wanted.user_id AND s.email = wanted.email`,
+      values: [userIds, emails],
+    });
+    for (const row of rows) found.add(`${row.user_id} ${row.email}`);
+  }
+  return lookups.map(({ userId, addresses }) => addresses.filter((address) => found.has(`${userId} ${address}`)));
 }
 
 export interface NewSuppression {

@@ -76,7 +76,7 @@ export async function acceptSmtpMessage(deps: SendingDeps, input: AcceptSmtpMess
   const roles = recipientRoles(input.recipients, message);
   const [sender, suppressed] = await Promise.all([
     resolveSmtpSender(deps, userId, message.from.address),
-    suppressedRecipients(deps.db.$client, userId, roles),
+    suppressedRecipients(deps.suppressions, userId, roles),
   ]);
   const id = newEmailId();
   const isHtml = message.html !== null;

@@ -1,0 +1,20 @@
+// The suppression check of every send, batched: lookups arriving while one statement is in flight go together in
+// the next (one round trip for many concurrent sends or a whole batch request, instead of one each). A lone lookup
+// goes on the next tick, so a quiet moment pays no waiting.
+import { MicroBatcher } from '@mailwright/kit';
+import type pg from 'pg';
+import { findSuppressedMany, type SuppressionLookup } from '../db/queries/suppressions';
+
+export class SuppressionLookups {
+  private readonly batcher: MicroBatcher<SuppressionLookup, string[]>;
+
+  constructor(pool: pg.Pool) {
+    this.batcher = new MicroBatcher((lookups) => findSuppressedMany(pool, lookups), { maxBatch: 200, maxInFlight: 2 });
+  }
+
+  /** Which of these (lower-cased) addresses the user has suppressed. */
+  find(userId: string, addresses: readonly string[]): Promise<string[]> {
+    if (addresses.length === 0) return Promise.resolve([]);
+    return this.batcher.push({ userId, addresses });
+  }
+}
