@@ -21,6 +21,14 @@ export const HTTP_DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 
 
 type Metric = Counter<string> | Gauge<string> | Histogram<string>;
 
+/**
+ * How often the event-loop lag histogram samples the loop. prom-client's default (10 ms) wakes every process 100
+ * times a second: 5.5 ms of CPU a second per idle process on this kind of VM, against 0.5 ms at 100 ms (measured,
+ * issue 25), about 0.1 ms per API request across the platform at 500 req/s. Stalls longer than a sample are
+ * still measured exactly; shorter ones are caught in proportion to how often they happen.
+ */
+export const EVENT_LOOP_SAMPLE_MS = 100;
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** This process's metrics registry (define app metrics with `app.metrics.counter(...)`). */
@@ -33,7 +41,9 @@ export class MetricsRegistry {
 
   constructor(processName?: string, options: { defaultMetrics?: boolean } = {}) {
     if (processName) this.registry.setDefaultLabels({ service: processName });
-    if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: this.registry });
+    if (options.defaultMetrics ?? true) {
+      collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
+    }
   }
 
   /** Returns the counter with this name, defining it on first use (safe to call from several modules). */
