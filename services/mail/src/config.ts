@@ -90,6 +90,11 @@ export const ConfigSchema = Type.Object({
   MAIL_RETENTION_MONTHS: Type.Integer({ default: 13, minimum: 0, maximum: 1200 }),
   /** How often the worker creates the coming months' partitions and drops expired ones (also once at start). */
   MAIL_PARTITION_MAINTENANCE_MS: Type.Integer({ default: 86_400_000, minimum: 1_000 }),
+  /**
+   * When set, a directory where an expired month of emails is archived before it is dropped
+   * (emails_YYYY_MM.ndjson.gz and email_events_YYYY_MM.ndjson.gz); a month whose archive fails is kept and retried.
+   */
+  MAIL_ARCHIVE_DIR: Type.Optional(Type.String({ minLength: 1 })),
 });
 
 export type Config = Static<typeof ConfigSchema>;

@@ -167,10 +167,15 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   const timer = setInterval(() => {
     reconciling = reconciler.runOnce().catch((error: unknown) => log.warn({ err: error }, 'reconciler pass failed'));
   }, config.RECONCILE_INTERVAL_MS);
-  // mail.emails' monthly partitions: the coming months created, expired ones dropped (at start, then daily).
+  // mail.emails' and mail.email_events' monthly partitions: the coming months created, expired ones (archived and)
+  // dropped (at start, then daily).
   const partitions = startPartitionMaintenance(
     { pool: db.$client, log },
-    { retentionMonths: config.MAIL_RETENTION_MONTHS, intervalMs: config.MAIL_PARTITION_MAINTENANCE_MS },
+    {
+      retentionMonths: config.MAIL_RETENTION_MONTHS,
+      intervalMs: config.MAIL_PARTITION_MAINTENANCE_MS,
+      archiveDir: config.MAIL_ARCHIVE_DIR,
+    },
   );
 
   // Bounces, complaints and replies read back from the senders' mailboxes (issue 21).

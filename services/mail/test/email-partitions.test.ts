@@ -71,10 +71,11 @@ async function childCount(id: string): Promise<number> {
   return total;
 }
 
-async function partitions(): Promise<string[]> {
+async function partitions(table: 'emails' | 'email_events' = 'emails'): Promise<string[]> {
   const { rows: found } = await pool.query<{ name: string }>(
     `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
-     WHERE i.inhparent = 'mail.emails'::regclass ORDER BY 1`,
+     WHERE i.inhparent = $1::regclass ORDER BY 1`,
+    [`mail.${table}`],
   );
   return found.map((row) => row.name);
 }
@@ -231,10 +232,17 @@ describe('partition maintenance', () => {
     }
     const report = await maintainEmailPartitions(pool, { retentionMonths: 13, now });
     expect(report.skipped).toBe(false);
-    expect(report.created).toEqual(['emails_2027_03', 'emails_2027_04', 'emails_2027_05']);
+    expect(report.created).toEqual([
+      'emails_2027_03',
+      'emails_2027_04',
+      'emails_2027_05',
+      'email_events_2027_03',
+      'email_events_2027_04',
+      'email_events_2027_05',
+    ]);
     expect(report.moved).toBe(1);
-    // Kept from 2026-02 on: 2025's months go.
-    expect(report.dropped.sort()).toEqual(['emails_2025_01', 'emails_2025_06', 'emails_2025_07']);
+    // Kept from 2026-02 on: 2025's months go (2025_03 held only the DEFAULT row).
+    expect(report.dropped.sort()).toEqual(['emails_2025_01', 'emails_2025_03', 'emails_2025_06', 'emails_2025_07']);
     expect(report.expiredDefaultRows).toBe(1);
 
     expect(await tableOf(april.id)).toBe('mail.emails_2027_04');
@@ -253,7 +261,15 @@ describe('partition maintenance', () => {
 
   it('changes nothing when run again, and two passes at once neither fail nor both work', async () => {
     const again = await maintainEmailPartitions(pool, { retentionMonths: 13, now });
-    expect(again).toEqual({ skipped: false, created: [], moved: 0, dropped: [], expiredDefaultRows: 0 });
+    expect(again).toEqual({
+      skipped: false,
+      created: [],
+      moved: 0,
+      dropped: [],
+      expiredDefaultRows: 0,
+      archived: [],
+      archiveFailures: [],
+    });
 
     const later = new Date('2027-06-10T00:00:00.000Z');
     const both = await Promise.all([
@@ -261,8 +277,15 @@ describe('partition maintenance', () => {
       maintainEmailPartitions(pool, { retentionMonths: 13, now: later }),
     ]);
     const created = both.flatMap((report) => report.created).sort();
-    expect(created).toEqual(['emails_2027_06', 'emails_2027_07', 'emails_2027_08']);
-    const names = await partitions();
+    expect(created).toEqual([
+      'email_events_2027_06',
+      'email_events_2027_07',
+      'email_events_2027_08',
+      'emails_2027_06',
+      'emails_2027_07',
+      'emails_2027_08',
+    ]);
+    const names = [...(await partitions()), ...(await partitions('email_events'))];
     for (const name of created) expect(names).toContain(name);
   });
 
@@ -278,7 +301,7 @@ describe('partition maintenance', () => {
     expect(keepAll.dropped).toEqual([]);
     expect(await partitions()).toContain('emails_2027_03');
     const report = await maintainEmailPartitions(pool, { retentionMonths: 13, now: new Date('2027-06-10T00:00:00.000Z') });
-    expect(report.dropped).toEqual([]);
+    expect(report.dropped).toEqual([month]);
     expect(await childCount(rows.lastMonth.id)).toBe(0);
     const { rows: leftovers } = await pool.query(
       `SELECT 1 FROM pg_tables WHERE schemaname = 'mail' AND tablename LIKE '%_expired'`,

@@ -1,5 +1,6 @@
 // The upkeep's schedule in the worker: a pass at start and then every interval (the passes themselves, and why
-// they are safe to repeat and to run from several processes at once, are in db/queries/email-partitions.ts).
+// they are safe to repeat and to run from several processes at once, are in db/queries/email-partitions.ts), with
+// MAIL_ARCHIVE_DIR as options.archiveDir.
 import {
   maintainEmailPartitions,
   type PartitionMaintenanceOptions,
@@ -26,6 +27,10 @@ export function startPartitionMaintenance(
       .then((report) => {
         if (report.created.length || report.dropped.length || report.moved || report.expiredDefaultRows) {
           log.info({ ...report }, 'email partitions maintained');
+        }
+        // Kept detached, never dropped unarchived: the next pass retries.
+        for (const failure of report.archiveFailures) {
+          log.warn({ ...failure, archiveDir: options.archiveDir }, 'expired email month not archived; kept for the next pass');
         }
         return report;
       });

@@ -40,13 +40,22 @@ export interface MailboxEvent {
   occurredAt: Date;
 }
 
-/** True when the event is new; false when this message was already recorded for the email. */
+/**
+ * True when the event is new; false when this message was already recorded for the email. The client must be in a
+ * transaction: the advisory lock (held to its end) makes a concurrent reading of the same message wait and then see
+ * this one's row. No unique index does it since email_events is partitioned by occurred_at (drizzle/0009).
+ */
 export async function insertMailboxEvent(client: pg.PoolClient, event: MailboxEvent): Promise<boolean> {
+  await client.query({
+    name: 'mail_lock_mailbox_event',
+    text: `SELECT pg_advisory_xact_lock(hashtextextended($1::text || '/' || $2 || '/' || $3, 0))`,
+    values: [event.emailId, event.type, event.sourceId],
+  });
   const result = await client.query({
     name: 'mail_insert_mailbox_event',
     text: `INSERT INTO mail.email_events (email_id, user_id, type, source_id, detail, occurred_at)
-      VALUES ($1, $2, $3, $4, $5, $6)
-      ON CONFLICT (email_id, type, source_id) WHERE source_id IS NOT NULL DO NOTHING`,
+      SELECT $1::uuid, $2::uuid, $3::text, $4::text, $5::jsonb, $6::timestamptz
+      WHERE NOT EXISTS (SELECT 1 FROM mail.email_events WHERE email_id = $1 AND type = $3 AND source_id = $4)`,
     values: [event.emailId, event.userId, event.type, event.sourceId, JSON.stringify(event.detail), event.occurredAt],
   });
   return (result.rowCount ?? 0) > 0;
