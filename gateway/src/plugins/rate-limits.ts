@@ -1,9 +1,11 @@
 // Redis-backed rate limits with the standard RateLimit-* headers: per client IP on the sign-in, sign-up,
 // reset and code-exchange routes (brute force), per user on change-password (it checks the current password),
 // per API key on the public API (the maximum may depend on the key's plan). Which route gets which: access-rules.ts.
-import rateLimit from '@fastify/rate-limit';
+// The counts live in Redis, shared by every gateway instance; a busy API key takes them in leases.
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import { LeasedRateLimitStore } from './leased-rate-limit-store';
 
 export const CHANGE_PASSWORD_WINDOW_MS = 15 * 60_000;
 
@@ -24,10 +26,14 @@ export async function createLimiters(
     apiPerMinute: number | ((request: FastifyRequest) => Promise<number>);
   },
 ): Promise<Limiters> {
+  const store = new LeasedRateLimitStore(redis, 'mailwright:ratelimit:');
+  app.addHook('onClose', async () => store.close());
   await app.register(rateLimit, {
     global: false,
-    redis,
-    nameSpace: 'mailwright:ratelimit:',
+    // A class the plugin instantiates; every instance is this one store (leased-rate-limit-store.ts).
+    store: function SharedStore() {
+      return store;
+    } as unknown as FastifyRateLimitStoreCtor,
     enableDraftSpec: true,
     skipOnError: true,
     errorResponseBuilder: (_request, context) => ({
