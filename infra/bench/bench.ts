@@ -9,6 +9,7 @@ import { memoryWindow, overallPeaks, type PhaseMemory, redisPid } from './memory
 import { measureDirectLatency, measureGatewayLatency, waitForDeliveries } from './phases/api-latency';
 import { measureBaseline } from './phases/baseline';
 import { measureFairness } from './phases/fairness';
+import { measureIdle } from './phases/idle';
 import { measurePacing, type PacingResult } from './phases/pacing';
 import { measurePixel } from './phases/pixel';
 import { measureScaleOut, type ScaleOutResult } from './phases/scale-out';
@@ -46,6 +47,8 @@ export interface BenchSettings {
   /** Messages submitted over SMTP through the intake over `connections` pooled connections. */
   smtpIntake: { messages: number; connections: number };
   warmup: number;
+  /** The quiet spell measured after the warm-up. */
+  idleMs: number;
   /** Write a V8 CPU profile of every process (node --cpu-prof) next to the logs. */
   profile?: boolean;
   /** Run the processes from their production bundles in this folder (--bundled) instead of from source via tsx. */
@@ -69,6 +72,7 @@ export function settingsFor(mode: BenchMode): BenchSettings {
       pacing: { n: 150, perMinute: 100 },
       smtpIntake: { messages: 300, connections: 32 },
       warmup: 50,
+      idleMs: 3_000,
     };
   }
   const large = mode === 'large';
@@ -87,6 +91,7 @@ export function settingsFor(mode: BenchMode): BenchSettings {
     pacing: { n: 1_500, perMinute: 600 },
     smtpIntake: { messages: large ? 20_000 : 3_000, connections: 32 },
     warmup: 500,
+    idleMs: 10_000,
   };
 }
 
@@ -107,6 +112,10 @@ export async function runBench(settings: BenchSettings, log: (line: string) => v
 
     log(`warm-up: ${settings.warmup} emails`);
     await measureThroughput(ctx, { n: settings.warmup, workers: 1, tag: 'warm' });
+
+    log(`idle: every process's CPU over ${settings.idleMs / 1000} s with nothing to do`);
+    const idle = await measureIdle(ctx, { durationMs: settings.idleMs });
+    log(`  → ${idle['platform total']} CPU ms per second (the stack's Node processes)`);
 
     log(`[1/8] delivery throughput, 1 worker, ${settings.n} emails`);
     const oneWorker = await phase('throughputOneWorker', () =>
@@ -253,6 +262,8 @@ export async function runBench(settings: BenchSettings, log: (line: string) => v
         platformMsPerApiRequest: viaGateway.cpuMsPerRequest['platform total'] ?? Number.NaN,
         /** The gateway's CPU ms per proxied send request at the base rate. */
         gatewayMsPerApiRequest: viaGateway.cpuMsPerRequest.gateway ?? Number.NaN,
+        /** CPU ms per second of each process with nothing to do (one worker), and of all of them. */
+        idleMsPerSecond: idle,
         postgresMsPerEmail: twoWorkers.cpuMsPerEmail['postgres (all, shared)'] ?? Number.NaN,
         redisMsPerEmail: twoWorkers.cpuMsPerEmail['redis-server (all, shared)'] ?? Number.NaN,
       },

@@ -128,7 +128,19 @@ export function targetRows(r: BenchResults): Row[] {
     },
     {
       figure: 'platform CPU per email (2 workers)',
-      value: `${r.throughput.runs.twoWorkers.cpuMsPerEmail['platform total']} ms`,
+      value: fmt(r.cpu.platformMsPerEmail, 'ms'),
+      target: '≤ 0.45 ms',
+      pass: r.cpu.platformMsPerEmail <= 0.45,
+    },
+    {
+      figure: `platform CPU per API request (${r.api.ratePerSecond}/s)`,
+      value: fmt(r.cpu.platformMsPerApiRequest, 'ms'),
+      target: '≤ 1.0 ms',
+      pass: r.cpu.platformMsPerApiRequest <= 1,
+    },
+    {
+      figure: 'platform CPU when idle',
+      value: fmt(r.cpu.idleMsPerSecond['platform total'] ?? Number.NaN, 'ms/s'),
       target: '',
       pass: null,
     },
@@ -227,6 +239,12 @@ export function formatTable(r: BenchResults): string {
   out.push(
     'CPU ms per API request (gateway run): ' +
       Object.entries(r.api.runs.viaGateway.cpuMsPerRequest)
+        .map(([name, ms]) => `${name} ${ms}`)
+        .join(', '),
+  );
+  out.push(
+    'CPU ms per second when idle: ' +
+      Object.entries(r.cpu.idleMsPerSecond)
         .map(([name, ms]) => `${name} ${ms}`)
         .join(', '),
   );
