@@ -64,7 +64,7 @@ export async function buildApp(
   refuseAmbiguousPaths(app);
   installGatewayHealth(app, deps);
   installGatewayMetrics(app, config.METRICS_TOKEN);
-  const limiters = await createLimiters(app, deps.redis, {
+  const limiters = await createLimiters(app, deps.redis, `${config.QUEUE_PREFIX}:ratelimit:`, {
     authPerMinute: config.RATE_LIMIT_AUTH_MAX,
     changePasswordPerWindow: config.RATE_LIMIT_CHANGE_PASSWORD_MAX,
     apiPerMinute: (request) => deps.planLimits.maxFor(request.apiKeyUserId),

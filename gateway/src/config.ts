@@ -15,6 +15,11 @@ export const GatewayConfigSchema = Type.Object({
    */
   TRUST_PROXY: Type.String({ default: 'false' }),
   REDIS_URL: Type.String({ default: 'redis://127.0.0.1:6379' }),
+  /**
+   * The installation's namespace in a shared Redis, as every process reads it (mail's queues): the rate-limit counts
+   * live under `<QUEUE_PREFIX>:ratelimit:`, so two installations on one Redis never share a count.
+   */
+  QUEUE_PREFIX: Type.String({ default: 'mailwright', pattern: '^[A-Za-z0-9_.:-]+$' }),
   WEB_DIST: Type.String({ default: '' }),
   /** Requests per minute per client IP on sign-in, sign-up, password-reset and code-exchange routes. */
   RATE_LIMIT_AUTH_MAX: Type.Integer({ default: 20, minimum: 1 }),

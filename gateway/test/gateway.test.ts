@@ -70,6 +70,33 @@ describe('gateway', () => {
     expect(throttled.status).toBe(429);
     expect(((await throttled.json()) as { code: string }).code).toBe('RATE_LIMITED');
     expect(throttled.headers.get('retry-after')).toBeTruthy();
+
+    // Another installation on the same Redis (its own QUEUE_PREFIX) keeps its own count for the same address.
+    const other = await buildApp(
+      readConfig(GatewayConfigSchema, {
+        INTERNAL_SECRET: TEST_INTERNAL_SECRET,
+        REDIS_URL: testRedisUrl,
+        LOG_LEVEL: 'silent',
+        RATE_LIMIT_AUTH_MAX: '3',
+        IDENTITY_URL: 'http://127.0.0.1:1',
+        WEB_DIST: '/nonexistent',
+        TRUST_PROXY: '1',
+        QUEUE_PREFIX: `gatewaytest${Date.now().toString(36)}`,
+      }),
+    );
+    try {
+      const elsewhere = await other.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': clientIp },
+        payload: { email: 'a@b.co', password: 'x' },
+      });
+      expect(elsewhere.statusCode).toBe(503);
+      expect(elsewhere.headers['ratelimit-remaining']).toBe('2');
+    } finally {
+      await other.close();
+    }
+    expect((await login()).status).toBe(429);
   });
 
   it('replaces caller-supplied internal headers with its own signed token', async () => {

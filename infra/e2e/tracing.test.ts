@@ -64,8 +64,6 @@ beforeAll(async () => {
       SYSTEM_SMTP_URL: `smtp://127.0.0.1:${sink.smtpPort}`,
       ALLOW_PRIVATE_TARGETS: 'true',
       QUEUE_PREFIX: `tracing${Date.now().toString(36)}`,
-      // The gateway's limits count per address in the shared Redis, where the e2e suite signs up many users at once.
-      RATE_LIMIT_AUTH_MAX: '1000',
       FEEDBACK_ENABLED: 'false',
       OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
       // Spans leave each process within 100 ms instead of the default 5 s.

@@ -20,13 +20,15 @@ export interface Limiters {
 export async function createLimiters(
   app: FastifyInstance,
   redis: Redis,
+  /** Where the counts live in Redis (`<QUEUE_PREFIX>:ratelimit:`). */
+  namespace: string,
   limits: {
     authPerMinute: number;
     changePasswordPerWindow: number;
     apiPerMinute: number | ((request: FastifyRequest) => Promise<number>);
   },
 ): Promise<Limiters> {
-  const store = new LeasedRateLimitStore(redis, 'mailwright:ratelimit:');
+  const store = new LeasedRateLimitStore(redis, namespace);
   app.addHook('onClose', async () => store.close());
   await app.register(rateLimit, {
     global: false,
