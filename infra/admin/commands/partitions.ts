@@ -1,5 +1,7 @@
 // admin partitions: the partition upkeep of mail.emails and mail.email_events now (the coming months created, months
 // past the retention dropped, archived first with --archive-dir).
+
+import { AppError } from '@mailwright/kit';
 import { maintainPartitionsNow } from '../../../services/mail/src/operations/maintain-partitions';
 import { type AdminCommand, parseCommandArgs, takePositionals } from '../admin-command';
 import { UsageError } from '../usage-error';
@@ -30,7 +32,8 @@ export const partitionsCommand: AdminCommand = {
     const archiveDir = values['archive-dir'];
     if (archiveDir === '') throw new UsageError('--archive-dir: a directory is required');
     const report = await maintainPartitionsNow(db.$client, retentionMonths, waitSeconds * 1000, archiveDir);
-    if (report === null) throw new UsageError('A mail worker kept the partition upkeep lock; try again (or raise --wait)');
+    if (report === null)
+      throw new AppError('CONFLICT', 'A mail worker kept the partition upkeep lock; try again (or raise --wait)');
     const { skipped: _skipped, ...result } = report;
     context.out.result(result, (done) => [
       `partitions created: ${done.created.join(', ') || 'none'} (${done.moved} row(s) moved out of emails_default)`,

@@ -1,4 +1,6 @@
 // admin reconcile: the mail reconciler's pass now (emails whose job is missing get one).
+
+import { AppError } from '@mailwright/kit';
 import { reconcileNow } from '../../../services/mail/src/operations/reconcile-now';
 import { type AdminCommand, parseCommandArgs, takePositionals } from '../admin-command';
 import { UsageError } from '../usage-error';
@@ -19,7 +21,7 @@ export const reconcileCommand: AdminCommand = {
       context.log,
       waitSeconds * 1000,
     );
-    if (enqueued === null) throw new UsageError('A mail worker kept the reconciler lock; try again (or raise --wait)');
+    if (enqueued === null) throw new AppError('CONFLICT', 'A mail worker kept the reconciler lock; try again (or raise --wait)');
     context.out.result({ enqueued }, (result) => [`reconciled: ${result.enqueued} email(s) given a job`]);
   },
 };

@@ -98,4 +98,16 @@ describe('admin queues and reconcile', () => {
     // Its job is live now: a second pass adds nothing.
     expect((await harness.admin('reconcile', '--json')).json()).toEqual({ enqueued: 0 });
   });
+
+  it('refuses (exit 1, not a usage error) while a worker keeps the reconciler lock', async () => {
+    const lockKey = `${harness.env.QUEUE_PREFIX}:mail:reconciler-lock`;
+    await redis.set(lockKey, 'a-worker', 'PX', 10_000);
+    try {
+      const held = await harness.admin('reconcile', '--wait', '0');
+      expect(held.code).toBe(1);
+      expect(held.err).toContain('A mail worker kept the reconciler lock');
+    } finally {
+      await redis.del(lockKey);
+    }
+  });
 });
