@@ -2,7 +2,8 @@
 // system setting by default, the top bar's theme button overrides it and the choice (`mailwright.theme`
 // in local storage) survives a reload and is applied before the first paint; the dark theme passes axe's
 // colour-contrast rule on public and signed-in pages. In both themes the sidebar runs the full height of a
-// scrolled page and the Email Accounts actions stay on one line each (one row at 1440 px). Screenshots: dark-*.png, layout-*.png.
+// scrolled page, the Email Accounts actions stay on one line each (one row at 1440 px) and the dashboard's quota bar
+// shows its empty track. Screenshots: dark-*.png, layout-*.png.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signUpVerified } from '../../infra/e2e/support/api';
@@ -96,6 +97,13 @@ describe.each(['desktop', 'mobile'] as const)('dark mode at %s width', (viewport
         expect(extent.pageHeight, 'the dashboard scrolls').toBeGreaterThan(extent.viewportHeight);
         expect(extent.sidebarBottom, 'the sidebar reaches the bottom of the page').toBeGreaterThanOrEqual(extent.pageHeight);
       }
+      // The quota bar's empty track stands out from its card (the dark theme once painted both the same).
+      const [track, card] = await Promise.all(
+        ['quota-track', 'card-quota'].map((id) =>
+          page.getByTestId(id).evaluate((element) => getComputedStyle(element).backgroundColor),
+        ),
+      );
+      expect(track, `the quota track on its card (${colorScheme})`).not.toBe(card);
       await saveScreenshot(page, `layout-dashboard-${colorScheme}-${width}`);
       await open(page, '/email-accounts');
       await page.getByTestId('upgrade-plan-link').waitFor();

@@ -40,10 +40,10 @@ export function UsageBar({ label, used, limit, note }: UsageBarProps) {
         </span>
       </div>
       {limit === null ? (
-        <div className="mt-1 h-2 rounded-full bg-slate-100" aria-hidden="true" />
+        <div className="mt-1 h-2 rounded-full bg-slate-200" aria-hidden="true" />
       ) : (
         <div
-          className="mt-1 h-2 overflow-hidden rounded-full bg-slate-100"
+          className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200"
           role="progressbar"
           aria-label={label}
           aria-valuemin={0}

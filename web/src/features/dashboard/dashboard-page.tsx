@@ -74,7 +74,7 @@ export function DashboardPage() {
           <p className="text-2xl font-bold text-slate-900">{quotaText(quota.used, quota.limit)}</p>
           <p className="text-sm text-slate-500">emails used this month</p>
           {quota.limit !== -1 && (
-            <div className="mt-3 h-2 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
+            <div className="mt-3 h-2 overflow-hidden rounded-full bg-slate-200" aria-hidden="true" data-testid="quota-track">
               <div className="h-full rounded-full bg-indigo-600" style={{ width: `${limitReached}%` }} />
             </div>
           )}
