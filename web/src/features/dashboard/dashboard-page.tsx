@@ -68,7 +68,7 @@ export function DashboardPage() {
   return (
     <>
       {heading}
-      {user && <FirstRunChecklist user={user} />}
+      {user && <FirstRunChecklist user={user} data={firstRun} />}
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <Card title="Email Quota" testId="card-quota">
           <p className="text-2xl font-bold text-slate-900">{quotaText(quota.used, quota.limit)}</p>

@@ -19,8 +19,11 @@ export function useFirstRunData(email: string) {
   return { accounts, toSelf, isPending: accounts.isPending || toSelf.isPending };
 }
 
-export function FirstRunChecklist({ user }: { user: User }) {
-  const { accounts, toSelf } = useFirstRunData(user.email);
+export type FirstRunData = ReturnType<typeof useFirstRunData>;
+
+/** data: the dashboard's useFirstRunData (read once there, since the dashboard waits for it too). */
+export function FirstRunChecklist({ user, data }: { user: User; data: FirstRunData }) {
+  const { accounts, toSelf } = data;
   const sendTest = useNotifyingMutation({
     mutationFn: () => emailsApi.send({ to: [user.email], subject: TEST_EMAIL_SUBJECT, body: testEmailBody(user.name) }),
     success: 'Email sent!',
