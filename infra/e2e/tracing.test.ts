@@ -13,6 +13,7 @@ import { type CallOptions, callJson } from './support/api';
 import { OtlpReceiver, type ReceivedSpan } from './support/otlp-receiver';
 import { sinkSender, waitFor } from './support/sink-sender';
 import { SmtpSink } from './support/smtp-sink';
+import { tracingStackSettings } from './support/tracing-stack';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SERVER = 2;
@@ -46,29 +47,15 @@ beforeAll(async () => {
   const redis = await findRedis(path.join(rootDir, '.data'), log);
   const databaseName = `mw_tracing_${Date.now().toString(36)}`;
   dropOwnDatabase = () => dropDatabase(postgres.serverUrl, databaseName);
+  const settings = tracingStackSettings('tracing', sink.smtpPort, receiver.url);
   stack = await startStack({
     rootDir,
     databaseUrl: withDatabase(postgres.serverUrl, databaseName),
     redisUrl: redis.url,
-    secrets: {
-      INTERNAL_SECRET: `tracing-internal-${randomBytes(16).toString('hex')}`,
-      ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      TRACKING_SECRET: `tracing-tracking-${randomBytes(16).toString('hex')}`,
-    },
+    ...settings,
     ports: 'random',
     workers: 1,
     smtpIntake: false,
-    env: {
-      LOG_LEVEL: 'info',
-      NODE_ENV: 'test',
-      SYSTEM_SMTP_URL: `smtp://127.0.0.1:${sink.smtpPort}`,
-      ALLOW_PRIVATE_TARGETS: 'true',
-      QUEUE_PREFIX: `tracing${Date.now().toString(36)}`,
-      FEEDBACK_ENABLED: 'false',
-      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
-      // Spans leave each process within 100 ms instead of the default 5 s.
-      OTEL_BSP_SCHEDULE_DELAY: '100',
-    },
     output: 'files',
     logDir: path.join(rootDir, 'test-artifacts', 'tracing-logs'),
     log,

@@ -16,6 +16,7 @@ import { type CallOptions, callJson } from '../e2e/support/api';
 import { OtlpReceiver, type ReceivedSpan } from '../e2e/support/otlp-receiver';
 import { sinkSender, waitFor } from '../e2e/support/sink-sender';
 import { SmtpSink } from '../e2e/support/smtp-sink';
+import { tracingStackSettings } from '../e2e/support/tracing-stack';
 import { freePort } from '../launcher/free-port';
 import { dropDatabase, findPostgres, withDatabase } from '../launcher/postgres';
 import { findRedis } from '../launcher/redis';
@@ -82,30 +83,16 @@ beforeAll(async () => {
   const redis = await findRedis(path.join(repoRoot, '.data'), log);
   const databaseName = `mw_bundle_tracing_${Date.now().toString(36)}`;
   dropOwnDatabase = () => dropDatabase(postgres.serverUrl, databaseName);
+  const settings = tracingStackSettings('bundle-tracing', sink.smtpPort, receiver.url);
   const ports = new Map<string, number>();
   for (const spec of started) ports.set(spec.name, await freePort());
   const env = stackEnvironment(
     {
       databaseUrl: withDatabase(postgres.serverUrl, databaseName),
       redisUrl: redis.url,
-      secrets: {
-        INTERNAL_SECRET: `bundle-tracing-internal-${randomBytes(16).toString('hex')}`,
-        ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-        TRACKING_SECRET: `bundle-tracing-tracking-${randomBytes(16).toString('hex')}`,
-      },
+      ...settings,
       ports: 'random',
-      env: {
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'info',
-        HOST: '127.0.0.1',
-        SYSTEM_SMTP_URL: `smtp://127.0.0.1:${sink.smtpPort}`,
-        ALLOW_PRIVATE_TARGETS: 'true',
-        QUEUE_PREFIX: `bundletracing${Date.now().toString(36)}`,
-        FEEDBACK_ENABLED: 'false',
-        OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
-        // Spans leave each process within 100 ms instead of the default 5 s.
-        OTEL_BSP_SCHEDULE_DELAY: '100',
-      },
+      env: { ...settings.env, HOST: '127.0.0.1' },
     },
     ports,
   );
