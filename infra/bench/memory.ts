@@ -24,13 +24,25 @@ function statusKb(pid: number, field: 'VmHWM' | 'VmRSS'): number | null {
   }
 }
 
+/** Peaks (kB) a nested window reset before its enclosing window read them (see `runPeaks`), per pid. */
+const carriedKb = new Map<number, number>();
+
 function resetPeak(pid: number): boolean {
+  const before = statusKb(pid, 'VmHWM');
   try {
     writeFileSync(`/proc/${pid}/clear_refs`, '5');
-    return true;
   } catch {
     return false;
   }
+  if (before !== null) carriedKb.set(pid, Math.max(carriedKb.get(pid) ?? 0, before));
+  return true;
+}
+
+/** A process's peak RSS (kB) since its last window started: its VmHWM, or a higher peak a nested reset carried. */
+function peakKb(pid: number): number | null {
+  const kb = statusKb(pid, 'VmHWM');
+  const carried = carriedKb.get(pid);
+  return kb === null ? null : Math.max(kb, carried ?? 0);
 }
 
 function processPids(stack: Stack, redisPid: number | null): Map<string, number> {
@@ -47,15 +59,34 @@ function processPids(stack: Stack, redisPid: number | null): Map<string, number>
 /** Starts a phase's memory window: resets every process's peak; the returned function reads the peaks. */
 export function memoryWindow(stack: Stack, redisPid: number | null): () => PhaseMemory {
   let sinceStart = false;
-  for (const pid of processPids(stack, redisPid).values()) if (!resetPeak(pid)) sinceStart = true;
+  for (const pid of processPids(stack, redisPid).values()) {
+    if (!resetPeak(pid)) sinceStart = true;
+    carriedKb.delete(pid);
+  }
   return () => {
     const peakRssMb: Record<string, number> = {};
     // Processes started during the phase (added workers) count from their start, which is inside the phase.
     for (const [name, pid] of processPids(stack, redisPid)) {
-      const kb = statusKb(pid, 'VmHWM');
+      const kb = peakKb(pid);
       if (kb !== null) peakRssMb[name] = round(kb / 1024, 1);
     }
     return { peakRssMb, sinceStart };
+  };
+}
+
+/**
+ * A window inside a phase's (one scale-out run): resets the given processes' peaks and answers a function that
+ * reads them (MB, by name). The phase's window still sees the higher peaks from before the reset.
+ */
+export function runPeaks(pids: Map<string, number>): () => Record<string, number> {
+  for (const pid of pids.values()) resetPeak(pid);
+  return () => {
+    const peaks: Record<string, number> = {};
+    for (const [name, pid] of pids) {
+      const kb = statusKb(pid, 'VmHWM');
+      if (kb !== null) peaks[name] = round(kb / 1024, 1);
+    }
+    return peaks;
   };
 }
 

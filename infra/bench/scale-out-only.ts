@@ -1,7 +1,15 @@
-// `npx tsx infra/bench/scale-out-only.ts [--n=3000] [--worker-cpu=0.2] [--no-limit-check]`: the scale-out phase
-// alone (phases/scale-out.ts) on its own stack, for a machine too busy for the whole benchmark; prints its figures
-// as JSON. The capped workers' ratios hold on a loaded machine (each worker gets its quota, see README).
+// `npx tsx infra/bench/scale-out-only.ts [--n=3000] [--worker-cpu=0.2] [--workers=1,2,4] [--no-limit-check]
+// [--bundled | --bundles=<dir>]`: the scale-out phase alone (phases/scale-out.ts) on its own stack, for a machine too busy for the whole benchmark; prints its
+// figures as JSON, with every process's peak RSS over the phase (each run's capped workers' peaks are in its run).
+// The capped workers' ratios hold on a loaded machine (each worker gets its quota, see README). --bundled runs
+// every process from its production bundle, as `npm run bench -- --bundled` does, built into a folder of its own
+// (test-artifacts/bench-bundles-scale-out) so that a whole bench running meanwhile keeps its bundles; --bundles=<dir>
+// runs bundles built before (infra/docker/bundle.ts --out <dir>), e.g. to compare two builds side by side.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { rootDir } from './bench';
 import { withBenchStack } from './bench-stack';
+import { memoryWindow, redisPid } from './memory';
 import { measureScaleOut } from './phases/scale-out';
 
 const args = process.argv.slice(2);
@@ -13,14 +21,29 @@ const n = numberArg('n', 3_000);
 const started = Date.now();
 const log = (line: string) => process.stdout.write(`[scale-out ${((Date.now() - started) / 1000).toFixed(1)}s] ${line}\n`);
 
-const result = await withBenchStack({}, log, ({ ctx, redis }) =>
-  measureScaleOut(ctx, redis, {
+const textArg = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+const workerCounts = (textArg('workers') ?? '1,2,4').split(',').map(Number);
+let bundleDir = textArg('bundles') && path.resolve(textArg('bundles') as string);
+if (!bundleDir && args.includes('--bundled')) {
+  bundleDir = path.join(rootDir, 'test-artifacts', 'bench-bundles-scale-out');
+  log(`building the production bundles into ${path.relative(rootDir, bundleDir)}`);
+  const built = spawnSync(process.execPath, ['--import', 'tsx', 'infra/docker/bundle.ts', '--out', bundleDir], {
+    cwd: rootDir,
+    stdio: 'inherit',
+  });
+  if (built.status !== 0) throw new Error(`building the bundles failed (exit ${built.status})`);
+}
+
+const result = await withBenchStack({ bundleDir }, log, async ({ ctx, redis }) => {
+  const readMemory = memoryWindow(ctx.stack, await redisPid(redis));
+  const scaleOut = await measureScaleOut(ctx, redis, {
     n,
     cpuPerWorker: numberArg('worker-cpu', 0.2),
-    workerCounts: [1, 2, 4],
+    workerCounts,
     leadMs: Math.max(10_000, n * 5),
     limitCheck: args.includes('--no-limit-check') ? null : { n: 300, perMinute: 150 },
-  }),
-);
+  });
+  return { ...scaleOut, memory: readMemory() };
+});
 process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 process.exit(0);

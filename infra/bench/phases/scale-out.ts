@@ -14,6 +14,7 @@ import { CpuQuotaGroup, cgroupUnavailable } from '../cgroup';
 import { type BenchContext, loadAverage, sendBody, sleep } from '../context';
 import { cpuPerUnit, cpuSnapshot } from '../cpu-usage';
 import { request } from '../http-client';
+import { runPeaks } from '../memory';
 import { round } from '../stats';
 import { measurePacing, type PacingResult } from './pacing';
 
@@ -39,6 +40,8 @@ export interface ScaleOutRun {
   cpuMsPerEmail: Record<string, number>;
   /** Per worker: periods in which its quota ran out over the drain, of all periods (1 = always at the cap). */
   throttledShare: number[];
+  /** Peak RSS in MB of each capped worker over the run (queueing and drain). */
+  workerPeakRssMb: Record<string, number>;
   load: { one: number; five: number };
 }
 
@@ -74,34 +77,41 @@ export async function measureScaleOut(
   ctx.log(`  stopping the uncapped workers (${liveWorkers(ctx).join(', ')})`);
   for (const name of liveWorkers(ctx)) await ctx.stack.kill(name);
   const groups: CpuQuotaGroup[] = [];
-  const workerPids: number[] = [];
+  const workerPids = new Map<string, number>();
   const runs: ScaleOutRun[] = [];
   let leadMs = options.leadMs;
   let limitsAcrossWorkers: PacingResult | null = null;
   try {
     for (const workers of options.workerCounts) {
-      while (workerPids.length < workers) {
+      while (workerPids.size < workers) {
         const name = await ctx.stack.addWorker();
         const pid = ctx.stack.processes.get(name)?.child.pid;
         if (!pid) throw new Error(`${name} has no pid`);
-        const group = new CpuQuotaGroup(`mailwright-bench-${process.pid}-${workerPids.length + 1}`, options.cpuPerWorker);
+        const group = new CpuQuotaGroup(`mailwright-bench-${process.pid}-${workerPids.size + 1}`, options.cpuPerWorker);
         group.add(pid);
         groups.push(group);
-        workerPids.push(pid);
+        workerPids.set(name, pid);
       }
       ctx.log(`  ${workers} worker(s) at ${options.cpuPerWorker} core each: queueing ${options.n} emails due together`);
-      const { acceptMs, ...run } = await drainRun(ctx, redis, groups, { n: options.n, workers, leadMs, tag: `scale${workers}` });
+      const { acceptMs, ...run } = await drainRun(ctx, redis, groups, {
+        n: options.n,
+        workers,
+        leadMs,
+        tag: `scale${workers}`,
+        workerPids,
+      });
       runs.push(run);
       ctx.log(
         `  → ${run.emailsPerSecond} emails/s (${run.delivered}/${run.accepted} in ${run.drainMs} ms), ` +
           `throttled ${run.throttledShare.map((share) => `${Math.round(share * 100)}%`).join(' / ')} of periods, ` +
-          `Redis ${run.redisBytesPerEmail} B per queued email`,
+          `Redis ${run.redisBytesPerEmail} B per queued email, worker peak RSS ` +
+          `${Object.values(run.workerPeakRssMb).join(' / ')} MB`,
       );
       leadMs = Math.max(3_000, Math.round(acceptMs * 1.5) + 1_000);
     }
     if (options.limitCheck) {
       const { n, perMinute } = options.limitCheck;
-      ctx.log(`  ${workerPids.length} capped workers: a sender limited to ${perMinute} a minute sends ${n} emails`);
+      ctx.log(`  ${workerPids.size} capped workers: a sender limited to ${perMinute} a minute sends ${n} emails`);
       limitsAcrossWorkers = await measurePacing(ctx, { n, perMinute, tag: 'scalepace' });
       ctx.log(
         `  → most in any 60 s ${limitsAcrossWorkers.maxPerMinute} (limit ${perMinute}), utilisation ${limitsAcrossWorkers.utilisation}, failed ${limitsAcrossWorkers.failed}`,
@@ -141,9 +151,10 @@ async function drainRun(
   ctx: BenchContext,
   redis: Redis,
   groups: CpuQuotaGroup[],
-  options: { n: number; workers: number; leadMs: number; tag: string },
+  options: { n: number; workers: number; leadMs: number; tag: string; workerPids: Map<string, number> },
 ): Promise<ScaleOutRun & { acceptMs: number }> {
   const { n, tag } = options;
+  const readPeaks = runPeaks(options.workerPids);
   const deliveries = ctx.sink.time(tag);
   const prefix = ctx.stack.env.QUEUE_PREFIX ?? '';
   const queueBytesBefore = await queueBytes(redis, prefix);
@@ -238,6 +249,7 @@ async function drainRun(
         const before = throttleBefore[i] ?? after;
         return round((after.throttledPeriods - before.throttledPeriods) / Math.max(1, after.periods - before.periods), 2);
       }),
+      workerPeakRssMb: readPeaks(),
       load: loadAverage(),
       acceptMs,
     };

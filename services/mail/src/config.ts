@@ -18,6 +18,8 @@ export const ConfigSchema = Type.Object({
   ...metricsConfig,
   /** Emails one worker process delivers at once (also the send jobs it runs at once; a batch job holds many emails). */
   WORKER_CONCURRENCY: Type.Integer({ default: 100, minimum: 1, maximum: 1000 }),
+  /** The worker's heap grows by this % of what survived a full GC before the next one (0: V8's own, up to 300). */
+  WORKER_HEAP_GROWING_PERCENT: Type.Integer({ default: 50, minimum: 0, maximum: 300 }),
   /**
    * Pooled SMTP connections per sender account in one worker process. Each connection sends one message at a
    * time, so this (not WORKER_CONCURRENCY) bounds one worker's SMTP rate; keep it within what the SMTP server

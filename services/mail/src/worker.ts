@@ -2,9 +2,11 @@
 import { fileURLToPath } from 'node:url';
 import { ensureDatabase, loadConfigOrExit, runMigrations, shutdownTracing } from '@mailwright/kit';
 import { ConfigSchema } from './config';
+import { limitHeapGrowth } from './delivery/heap-growth';
 import { startWorker } from './worker-app';
 
 const config = loadConfigOrExit(ConfigSchema);
+limitHeapGrowth(config.WORKER_HEAP_GROWING_PERCENT);
 await ensureDatabase(config.DATABASE_URL);
 await runMigrations(config.DATABASE_URL, 'mail', fileURLToPath(new URL('../drizzle', import.meta.url)));
 const worker = await startWorker(config);

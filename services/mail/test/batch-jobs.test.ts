@@ -2,8 +2,13 @@
 // a failing member retried alone, a claim never taken from a live job) and what the reconciler sees.
 import { randomUUID } from 'node:crypto';
 import type { EmailLog } from '@mailwright/contracts';
+import type { Redis } from 'ioredis';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmailClaims } from '../src/delivery/claim-emails';
+import { Reconciler, reconcilerLockKey } from '../src/delivery/reconciler';
+import { openQueue } from '../src/queues/open-queue';
+import { SEND_QUEUE, type SendJobData } from '../src/queues/send-queue';
 import { Harness, waitFor } from './support/harness';
 
 const h = new Harness('batchjobs');
@@ -98,6 +103,57 @@ describe('batch send jobs', () => {
     await h.redis.zrem(`${h.config.QUEUE_PREFIX}:send:delayed`, jobId);
     expect(await worker.reconcileNow()).toBe(2);
     for (const id of ids) expect(await h.redis.exists(`${h.config.QUEUE_PREFIX}:send:email-${id}`)).toBe(1);
+  });
+
+  it("looks up a row's own job only when no live batch job covers the row", async () => {
+    await h.stopWorker();
+    const { userId } = h.newUser();
+    const at = new Date(Date.now() + 60_000).toISOString();
+    const emails = await sendTogether(userId, ['covered1@example.net', 'covered2@example.net'], { scheduledAt: at });
+    const ids = emails.map((email) => email.id);
+    await h.pool.query("UPDATE mail.emails SET updated_at = now() - interval '1 minute' WHERE id = ANY($1::uuid[])", [ids]);
+    const jobId = (await rowsOf(ids)).get(ids[0] as string)?.jobId as string;
+    // The keys the reconciler's pipelines read (HMGET), through a client that records them.
+    const looked: string[] = [];
+    const recording = new Proxy(h.redis, {
+      get(target, property) {
+        if (property === 'pipeline') {
+          return () => {
+            const pipeline = target.pipeline();
+            const hmget = pipeline.hmget.bind(pipeline);
+            pipeline.hmget = ((key: string, ...fields: string[]) => {
+              looked.push(key);
+              return hmget(key, ...fields);
+            }) as typeof pipeline.hmget;
+            return pipeline;
+          };
+        }
+        const value = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    }) as Redis;
+    const queue = openQueue<SendJobData>(SEND_QUEUE, h.redis, h.config.QUEUE_PREFIX);
+    const lockKey = `${reconcilerLockKey(h.config.QUEUE_PREFIX)}:lookups`;
+    const reconciler = new Reconciler(h.pool, queue, recording, lockKey, pino({ level: 'silent' }));
+    const ownKeys = ids.map((id) => `${h.config.QUEUE_PREFIX}:send:email-${id}`);
+    // The batch job is added just after the rows commit (the outbox): the pass starts once it is in Redis.
+    await waitFor(async () => (await h.redis.exists(`${h.config.QUEUE_PREFIX}:send:${jobId}`)) === 1, 5_000);
+    try {
+      expect(await reconciler.runOnce()).toBe(0);
+      expect(looked).toContain(`${h.config.QUEUE_PREFIX}:send:${jobId}`);
+      for (const key of ownKeys) expect(looked).not.toContain(key);
+
+      // The batch job gone: each row's own job is looked up, found missing and added.
+      await h.redis.del(`${h.config.QUEUE_PREFIX}:send:${jobId}`);
+      await h.redis.zrem(`${h.config.QUEUE_PREFIX}:send:delayed`, jobId);
+      looked.length = 0;
+      expect(await reconciler.runOnce()).toBe(2);
+      for (const key of ownKeys) expect(looked).toContain(key);
+    } finally {
+      await queue.close();
+      await h.pool.query("UPDATE mail.emails SET status = 'cancelled' WHERE id = ANY($1::uuid[])", [ids]);
+      await h.startWorker();
+    }
   });
 });
 

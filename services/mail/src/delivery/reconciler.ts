@@ -3,7 +3,9 @@
 // commit and enqueue) or already finished while the row still waits. Scheduled rows get a delayed job
 // for their time; overdue ones run at once. A 'sending' row is only looked at once its claim is stale.
 // A row is covered while its batch job or its own job is waiting or running; a new job is always its own
-// (a batch of one, 'email-<id>').
+// (a batch of one, 'email-<id>'). Batch jobs are looked up first and own jobs only for the rows no live batch job
+// covers: a backlog of scheduled emails (10,000 rows, ~100 batch jobs) costs a pass 100 lookups, not 10,100, in
+// the worker that also delivers them (its CPU, and garbage its heap must collect).
 import { randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -94,16 +96,14 @@ export class Reconciler {
     if (rows.length === 0) return 0;
     const batchJobOf = (row: PendingRow) => (row.jobId && !isOwnJobOf(row.jobId, row.id) ? row.jobId : null);
     const batchIds = [...new Set(rows.map(batchJobOf).filter((jobId): jobId is string => jobId !== null))];
-    const [ownStates, batchStates] = await Promise.all([
-      this.jobStates(rows.map((row) => sendJobId(row.id))),
-      this.jobStates(batchIds),
-    ]);
-    const batchState = new Map(batchIds.map((jobId, index) => [jobId, batchStates[index]]));
+    const batchStates = await this.jobStates(batchIds);
+    const liveBatches = new Set(batchIds.filter((_, index) => batchStates[index] === 'live'));
+    const uncovered = rows.filter((row) => !liveBatches.has(batchJobOf(row) ?? ''));
+    const ownStates = await this.jobStates(uncovered.map((row) => sendJobId(row.id)));
     const missing: PendingRow[] = [];
     const finished: PendingRow[] = [];
-    rows.forEach((row, index) => {
-      const batchJob = batchJobOf(row);
-      if (ownStates[index] === 'live' || (batchJob && batchState.get(batchJob) === 'live')) return;
+    uncovered.forEach((row, index) => {
+      if (ownStates[index] === 'live') return;
       if (ownStates[index] === 'finished') finished.push(row);
       else missing.push(row);
     });

@@ -1,9 +1,9 @@
-// The reader for an account's provider, with that mailbox's pacer (kept by the loop across turns).
+// The reader for an account's provider, with that mailbox's pacer (kept by the loop across turns). The IMAP reader
+// (imapflow) is loaded when a worker first reads an SMTP account's mailbox: many workers never do.
 import type { MailboxAccess } from '@mailwright/contracts';
 import type { Logger } from 'pino';
 import { openGmailReader } from './gmail-reader';
 import { openGraphReader } from './graph-reader';
-import { openImapReader } from './imap-reader';
 import type { IsCandidate, MailboxReader } from './mailbox-reader';
 import { RequestPacer } from './request-pacer';
 
@@ -56,6 +56,7 @@ export async function openMailboxReader(
     case 'outlook':
       return openGraphReader(access, api);
     case 'smtp': {
+      const { openImapReader } = await import('./imap-reader');
       const reader = await openImapReader(access.imap, {
         pageSize: settings.pageSize,
         isCandidate: turn.isCandidate,

@@ -1,7 +1,7 @@
 // The human side of a message (decoded From address, Subject, Date and plain text, HTML reduced to text when
 // there is no text part) read with mailparser, which handles encoded words, charsets and HTML well. When
-// mailparser gives up on a broken message, the walker's own view is used instead.
-import { simpleParser } from 'mailparser';
+// mailparser gives up on a broken message, the walker's own view is used instead. mailparser (with its charset
+// tables and HTML converter) is loaded on first use only: a worker whose senders get no feedback never needs it.
 import { firstAddressIn } from './addresses';
 import { htmlToText } from './html-text';
 import { fieldValue } from './mime/header-fields';
@@ -20,6 +20,7 @@ const MAX_READABLE_BYTES = 512 * 1024;
 
 export async function readReadable(raw: Buffer, mime: MimeMessage): Promise<ReadableMessage> {
   try {
+    const { simpleParser } = await import('mailparser');
     const parsed = await simpleParser(raw.subarray(0, MAX_READABLE_BYTES), {
       keepDeliveryStatus: true,
       skipImageLinks: true,
