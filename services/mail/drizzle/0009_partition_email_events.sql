@@ -1,7 +1,7 @@
 -- Issue 25, second part: mail.email_events (every open, click and mailbox event; it grows with tracking) becomes a
 -- table partitioned by RANGE (occurred_at), one partition a month (email_events_YYYY_MM, UTC months) plus
 -- email_events_default, the same layout as mail.emails (0008), so the retention job drops an expired month of events
--- with a DROP TABLE (src/db/queries/email-partitions.ts).
+-- with a DROP TABLE (src/retention/email-partitions.ts).
 --
 -- * Primary key (id, occurred_at): Postgres requires the partition key in every unique constraint of a partitioned
 --   table. id (gen_random_uuid()) stays unique in practice.

@@ -12,9 +12,9 @@ import { runMigrations } from '@mailwright/kit';
 import { createTestDatabase, type TestDatabase } from '@mailwright/kit/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { maintainEmailPartitions } from '../src/db/queries/email-partitions';
 import { insertMailboxEvent } from '../src/db/queries/mailbox-findings';
 import { recordTrackingEvents } from '../src/db/queries/record-tracking-events';
+import { maintainEmailPartitions } from '../src/retention/email-partitions';
 
 const migrations = fileURLToPath(new URL('../drizzle', import.meta.url));
 

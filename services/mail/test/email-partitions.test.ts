@@ -12,10 +12,10 @@ import { createTestDatabase, type TestDatabase } from '@mailwright/kit/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createdWithin, newEmailId } from '../src/db/email-ids';
-import { maintainEmailPartitions, monthStart, partitionName } from '../src/db/queries/email-partitions';
 import { recordTrackingEvents } from '../src/db/queries/record-tracking-events';
 import { trackedLink } from '../src/db/queries/tracked-link';
 import { maintainPartitionsNow } from '../src/operations/maintain-partitions';
+import { maintainEmailPartitions, monthStart, partitionName } from '../src/retention/email-partitions';
 
 const migrations = fileURLToPath(new URL('../drizzle', import.meta.url));
 const CHILDREN = ['email_events', 'email_attachments', 'email_sources', 'tracking_counters'];

@@ -4,7 +4,7 @@
 // first to `archiveDir` when given). It takes the workers' advisory lock, so it never runs
 // beside a worker's pass; when a worker holds it, it waits for that pass to end.
 import type pg from 'pg';
-import { maintainEmailPartitions, type PartitionMaintenanceReport } from '../db/queries/email-partitions';
+import { maintainEmailPartitions, type PartitionMaintenanceReport } from '../retention/email-partitions';
 
 const LOCK_WAIT_MS = 250;
 

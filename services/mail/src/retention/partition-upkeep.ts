@@ -1,12 +1,9 @@
 // The upkeep's schedule in the worker: a pass at start and then every interval (the passes themselves, and why
-// they are safe to repeat and to run from several processes at once, are in db/queries/email-partitions.ts), with
+// they are safe to repeat and to run from several processes at once, are in email-partitions.ts), with
 // MAIL_ARCHIVE_DIR as options.archiveDir.
-import {
-  maintainEmailPartitions,
-  type PartitionMaintenanceOptions,
-  type PartitionMaintenanceReport,
-} from '../db/queries/email-partitions';
+
 import type { RetentionDeps } from './deps';
+import { maintainEmailPartitions, type PartitionMaintenanceOptions, type PartitionMaintenanceReport } from './email-partitions';
 
 export interface PartitionMaintenance {
   /** Runs a pass now (after the one running, if any) and answers its report. */

@@ -1,5 +1,5 @@
-// The rows an expired month's archive holds (email-partitions.ts), one JSON object each, read with a cursor a batch at
-// a time so that no month is ever held in memory.
+// The rows an expired month's archive holds (retention/email-partitions.ts), one JSON object each, read with a
+// cursor a batch at a time so that no month is ever held in memory.
 import type pg from 'pg';
 
 const BATCH = 1_000;

@@ -1,4 +1,4 @@
-// The statements of the partition upkeep (email-partitions.ts), the same for mail.emails and mail.email_events.
+// The statements of the partition upkeep (retention/email-partitions.ts), the same for mail.emails and mail.email_events.
 // Table and partition names come from partition-months.ts, never from input, so they are written into the DDL.
 import type pg from 'pg';
 import { expiredName, monthOf, monthStart, type PartitionedTable, partitionName } from './partition-months';
@@ -169,4 +169,18 @@ export async function dropTable(client: pg.PoolClient, name: string, lockTimeout
   await inTransaction(client, lockTimeoutMs, async () => {
     await client.query(`DROP TABLE mail.${name}`);
   });
+}
+
+const MAINTENANCE_LOCK = 'mail:email-partitions';
+
+/** One upkeep pass at a time across processes: a session advisory lock, taken without waiting. */
+export async function takeMaintenanceLock(client: pg.PoolClient): Promise<boolean> {
+  const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [
+    MAINTENANCE_LOCK,
+  ]);
+  return rows[0]?.locked === true;
+}
+
+export async function releaseMaintenanceLock(client: pg.PoolClient): Promise<void> {
+  await client.query('SELECT pg_advisory_unlock(hashtext($1))', [MAINTENANCE_LOCK]);
 }

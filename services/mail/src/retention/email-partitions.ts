@@ -9,7 +9,6 @@
 // at most `lockTimeoutMs` for its locks, so a long transaction elsewhere delays the upkeep to the next pass instead
 // of queueing every query of the table behind it.
 import type pg from 'pg';
-import { archiveExpiredMonth } from '../../retention/archive-expired-month';
 import {
   attachedPartitions,
   createPartition,
@@ -18,10 +17,13 @@ import {
   dropExpiredEmails,
   dropTable,
   expireDefaultRows,
-} from './partition-ddl';
-import { EMAIL_EVENTS, EMAILS, monthOf, monthStart, partitionName } from './partition-months';
+  releaseMaintenanceLock,
+  takeMaintenanceLock,
+} from '../db/queries/partition-ddl';
+import { EMAIL_EVENTS, EMAILS, monthOf, monthStart, partitionName } from '../db/queries/partition-months';
+import { archiveExpiredMonth } from './archive-expired-month';
 
-export { monthStart, partitionName } from './partition-months';
+export { monthStart, partitionName } from '../db/queries/partition-months';
 
 export interface PartitionMaintenanceOptions {
   /** Months kept before the current one; 0 keeps every month. */
@@ -52,7 +54,6 @@ export interface PartitionMaintenanceReport {
   archiveFailures: Array<{ partition: string; error: string }>;
 }
 
-const LOCK_KEY = 'mail:email-partitions';
 /** The tables whose rows belong to an email (their triggers stand in for foreign keys; see drizzle/0008). */
 const CHILDREN = ['email_events', 'email_attachments', 'email_sources', 'tracking_counters'] as const;
 const DROP_LOCK_TIMEOUT_MS = 60_000;
@@ -73,15 +74,12 @@ export async function maintainEmailPartitions(
   };
   const client = await pool.connect();
   try {
-    const { rows: lock } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [
-      LOCK_KEY,
-    ]);
-    if (!lock[0]?.locked) return { ...report, skipped: true };
+    if (!(await takeMaintenanceLock(client))) return { ...report, skipped: true };
     try {
       await maintain(client, options, report);
       return report;
     } finally {
-      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [LOCK_KEY]);
+      await releaseMaintenanceLock(client);
     }
   } finally {
     client.release();
