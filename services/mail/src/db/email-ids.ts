@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 
 /**
  * A new email id: uuid v7 for this millisecond (or `at`). Its 74 random bits are taken from a v4 uuid, which Node
- * makes from a cached block of CSPRNG bytes (one randomBytes call per id cost more than building the whole row).
+ * makes from a cached block of CSPRNG bytes (a randomBytes call per id was 2.6% of the mail service's CPU).
  */
 export function newEmailId(at: number = Date.now()): string {
   const random = randomUUID(); // xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx, y already the RFC variant (10xx)

@@ -13,7 +13,7 @@ export interface SuppressionLookup {
 }
 
 /**
- * findSuppressed for many sends at once, in one statement: answers each lookup's suppressed addresses, in the
+ * The suppressed addresses of many sends at once, in one statement: answers each lookup's, in the
  * order of the lookups. Addresses are matched per user, so one user's list never answers another's lookup.
  */
 export async function findSuppressedMany(pool: pg.Pool, lookups: readonly SuppressionLookup[]): Promise<string[][]> {
