@@ -1,11 +1,13 @@
 // The name a person gives is shown in the platform's own mails ("Hi <name>,"): it must not carry a second line
 // (header-like text, a forged paragraph) or a link a mail client would make clickable. Line breaks and other
 // control characters become spaces, and words that read as a URL or a host name are dropped. One pass over
-// the text, word by word: no regular expression that could backtrack on a long name.
+// the text, word by word: no regular expression that could backtrack on a long name (the one used is a single
+// character class).
 
 export const NAME_REQUIRED_MESSAGE = 'Name is required';
 
-const isControl = (code: number) => code < 0x20 || (code >= 0x7f && code < 0xa0) || code === 0x2028 || code === 0x2029;
+/** Control characters (C0, DEL, C1) and the Unicode line and paragraph separators: one character class, no backtracking. */
+const CONTROL = /[\p{Cc}\u2028\u2029]/gu;
 
 /** A word a mail client would turn into a link: has a scheme, starts with www., or ends in a dotted name. */
 function looksLikeLink(word: string): boolean {
@@ -30,9 +32,8 @@ function trimPunctuation(word: string): string {
 
 /** The name with control characters turned into spaces, link-like words removed and spaces collapsed; may be ''. */
 export function cleanDisplayName(name: string): string {
-  let spaced = '';
-  for (const char of name) spaced += isControl(char.codePointAt(0) ?? 0) ? ' ' : char;
-  return spaced
+  return name
+    .replace(CONTROL, ' ')
     .split(' ')
     .filter((word) => word !== '' && !looksLikeLink(word))
     .join(' ');
