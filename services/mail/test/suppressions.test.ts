@@ -181,6 +181,15 @@ describe('suppression lookups of concurrent sends', () => {
     expect(statements).toBeLessThan(5);
     expect(await lookups.find(carol.userId, [])).toEqual([]);
 
+    // One lookup Postgres refuses (a NUL in an address) fails alone, not the sends it shared a statement with.
+    const [good, bad] = await Promise.allSettled([
+      lookups.find(carol.userId, ['shared@example.net']),
+      lookups.find(erin.userId, ['nul\u0000@example.net']),
+      lookups.find(carol.userId, ['shared@example.net']),
+    ]);
+    expect(good).toEqual({ status: 'fulfilled', value: ['shared@example.net'] });
+    expect(bad?.status).toBe('rejected');
+
     const [carolEmail, erinEmail] = await Promise.all([
       sentEmail(carol.userId, { to: ['shared@example.net'], subject: 'To a listed address', body: 'Hello' }),
       sentEmail(erin.userId, { to: ['shared@example.net'], subject: 'To an address only carol listed', body: 'Hello' }),
