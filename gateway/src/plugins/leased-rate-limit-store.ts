@@ -102,7 +102,7 @@ export class LeasedRateLimitStore {
           window.used += 1;
           return { current: window.used, ttl: window.resetAt - now };
         }
-        if (window.exhausted) return { current: max + 1, ttl: window.resetAt - now };
+        if (window.exhausted) return overLimit(window, max, now);
       }
       if (window?.pending != null) {
         window.waiting += 1;
@@ -117,7 +117,7 @@ export class LeasedRateLimitStore {
   private async countEach(key: string, windowMs: number, max: number): Promise<Counted> {
     const now = Date.now();
     const known = this.windows.get(key);
-    if (known?.exhausted && known.resetAt > now) return { current: max + 1, ttl: known.resetAt - now };
+    if (known?.exhausted && known.resetAt > now) return overLimit(known, max, now);
     const [total, ttl] = await this.redis.leaseRateLimit(this.namespace + key, windowMs, 1);
     if (total >= max) this.windows.set(key, { ...emptyWindow(Date.now() + ttl), exhausted: true });
     return { current: total, ttl };
@@ -156,6 +156,11 @@ export class LeasedRateLimitStore {
     const now = Date.now();
     for (const [key, window] of this.windows) if (window.resetAt <= now && window.pending === null) this.windows.delete(key);
   }
+}
+
+/** The answer once Redis has counted `max` in the window: over the limit until the window ends. */
+function overLimit(window: Window, max: number, now: number): Counted {
+  return { current: max + 1, ttl: window.resetAt - now };
 }
 
 function emptyWindow(resetAt: number): Window {

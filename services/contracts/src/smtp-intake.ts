@@ -24,6 +24,16 @@ export const IDEMPOTENCY_HEADER = 'x-mailwright-idempotency-key';
  */
 export const POOL_ADDRESS_PATTERN = /^pool\+([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})@[^@\s]+$/i;
 
+/**
+ * One address as an SMTP envelope names it (MAIL FROM, RCPT TO): one @, no white space, angle brackets, list
+ * separators or control characters (Postgres cannot store a NUL; a peer would refuse the rest), 3–320 characters.
+ * Non-ASCII is allowed: the intake speaks SMTPUTF8.
+ */
+const PLAIN_ADDRESS = /^[^\s\p{Cc}@<>()[\],;:"]+@[^\s\p{Cc}@<>()[\],;:"]+$/u;
+
+export const isPlainAddress = (address: string): boolean =>
+  address.length >= 3 && address.length <= 320 && PLAIN_ADDRESS.test(address);
+
 /** POST /internal/smtp/senders: may this API key's owner send as `address` (MAIL FROM or From)? */
 export const CheckSmtpSenderBody = Type.Object(
   {

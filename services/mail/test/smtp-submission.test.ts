@@ -252,6 +252,20 @@ describe('POST /internal/smtp/messages', () => {
 });
 
 describe('POST /internal/smtp/senders', () => {
+  it('refuses recipients with control characters (400), and stores nothing', async () => {
+    const { userId, sender } = proUser();
+    for (const bad of ['a\u0001@x.example', 'a@x.example\u007f', 'a\u0085b@x.example', 'a b@x.example', 'nobody']) {
+      const response = await submit(userId, message({ from: sender, to: inbox('x') }), [inbox('x'), bad]);
+      expect(response.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(response.json().message).toBe('Every recipient must be a plain address (local@domain)');
+    }
+    // A NUL is refused by every body's validation before that.
+    const nul = await submit(userId, message({ from: sender, to: inbox('x') }), ['a\u0000b@x.example']);
+    expect(nul.statusCode).toBe(400);
+    const rows = await h.pool.query('SELECT 1 FROM mail.emails WHERE user_id = $1', [userId]);
+    expect(rows.rowCount).toBe(0);
+  });
+
   it('names the account or pool an address sends as, and refuses anyone else', async () => {
     const { userId, accountId, sender } = proUser();
     const call = async (address: string, owner = userId) =>
@@ -267,6 +281,11 @@ describe('POST /internal/smtp/senders', () => {
     const stranger = await call(sender, randomUUID());
     expect(stranger.statusCode).toBe(404);
     expect((await call(`pool+${randomUUID()}@x.example`)).statusCode).toBe(404);
+    for (const bad of [`${sender}\u007f`, `\u0001${sender}`]) {
+      const refused = await call(bad);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().message).toContain('is not one of your sender accounts');
+    }
     const asUser = await h.app.inject({
       method: 'POST',
       url: '/internal/smtp/senders',

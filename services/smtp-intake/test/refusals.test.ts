@@ -183,6 +183,25 @@ describe('the envelope', () => {
     expect((await session.command('RCPT TO:<not-an-address>')).code).toBeGreaterThanOrEqual(500);
     expect((await session.command('RCPT TO:<a@b>')).code).toBe(250);
   });
+
+  // smtp-server's own parser refuses them first (501); checkSender and checkRecipient refuse them too (553, unit tests).
+  it('refuses a NUL or control character in MAIL FROM and RCPT TO for good, asking mail nothing, and goes on', async () => {
+    const session = await dialog(KEY);
+    const checks = services.senderChecks;
+    for (const from of ['app\u0000@sender.test', 'app\u0001@sender.test', 'app@sender.test\u007f']) {
+      expect((await session.command(`MAIL FROM:<${from}>`)).code, JSON.stringify(from)).toBeGreaterThanOrEqual(500);
+    }
+    expect(services.senderChecks).toBe(checks);
+    expect((await session.command(`MAIL FROM:<${SENDER}>`)).code).toBe(250);
+    for (const to of ['a\u0000b@example.com', 'a\u001b@example.com', 'a@example.com\u0085']) {
+      expect((await session.command(`RCPT TO:<${to}>`)).code, JSON.stringify(to)).toBeGreaterThanOrEqual(500);
+    }
+    expect((await session.command('RCPT TO:<a@example.com>')).code).toBe(250);
+    expect((await session.command('DATA')).code).toBe(354);
+    session.write(`${message('after control characters')}.\r\n`);
+    expect((await session.reply()).code).toBe(250);
+    expect(services.messages.at(-1)?.recipients).toEqual(['a@example.com']);
+  });
 });
 
 describe('the message', () => {

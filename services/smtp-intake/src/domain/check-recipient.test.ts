@@ -19,4 +19,11 @@ describe('checkRecipient', () => {
       expect(() => checkRecipient(address, 0), address).toThrow(/Invalid recipient address/);
     }
   });
+
+  it('refuses a NUL or any control character, and quotes the address back without them', () => {
+    for (const address of ['a\u0000@b.c', 'a@b.c\u0000', '\u0001a@b.c', 'a\u001b@b.c', 'a@b.c\u007f', 'a@b\u0085.c']) {
+      expect(() => checkRecipient(address, 0), JSON.stringify(address)).toThrow(/Invalid recipient address/);
+    }
+    expect(() => checkRecipient('a\u0000\u001b[2J@b.c', 0)).toThrow('Invalid recipient address: a??[2J@b.c');
+  });
 });

@@ -1,9 +1,10 @@
 // MAIL FROM: the address must be one of the key owner's sender accounts or name one of their pools
 // (pool+<id>@…); the mail service decides. Each started message counts against the key's minute.
-import { SMTP_INTAKE_MESSAGES } from '@mailwright/contracts';
+import { isPlainAddress, SMTP_INTAKE_MESSAGES } from '@mailwright/contracts';
 import { AppError } from '@mailwright/kit';
 import type { IntakeDeps } from '../deps';
 import { mailErrorReply } from './mail-error-reply';
+import { printable } from './printable';
 import type { SignedIn } from './sign-in';
 import { isSmtpReply, SmtpReply } from './smtp-reply';
 
@@ -13,6 +14,9 @@ export async function checkSender(
   address: string,
 ): Promise<void> {
   if (!address) throw new SmtpReply(550, '5.7.1', SMTP_INTAKE_MESSAGES.notYourSender('<>'), 'not_your_sender');
+  if (!isPlainAddress(address)) {
+    throw new SmtpReply(553, '5.1.7', `Invalid sender address: ${printable(address)}`, 'bad_sender');
+  }
   try {
     await deps.mail.checkSender(user.userId, address);
   } catch (error) {

@@ -26,6 +26,8 @@ export interface StandInServices {
   /** The sender account addresses of each user (lower case). */
   senders: Map<string, Set<string>>;
   messages: StoredMessage[];
+  /** How many sender checks (/internal/smtp/senders) were asked. */
+  senderChecks: number;
   /** The key ids of each API key usage report (identity's "last used"), in order. */
   keyUsageReports: string[][];
   /** An error answer for every request to a path: status and body. */
@@ -43,6 +45,7 @@ export async function startStandInServices(): Promise<StandInServices> {
     plans: new Map(),
     senders: new Map(),
     messages: [],
+    senderChecks: 0,
     keyUsageReports: [],
     failures: new Map(),
     acceptDelayMs: 0,
@@ -66,6 +69,7 @@ export async function startStandInServices(): Promise<StandInServices> {
       return json(200, { data: state.plans.get(user) ?? (user.startsWith('free') ? FREE_ENTITLEMENTS : PRO_ENTITLEMENTS) });
     }
     if (path === '/internal/smtp/senders') {
+      state.senderChecks += 1;
       const { userId, address } = JSON.parse(body) as { userId: string; address: string };
       const pool = POOL_ADDRESS_PATTERN.exec(address)?.[1];
       if (pool) return json(200, { data: { kind: 'pool', id: pool, email: address } });

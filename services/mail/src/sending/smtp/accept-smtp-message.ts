@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import {
   type AcceptedSmtpMessage,
   type AcceptSmtpMessageBody,
+  isPlainAddress,
   MAIL_MESSAGES,
   quotaExceededMessage,
   SMTP_INTAKE_LIMITS,
@@ -68,7 +69,7 @@ export async function acceptSmtpMessage(deps: SendingDeps, input: AcceptSmtpMess
   const plan = await requireApiAccess(deps, userId);
   const raw = Buffer.from(input.raw, 'base64');
   if (raw.length > SMTP_INTAKE_LIMITS.messageMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', SMTP_INTAKE_MESSAGES.tooLarge);
-  if (input.recipients.some((address) => /[\s<>]/.test(address) || !address.includes('@'))) {
+  if (!input.recipients.every(isPlainAddress)) {
     throw new AppError('VALIDATION_ERROR', 'Every recipient must be a plain address (local@domain)');
   }
   const message = await readSubmittedMessage(raw);

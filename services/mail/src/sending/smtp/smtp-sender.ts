@@ -1,6 +1,12 @@
 // Who an SMTP submission may send as: one of the key owner's sender accounts (by its address), or one of their
 // sender pools addressed as pool+<senderPoolId>@ (the pool's account is chosen at delivery and becomes the From).
-import { POOL_ADDRESS_PATTERN, type ResolvedAccount, SMTP_INTAKE_MESSAGES, type SmtpSender } from '@mailwright/contracts';
+import {
+  isPlainAddress,
+  POOL_ADDRESS_PATTERN,
+  type ResolvedAccount,
+  SMTP_INTAKE_MESSAGES,
+  type SmtpSender,
+} from '@mailwright/contracts';
 import { AppError } from '@mailwright/kit';
 import type { SendingDeps } from '../deps';
 import { resolveSender } from '../resolve-sender';
@@ -19,6 +25,7 @@ export async function resolveSmtpSender(
   userId: string,
   address: string,
 ): Promise<ResolvedSmtpSender> {
+  if (!isPlainAddress(address)) throw notYours(address);
   const poolId = POOL_ADDRESS_PATTERN.exec(address)?.[1]?.toLowerCase() ?? null;
   try {
     if (poolId) {
