@@ -11,7 +11,7 @@ import { runMigrations } from '@mailwright/kit';
 import { createTestDatabase, type TestDatabase } from '@mailwright/kit/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createdWithin, newEmailId } from '../src/db/email-ids';
+import { createdRange, createdWithin, newEmailId } from '../src/db/email-ids';
 import { recordTrackingEvents } from '../src/db/queries/record-tracking-events';
 import { trackedLink } from '../src/db/queries/tracked-link';
 import { maintainPartitionsNow } from '../src/operations/maintain-partitions';
@@ -171,6 +171,25 @@ describe('the migration to monthly partitions', () => {
     await pool.query('DELETE FROM mail.emails WHERE id = $1', [moved]);
   });
 
+  it('bounds a batch of ids in JavaScript exactly as the SQL functions do (v7, v4, mixed, none)', async () => {
+    const early = newEmailId(Date.parse('2026-01-31T23:59:59.999Z'));
+    const late = newEmailId(Date.parse('2026-02-01T00:00:00.001Z'));
+    const batches = [[early], [early, late], [late, early, newEmailId()], [early, randomUUID()], [randomUUID()], []];
+    for (const ids of batches) {
+      const { rows: sql } = await pool.query<{ from: Date; until: Date }>(
+        'SELECT mail.emails_created_from($1::uuid[]) AS from, mail.emails_created_until($1::uuid[]) AS until',
+        [ids],
+      );
+      const { rows: js } = await pool.query<{ from: Date; until: Date }>(
+        'SELECT to_timestamp($1::float8 / 1000) AS from, to_timestamp($2::float8 / 1000) AS until',
+        createdRange(ids),
+      );
+      expect(js[0], JSON.stringify(ids)).toEqual(sql[0]);
+    }
+    expect(createdRange([early])).toEqual([Date.parse('2026-01-30T23:59:59.999Z'), Date.parse('2026-02-01T23:59:59.999Z')]);
+    expect(createdRange([early, randomUUID()])).toEqual([Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY]);
+  });
+
   it('finds old v4 ids in any partition and new v7 ids by their month alone; refuses a v7 id a day off the clock', async () => {
     const fresh = newEmailId();
     await insertEmail(fresh, null);
@@ -204,8 +223,8 @@ describe('the migration to monthly partitions', () => {
       (
         await pool.query<{ 'QUERY PLAN': string }>(
           `EXPLAIN (ANALYZE, COSTS OFF) SELECT 1 FROM mail.emails
-           WHERE id = $1 AND ${createdWithin('created_at', 'ARRAY[$1::uuid]')}`,
-          [id],
+           WHERE id = $1 AND ${createdWithin('created_at', '$2', '$3')}`,
+          [id, ...createdRange([id])],
         )
       ).rows
         .map((row) => row['QUERY PLAN'])

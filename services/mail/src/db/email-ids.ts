@@ -15,10 +15,36 @@ export function newEmailId(at: number = Date.now()): string {
 }
 
 /**
- * SQL bounding `column` (an emails created_at) to where rows with the ids in `idsParam` (a uuid[] parameter) can be,
- * so the planner reads one partition (two near a month's edge) instead of all of them. Used by the statements that
- * read a batch of emails by id (the worker's claim and result, tracking, webhooks); one id alone gains nothing
- * measurable from it (docs/capacity.md).
+ * SQL bounding `column` (an emails created_at) to where rows with some ids can be, so the planner reads one partition
+ * (two near a month's edge) instead of all of them. `fromParam` and `untilParam` hold `createdRange(ids)`: epoch
+ * milliseconds, or ±Infinity. Used by the statements that read a batch of emails by id (the worker's claim and
+ * result, tracking, webhooks, the mailbox reader); one id alone gains nothing measurable from it (docs/capacity.md).
  */
-export const createdWithin = (column: string, idsParam: string) =>
-  `${column} >= mail.emails_created_from(${idsParam}) AND ${column} < mail.emails_created_until(${idsParam})`;
+export const createdWithin = (column: string, fromParam: string, untilParam: string) =>
+  `${column} >= to_timestamp(${fromParam}::float8 / 1000) AND ${column} < to_timestamp(${untilParam}::float8 / 1000)`;
+
+const DAY_MS = 86_400_000;
+
+/** The millisecond in a v7 id, or null for any other version (ids made before issue 25 are v4). */
+function v7Millis(id: string): number | null {
+  if (id.charAt(14) !== '7') return null;
+  return Number.parseInt(id.slice(0, 8) + id.slice(9, 13), 16);
+}
+
+/**
+ * The created_at range rows with these ids can have, as `createdWithin`'s two parameters: the earliest v7 time less
+ * a day to the latest plus a day (the insert trigger refuses a row outside its id's day); unbounded when any id is
+ * not v7; empty for no ids. It is what the SQL functions mail.emails_created_from/until compute (drizzle/0008),
+ * computed here: in SQL it cost Postgres about 0.4 ms of CPU per statement, five times the bounded update itself.
+ */
+export function createdRange(ids: readonly string[]): [from: number, until: number] {
+  let earliest = Number.POSITIVE_INFINITY;
+  let latest = Number.NEGATIVE_INFINITY;
+  for (const id of ids) {
+    const ms = v7Millis(id);
+    if (ms === null) return [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY];
+    earliest = Math.min(earliest, ms);
+    latest = Math.max(latest, ms);
+  }
+  return [earliest - DAY_MS, latest + DAY_MS];
+}

@@ -3,7 +3,7 @@
 // suppression it causes.
 import type { EmailBounce, EmailReply } from '@mailwright/contracts';
 import type pg from 'pg';
-import { createdWithin } from '../email-ids';
+import { createdRange, createdWithin } from '../email-ids';
 import type { EmailEventType } from '../schema/email-events';
 
 export interface FoundEmail {
@@ -25,8 +25,8 @@ export async function findMailboxEmails(
   const { rows } = await pool.query<FoundEmail>({
     name: 'mail_find_mailbox_emails',
     text: `SELECT id, user_id AS "userId", status, "to", cc, bcc FROM mail.emails
-      WHERE id = ANY($1::uuid[]) AND ${createdWithin('created_at', '$1::uuid[]')} AND user_id = $2 AND email_account_id = $3`,
-    values: [ids, mailbox.userId, mailbox.accountId],
+      WHERE id = ANY($1::uuid[]) AND ${createdWithin('created_at', '$4', '$5')} AND user_id = $2 AND email_account_id = $3`,
+    values: [ids, mailbox.userId, mailbox.accountId, ...createdRange(ids)],
   });
   return rows;
 }

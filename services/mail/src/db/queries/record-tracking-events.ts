@@ -4,7 +4,7 @@
 // TRACKING_CAP.intervalSeconds old. One statement: the counter upsert locks each counter row, so workers
 // in any number of processes agree, and a retried batch cannot half-apply.
 import type pg from 'pg';
-import { createdWithin } from '../email-ids';
+import { createdRange, createdWithin } from '../email-ids';
 import { OPEN_COUNTER_INDEX } from '../schema/tracking-counters';
 
 /** One open or click hit, as the tracking job carries it. */
@@ -29,7 +29,7 @@ export const TRACKING_CAP = {
 // ORDER BY on the upsert takes counter row locks in one order in every process, so batches never deadlock on
 // counters (a rare deadlock on the emails' first open/click flags fails the statement whole; the job retries).
 // Every read of mail.emails names its partition by the ids' time (db/email-ids.ts).
-const BOUNDED = createdWithin('e.created_at', '$1::uuid[]');
+const BOUNDED = createdWithin('e.created_at', '$9', '$10');
 
 const RECORD_HITS = `
 WITH v AS (
@@ -71,11 +71,12 @@ export type RecordedEvent = Pick<TrackingEvent, 'type' | 'emailId' | 'linkIndex'
 
 /** Records the hits the cap lets through and returns them (hits of unknown emails are dropped). */
 export async function recordTrackingEvents(pool: pg.Pool, hits: TrackingEvent[]): Promise<RecordedEvent[]> {
+  const ids = hits.map((h) => h.emailId);
   const { rows } = await pool.query<RecordedEvent>({
     name: 'mail_record_tracking_hits',
     text: RECORD_HITS,
     values: [
-      hits.map((h) => h.emailId),
+      ids,
       hits.map((h) => h.type),
       hits.map((h) => (h.type === 'click' ? h.linkIndex : OPEN_COUNTER_INDEX)),
       hits.map((h) => h.ip),
@@ -83,6 +84,7 @@ export async function recordTrackingEvents(pool: pg.Pool, hits: TrackingEvent[])
       hits.map((h) => h.at),
       TRACKING_CAP.maxPerTarget,
       TRACKING_CAP.intervalSeconds,
+      ...createdRange(ids),
     ],
   });
   return rows;

@@ -1,7 +1,7 @@
 // The send worker's two statements, each for a batch of emails: claim rows to send, record how their sends ended.
 import type { HoldReason } from '@mailwright/contracts';
 import type pg from 'pg';
-import { createdWithin } from '../email-ids';
+import { createdRange, createdWithin } from '../email-ids';
 import type { EmailRow } from '../schema/emails';
 import { emailColumnsOf } from './email-columns';
 
@@ -33,7 +33,7 @@ const CLAIM = `
 UPDATE mail.emails e
 SET status = 'sending', attempts = e.attempts + 1, claim_token = c.token, claimed_at = now(), updated_at = now()
 FROM unnest($1::uuid[], $2::text[]) AS c(id, token)
-WHERE e.id = c.id AND ${createdWithin('e.created_at', '$1::uuid[]')}
+WHERE e.id = c.id AND ${createdWithin('e.created_at', '$4', '$5')}
   AND (e.status = 'queued'
     OR (e.status = 'scheduled' AND coalesce(e.scheduled_at, now()) <= now() + make_interval(secs => ${EARLY_CLAIM_SECONDS}))
     OR (e.status = 'sending' AND e.claim_token IS DISTINCT FROM c.token
@@ -57,7 +57,7 @@ SET status = CASE WHEN r.status = 'held' THEN 'queued' ELSE r.status END,
     sent_at = CASE WHEN r.status = 'sent' THEN now() ELSE e.sent_at END
 FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::text[], $8::text[], $9::text[])
   AS r(id, token, status, error, hold_reason, hold_until, account_id, from_email, from_name)
-WHERE e.id = r.id AND ${createdWithin('e.created_at', '$1::uuid[]')} AND e.status = 'sending' AND e.claim_token = r.token`;
+WHERE e.id = r.id AND ${createdWithin('e.created_at', '$10', '$11')} AND e.status = 'sending' AND e.claim_token = r.token`;
 
 /** The rows claimed (a row another claim holds is not returned). */
 export async function claimEmailRows(
@@ -65,21 +65,23 @@ export async function claimEmailRows(
   claims: Array<{ id: string; token: string }>,
   staleClaimSeconds: number,
 ): Promise<ClaimedEmail[]> {
+  const ids = claims.map((claim) => claim.id);
   const { rows } = await pool.query<ClaimedEmail>({
     name: 'mail_claim_emails',
     text: CLAIM,
-    values: [claims.map((claim) => claim.id), claims.map((claim) => claim.token), staleClaimSeconds],
+    values: [ids, claims.map((claim) => claim.token), staleClaimSeconds, ...createdRange(ids)],
   });
   return rows;
 }
 
 /** Records results of rows still claimed by the same token (a retaken claim's late result changes nothing). */
 export async function recordSendResults(pool: pg.Pool, results: SendResult[]): Promise<void> {
+  const ids = results.map((r) => r.emailId);
   await pool.query({
     name: 'mail_record_results',
     text: RECORD,
     values: [
-      results.map((r) => r.emailId),
+      ids,
       results.map((r) => r.token),
       results.map((r) => r.status),
       results.map((r) => r.error),
@@ -88,6 +90,7 @@ export async function recordSendResults(pool: pg.Pool, results: SendResult[]): P
       results.map((r) => r.sender?.accountId ?? null),
       results.map((r) => r.sender?.fromEmail ?? null),
       results.map((r) => r.sender?.fromName ?? null),
+      ...createdRange(ids),
     ],
   });
 }

@@ -2,7 +2,7 @@
 // its payload read from the email row as the statement runs (the email's tags, when it has any, as data.tags).
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { createdWithin } from '../email-ids';
+import { createdRange, createdWithin } from '../email-ids';
 
 const STORE = `
 WITH ev AS (
@@ -22,7 +22,7 @@ SELECT w.id, e.user_id, ev.event_id, ev.event, e.id,
       || CASE WHEN ev.extra ? 'linkIndex' THEN jsonb_build_object('url', e.links[(ev.extra->>'linkIndex')::int + 1]) ELSE '{}'::jsonb END
   )
 FROM ev
-JOIN mail.emails e ON e.id = ev.email_id AND ${createdWithin('e.created_at', '$1::uuid[]')}
+JOIN mail.emails e ON e.id = ev.email_id AND ${createdWithin('e.created_at', '$5', '$6')}
 JOIN mail.webhook_endpoints w ON w.user_id = e.user_id AND w.enabled AND ev.event = ANY(w.events)
 RETURNING id`;
 
@@ -35,14 +35,16 @@ export interface StoredEvent {
 
 /** The ids of the delivery rows written. */
 export async function insertWebhookDeliveries(pool: pg.Pool, events: readonly StoredEvent[]): Promise<string[]> {
+  const ids = events.map((e) => e.emailId);
   const { rows } = await pool.query<{ id: string }>({
     name: 'mail_store_webhook_deliveries',
     text: STORE,
     values: [
-      events.map((e) => e.emailId),
+      ids,
       events.map((e) => e.type),
       events.map(() => randomUUID()),
       events.map((e) => JSON.stringify(e.extra ?? {})),
+      ...createdRange(ids),
     ],
   });
   return rows.map((row) => row.id);
