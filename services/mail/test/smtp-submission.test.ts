@@ -249,9 +249,7 @@ describe('POST /internal/smtp/messages', () => {
     expect(delivered.parsed?.from?.value[0]?.address).toBe(sender);
     expect(delivered.envelopeFrom).toBe(sender);
   });
-});
 
-describe('POST /internal/smtp/senders', () => {
   it('refuses recipients with control characters (400), and stores nothing', async () => {
     const { userId, sender } = proUser();
     for (const bad of ['a\u0001@x.example', 'a@x.example\u007f', 'a\u0085b@x.example', 'a b@x.example', 'nobody']) {
@@ -265,7 +263,9 @@ describe('POST /internal/smtp/senders', () => {
     const rows = await h.pool.query('SELECT 1 FROM mail.emails WHERE user_id = $1', [userId]);
     expect(rows.rowCount).toBe(0);
   });
+});
 
+describe('POST /internal/smtp/senders', () => {
   it('names the account or pool an address sends as, and refuses anyone else', async () => {
     const { userId, accountId, sender } = proUser();
     const call = async (address: string, owner = userId) =>
