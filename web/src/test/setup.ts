@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, vi } from 'vitest';
 
@@ -18,6 +18,10 @@ if (!window.matchMedia) {
 }
 // jsdom does not implement scrolling; ScrollRestoration calls it.
 window.scrollTo = () => {};
+
+// A route's first render loads its lazy chunk; with npm test's two lanes on 2 cores (load 15) that took over the
+// default 1 s for findBy/waitFor. They still return as soon as the element is there.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   toast.remove();
