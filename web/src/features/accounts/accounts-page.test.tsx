@@ -31,9 +31,7 @@ function setup(extra: Parameters<typeof installFakeApi>[0] = {}) {
 }
 
 const rowOf = async (email: string) =>
-  (await screen.findAllByTestId('account-row', {}, { timeout: 5000 })).find((row) =>
-    row.textContent?.includes(email),
-  ) as HTMLElement;
+  (await screen.findAllByTestId('account-row')).find((row) => row.textContent?.includes(email)) as HTMLElement;
 
 describe('Email Accounts: sender health and usage', () => {
   it('shows each sender health badge, the pause reason and when it resumes', async () => {

@@ -25,7 +25,7 @@ describe('resend verification email on /login', () => {
       },
     });
     renderApp('/login');
-    fireEvent.change(await screen.findByLabelText('Email address', undefined, { timeout: 5_000 }), {
+    fireEvent.change(await screen.findByLabelText('Email address'), {
       target: { value: 'new@example.com' },
     });
     expect(screen.queryByRole('button', { name: RESEND_VERIFICATION_LABEL })).toBeNull();

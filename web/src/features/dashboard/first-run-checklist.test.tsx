@@ -10,7 +10,6 @@ const page = (total: number) => ({ body: { data: [], pagination: { page: 1, limi
 const stats = {
   body: { data: { total: 0, sent: 0, failed: 0, scheduled: 0, opened: 0, clicked: 0, openRate: 0, clickRate: 0, series: [] } },
 };
-const wait = { timeout: 5_000 };
 
 describe('first-run checklist', () => {
   it('counts the steps the account shows as done', () => {
@@ -31,7 +30,7 @@ describe('first-run checklist', () => {
       'GET /api/emails/analytics/stats': stats,
     });
     renderApp('/dashboard');
-    const checklist = await screen.findByTestId('first-run-checklist', undefined, wait);
+    const checklist = await screen.findByTestId('first-run-checklist');
     expect(within(checklist).getByTestId('first-run-progress').textContent).toBe('1 of 3 done');
     expect(within(checklist).getByRole('link', { name: 'Add a sender' }).getAttribute('href')).toBe('/email-accounts');
     const send = within(checklist).getByRole('button', { name: `Send test email to ${sampleUser.email}` }) as HTMLButtonElement;
@@ -52,7 +51,7 @@ describe('first-run checklist', () => {
       },
     });
     renderApp('/dashboard');
-    const checklist = await screen.findByTestId('first-run-checklist', undefined, wait);
+    const checklist = await screen.findByTestId('first-run-checklist');
     expect(calls.map((call) => call.path)).toContain(`/api/emails?page=1&limit=1&search=${encodeURIComponent(sampleUser.email)}`);
     fireEvent.click(within(checklist).getByRole('button', { name: `Send test email to ${sampleUser.email}` }));
     expect(await screen.findByText('Email sent!')).toBeTruthy();

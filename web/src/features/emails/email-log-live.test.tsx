@@ -11,7 +11,6 @@ import { frameDocument, looksLikeHtml } from './email-body-view';
 import { logRefreshInterval, PENDING_REFRESH_MS } from './queries';
 
 const list = (data: EmailLog[]) => ({ body: { data, pagination: { page: 1, limit: 20, total: data.length, pages: 1 } } });
-const wait = { timeout: 5_000 };
 
 describe('the log filters and export', () => {
   it('asks the server with the search once typing pauses, with the dates, and exports the same selection', async () => {
@@ -24,7 +23,7 @@ describe('the log filters and export', () => {
       },
     });
     renderApp('/emails');
-    fireEvent.change(await screen.findByLabelText('Search', undefined, wait), { target: { value: 'acme' } });
+    fireEvent.change(await screen.findByLabelText('Search'), { target: { value: 'acme' } });
     fireEvent.change(screen.getByLabelText('From date'), { target: { value: '2025-01-01' } });
     fireEvent.change(screen.getByLabelText('To date'), { target: { value: '2025-01-31' } });
     await waitFor(() =>
@@ -75,7 +74,7 @@ describe('the body and the timeline in Email Details', () => {
       },
     });
     renderApp('/emails');
-    fireEvent.click((await screen.findAllByTestId('email-row', undefined, wait))[0] as HTMLElement);
+    fireEvent.click((await screen.findAllByTestId('email-row'))[0] as HTMLElement);
     const dialog = await screen.findByRole('dialog', { name: 'Email Details' });
     const frame = within(dialog).getByTitle('Email body') as HTMLIFrameElement;
     expect(frame.getAttribute('sandbox')).toBe('');

@@ -11,7 +11,7 @@ describe('email log status filter', () => {
       'GET /api/emails': { body: { data: [], pagination: { page: 1, limit: 20, total: 0, pages: 1 } } },
     });
     renderApp('/emails');
-    const filter = (await screen.findByLabelText('Status', undefined, { timeout: 5_000 })) as HTMLSelectElement;
+    const filter = (await screen.findByLabelText('Status')) as HTMLSelectElement;
     expect(Array.from(filter.options).map((option) => option.textContent)).toEqual([
       'All statuses',
       'Sent',
