@@ -1,0 +1,153 @@
+// `npm run bench:floors [-- --rate=500 --seconds=10 --n=10000]`: what the parts every send passes through cost in
+// Node on this machine when they do nothing else, the floor under issue 25's CPU targets. Each part runs in its own
+// process and is loaded by this one; its CPU is read from /proc:
+// - one HTTP exchange: a node:http server that parses the JSON body and answers 201 (floor-service-server.ts), the
+//   least a service (mail) pays per request;
+// - two HTTP exchanges: the bare Node proxy (bare-proxy-server.ts) in front of that server, the least the gateway
+//   pays per proxied request;
+// - one SMTP delivery: prebuilt messages through the worker's SMTP pool to the bench's sink (floor-smtp-sender.ts).
+// HTTP is measured open-loop at --rate (the bench's "per API request" phase) and closed-loop with 64 clients
+// (the bench's throughput phase, N requests).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { BenchSink } from './bench-sink';
+import { loadAverage, sendBody } from './context';
+import { rootDir } from './gateway-bench-options';
+import { keepAliveAgent, request } from './http-client';
+import { runOpenLoop } from './open-loop';
+import { round } from './stats';
+
+const numberArg = (name: string, fallback: number) => {
+  const found = process.argv.find((arg) => arg.startsWith(`--${name}=`));
+  const value = found ? Number(found.slice(name.length + 3)) : fallback;
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
+  return value;
+};
+const ratePerSecond = numberArg('rate', 500);
+const durationMs = numberArg('seconds', 10) * 1000;
+const n = numberArg('n', 10_000);
+const log = (line: string) => process.stdout.write(`[floors] ${line}\n`);
+
+const cpuMsOf = (pid: number) => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
+function startServer(script: string, args: string[] = []): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(rootDir, script), ...args], {
+    cwd: rootDir,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = /listening (\S+)/.exec(output);
+      if (found?.[1]) resolve({ child, url: found[1] });
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before listening`)));
+  });
+}
+
+const stop = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+
+const agent = keepAliveAgent(256);
+const build = (url: URL) => (i: number) => ({
+  url,
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: sendBody(`floor+${i}@bench.test`, i),
+});
+
+async function closedLoop(url: URL, total: number): Promise<void> {
+  let next = 0;
+  const client = async () => {
+    for (let i = next++; i < total; i = next++) {
+      const answer = await request(agent, url, build(url)(i));
+      if (answer.status !== 201) throw new Error(`answer ${answer.status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: 64 }, client));
+}
+
+/** CPU ms per request of each given process, open-loop at the rate and closed-loop with 64 clients. */
+async function measureHttp(url: URL, pids: Record<string, number>) {
+  const read = () => Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMsOf(pid)]));
+  const per = (before: Record<string, number>, requests: number) =>
+    Object.fromEntries(Object.entries(read()).map(([name, ms]) => [name, round((ms - (before[name] ?? 0)) / requests, 3)]));
+  await runOpenLoop({ agent, ratePerSecond, durationMs: 2_000, build: build(url) });
+  const openBefore = read();
+  const open = await runOpenLoop({ agent, ratePerSecond, durationMs, build: build(url) });
+  if (open.errors > 0) throw new Error(`open loop: ${open.errors} errors ${JSON.stringify(open.errorKinds)}`);
+  const openLoop = per(openBefore, open.sent);
+  const closedBefore = read();
+  await closedLoop(url, n);
+  return { openLoop, closedLoop: per(closedBefore, n), p50Ms: open.p50Ms };
+}
+
+async function measureSmtp(): Promise<{ cpuMsPerMessage: number; messagesPerSecond: number }> {
+  const sink = new BenchSink();
+  await sink.start();
+  try {
+    const output = await new Promise<string>((resolve, reject) => {
+      const args = [`--port=${sink.port}`, `--n=${n}`, '--connections=20', '--tag=floor'];
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', path.join(rootDir, 'infra/bench/floor-smtp-sender.ts'), ...args],
+        {
+          cwd: rootDir,
+          stdio: ['ignore', 'pipe', 'inherit'],
+          env: { ...process.env, NODE_OPTIONS: '' },
+        },
+      );
+      let stdout = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+      });
+      child.on('exit', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`floor SMTP sender exited ${code}`))));
+    });
+    const report = JSON.parse(output.trim().split('\n').pop() ?? '{}') as { sent: number; cpuMs: number; elapsedMs: number };
+    if (report.sent !== n) throw new Error(`floor SMTP sender sent ${report.sent} of ${n}`);
+    return {
+      cpuMsPerMessage: round(report.cpuMs / report.sent, 3),
+      messagesPerSecond: round((report.sent / report.elapsedMs) * 1000, 1),
+    };
+  } finally {
+    await sink.stop();
+  }
+}
+
+log(`load ${loadAverage().one}; HTTP open-loop ${ratePerSecond} req/s for ${durationMs / 1000} s, closed-loop ${n} requests`);
+const service = await startServer('infra/bench/floor-service-server.ts');
+const proxy = await startServer('infra/bench/bare-proxy-server.ts', [service.url]);
+try {
+  const servicePid = service.child.pid as number;
+  const alone = await measureHttp(new URL('/emails/api/send', service.url), { service: servicePid });
+  log(`one HTTP exchange: ${JSON.stringify(alone)}`);
+  const proxied = await measureHttp(new URL('/api/emails/api/send', proxy.url), {
+    proxy: proxy.child.pid as number,
+    service: servicePid,
+  });
+  log(`two HTTP exchanges (bare proxy): ${JSON.stringify(proxied)}`);
+  const smtp = await measureSmtp();
+  log(`one SMTP delivery: ${JSON.stringify(smtp)}`);
+
+  const sum = (loop: 'openLoop' | 'closedLoop') =>
+    round((proxied[loop].proxy ?? 0) + (alone[loop].service ?? 0) + smtp.cpuMsPerMessage, 3);
+  log('floor of a send (bare proxy + one exchange + one SMTP delivery) against issue 25 targets:');
+  log(`  gateway per proxied request (open loop): ${proxied.openLoop.proxy} ms (target ≤ 0.25)`);
+  log(`  platform per email (closed loop, 64 clients): ${sum('closedLoop')} ms (target ≤ 0.45)`);
+  log(`  platform per API request (open loop, ${ratePerSecond}/s): ${sum('openLoop')} ms (target ≤ 1.0)`);
+  log(`  p50 alone ${alone.p50Ms} ms, through the bare proxy ${proxied.p50Ms} ms; load ${loadAverage().one}`);
+} finally {
+  agent.destroy();
+  await stop(proxy.child);
+  await stop(service.child);
+}
