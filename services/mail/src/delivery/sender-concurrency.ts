@@ -2,10 +2,10 @@
 // requests per mailbox). Each delivery holds a lease, a member of the sender's sorted set scored by its expiry;
 // a lease whose worker died expires after the delivery deadline. Only senders with a `concurrency` limit pay
 // the two Redis calls; a full sender's email is held briefly ('sender_busy') instead of waiting in a slot.
-import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { RedisScript } from './redis-script';
 import { senderKey } from './sender-keys';
+import { uniqueHex } from './unique-hex';
 
 const REDIS_TIMEOUT_MS = 2_000;
 
@@ -39,7 +39,7 @@ export class SenderConcurrency {
   /** A lease when fewer than `limit` deliveries of the sender run anywhere, else null. */
   async acquire(accountId: string, limit: number): Promise<SenderLease | null> {
     const key = this.key(accountId);
-    const id = randomBytes(8).toString('hex');
+    const id = uniqueHex(16);
     const taken = await ACQUIRE.run(this.redis, [key], [String(limit), String(this.leaseMs), id], REDIS_TIMEOUT_MS);
     if (taken !== 1) return null;
     let released = false;

@@ -3,7 +3,6 @@
 // processes take at once. Windows a Redis loss emptied are rebuilt from Postgres' sent rows before the next take.
 // Keys: <prefix>:mail:sender:{<accountId>}:minute|day|buckets (see sender-limiter-scripts.ts); they expire a
 // minute and a day after the sender's last send.
-import { randomBytes } from 'node:crypto';
 import type { SenderLimits } from '@mailwright/contracts';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
@@ -11,6 +10,7 @@ import { type RecentSends, selectRecentSends } from '../db/queries/recent-sends'
 import { RedisScript } from './redis-script';
 import { senderKey } from './sender-keys';
 import { RELEASE_SCRIPT, SEED_SCRIPT, TAKE_SCRIPT, USAGE_SCRIPT } from './sender-limiter-scripts';
+import { uniqueHex } from './unique-hex';
 
 const REDIS_TIMEOUT_MS = 2_000;
 const SEED_TRIES = 3;
@@ -103,7 +103,7 @@ export class SenderLimiter {
       limitArg(limits.perMinute),
       limitArg(limits.perDay),
       limitArg(limits.recipientsPerDay),
-      randomBytes(6).toString('hex'),
+      uniqueHex(12),
     ];
     const [outcome, value] = await this.seeded(this.scripts.take, accountId, args, now);
     if (outcome === 'ok') return { ok: true, ticket: String(value) };

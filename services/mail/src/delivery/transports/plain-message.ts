@@ -3,10 +3,10 @@
 // without MailComposer's stream pipeline. Anything else (attachments, other alternatives, addresses that need
 // parsing) returns null and goes through MailComposer unchanged.
 
-import { randomBytes } from 'node:crypto';
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import * as mimeFuncs from 'nodemailer/lib/mime-funcs/index.js';
 import * as qp from 'nodemailer/lib/qp/index.js';
+import { uniqueHex } from '../unique-hex';
 import type { Envelope } from './smtp-pool';
 
 export interface BuiltMessage {
@@ -48,7 +48,7 @@ interface Body {
 
 /** The text and the HTML as two parts of multipart/alternative; null in the unlikely case the boundary occurs in them. */
 function alternativeBody(text: string, html: string): Body | null {
-  const boundary = `--_mw-${randomBytes(12).toString('hex')}`;
+  const boundary = `--_mw-${uniqueHex(24)}`;
   const parts = [
     ['text/plain', bodyPart(text)],
     ['text/html', bodyPart(html)],
