@@ -91,7 +91,7 @@ async function measure(proxy: Proxy, index: number): Promise<number> {
       body: sendBody(`alone+${i}@bench.test`, i),
     });
     const { ratePerSecond, durationMs } = options;
-    await runOpenLoop({ agent, ratePerSecond, durationMs: 2_000, build });
+    await runOpenLoop({ agent, ratePerSecond, durationMs: options.warmupMs, build });
     services.seen.length = 0;
     const pid = child.pid as number;
     const before = cpuMsOf(pid);

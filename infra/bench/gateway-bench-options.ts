@@ -23,9 +23,16 @@ export interface GatewayBenchOptions {
   against: string | null;
   /** gateway-cpu only: each round also sends to the mail service directly, for the gateway's latency overhead. */
   direct: boolean;
+  /** gateway-cpu only: every process runs from its production bundle (bundles.ts), not from source through tsx. */
+  bundled: boolean;
+  /** How long each round warms up (caches, JIT, keep-alive connections) before it is measured. */
+  warmupMs: number;
 }
 
-/** Reads `--rounds=N --rate=N --seconds=N --profile --bare --compare --against=<dir> --direct` (defaults as given). */
+/**
+ * Reads `--rounds=N --rate=N --seconds=N --warmup=N --profile --bare --compare --against=<dir> --direct --bundled`
+ * (defaults as given; the warm-up 2 s).
+ */
 export function parseGatewayBenchArgs(
   args: readonly string[],
   defaults: { rounds: number; rate: number; seconds: number },
@@ -45,6 +52,8 @@ export function parseGatewayBenchArgs(
     compare: args.includes('--compare'),
     against: args.find((arg) => arg.startsWith('--against='))?.slice('--against='.length) || null,
     direct: args.includes('--direct'),
+    bundled: args.includes('--bundled'),
+    warmupMs: numberArg('warmup', 2) * 1000,
   };
 }
 

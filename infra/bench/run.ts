@@ -1,9 +1,9 @@
 // `npm run bench [-- --quick | --large] [--skip-pacing] [--skip-scale-out] [--bundled]`: runs the benchmark, prints the
 // table, writes bench-results.json at the repository root.
-import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type BenchMode, rootDir, runBench, settingsFor } from './bench';
+import { buildBundles } from './bundles';
 import { formatTable } from './report';
 
 const args = process.argv.slice(2);
@@ -46,16 +46,4 @@ try {
 } catch (error) {
   process.stderr.write(`benchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
-}
-
-/** Builds every process's bundle into test-artifacts/bench-bundles (infra/docker/bundle.ts) and answers the folder. */
-function buildBundles(say: (line: string) => void): string {
-  const outDir = path.join(rootDir, 'test-artifacts', 'bench-bundles');
-  say(`building the production bundles into ${path.relative(rootDir, outDir)}`);
-  const built = spawnSync(process.execPath, ['--import', 'tsx', 'infra/docker/bundle.ts', '--out', outDir], {
-    cwd: rootDir,
-    stdio: 'inherit',
-  });
-  if (built.status !== 0) throw new Error(`building the bundles failed (exit ${built.status})`);
-  return outDir;
 }
