@@ -17,6 +17,7 @@ import {
   sendJobId,
   sendJobOptions,
 } from '../queues/send-queue';
+import { AccountLines } from './account-lines';
 import { type Delivery, deliverEmail } from './deliver-email';
 import type { SendProcessorDeps } from './deps';
 
@@ -76,14 +77,9 @@ async function settleOwnJob(job: Job, delivery: Delivery, lockToken?: string): P
   if (delivery.kind === 'retry') throw delivery.failure;
 }
 
-const deferDelay = () => 200 + Math.floor(Math.random() * 200);
-
-/** Emails per account in the jobs this process runs now (jobs whose emails share one account). */
-type AccountBacklog = Map<string, number>;
-
 async function processSend(
   deps: SendProcessorDeps,
-  backlog: AccountBacklog,
+  lines: AccountLines,
   job: Job<SendJobData>,
   lockToken?: string,
 ): Promise<SendOutcome> {
@@ -91,21 +87,19 @@ async function processSend(
   const { ids } = payload;
   const accountId = typeof job.data.accountId === 'string' ? job.data.accountId : null;
   if (accountId === null) return tracedJob(deps, job, payload, lockToken);
-  const running = backlog.get(accountId) ?? 0;
   // Past the bound (WORKER_MAX_BACKLOG_PER_ACCOUNT: enough to keep the account's connections busy), the account's
   // further jobs wait in the delayed set, where they hold no job slot that another tenant's email needs.
-  if (lockToken && running >= deps.maxBacklogPerAccount) {
-    // Nothing was claimed: the job comes back as it was, and other tenants' jobs take the slot meanwhile.
-    await job.moveToDelayed(Date.now() + deferDelay(), lockToken);
+  if (lockToken && lines.running(accountId) >= deps.maxBacklogPerAccount) {
+    // Nothing was claimed: the job comes back as it was, when the line has room for it (account-lines.ts), and
+    // other tenants' jobs take the slot meanwhile.
+    await job.moveToDelayed(lines.returnTime(accountId, ids.length, deps.maxBacklogPerAccount), lockToken);
     throw new DelayedError();
   }
-  backlog.set(accountId, running + ids.length);
+  lines.enter(accountId, ids.length);
   try {
     return await tracedJob(deps, job, payload, lockToken);
   } finally {
-    const left = (backlog.get(accountId) ?? ids.length) - ids.length;
-    if (left > 0) backlog.set(accountId, left);
-    else backlog.delete(accountId);
+    lines.leave(accountId, ids.length);
   }
 }
 
@@ -177,6 +171,6 @@ async function deliverJob(
 }
 
 export function sendProcessor(deps: SendProcessorDeps) {
-  const backlog: AccountBacklog = new Map();
-  return (job: Job<SendJobData>, lockToken?: string): Promise<SendOutcome> => processSend(deps, backlog, job, lockToken);
+  const lines = new AccountLines();
+  return (job: Job<SendJobData>, lockToken?: string): Promise<SendOutcome> => processSend(deps, lines, job, lockToken);
 }

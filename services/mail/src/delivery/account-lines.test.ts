@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { AccountLines } from './account-lines';
+
+/** A line whose clock the test moves. */
+function linesAt(start = 1_000_000) {
+  const clock = { now: start };
+  const lines = new AccountLines(
+    () => clock.now,
+    () => 0.5,
+  );
+  return { lines, clock };
+}
+
+/** Runs `jobs` jobs of `size` emails through the line, finishing one every `everyMs` (a measured rate). */
+function drain(lines: AccountLines, clock: { now: number }, jobs: number, size: number, everyMs: number) {
+  for (let job = 0; job < jobs; job++) lines.enter('a', size);
+  for (let job = 0; job < jobs; job++) {
+    clock.now += everyMs;
+    lines.leave('a', size);
+  }
+}
+
+describe('AccountLines', () => {
+  it('counts the emails of the jobs running per account', () => {
+    const { lines } = linesAt();
+    lines.enter('a', 100);
+    lines.enter('a', 30);
+    lines.enter('b', 5);
+    expect(lines.running('a')).toBe(130);
+    lines.leave('a', 100);
+    expect(lines.running('a')).toBe(30);
+    expect(lines.running('b')).toBe(5);
+    expect(lines.running('c')).toBe(0);
+  });
+
+  it('sends a job back after 200–400 ms until a rate is measured', () => {
+    const { lines, clock } = linesAt();
+    lines.enter('a', 1_000);
+    expect(lines.returnTime('a', 50, 1_000) - clock.now).toBe(300);
+  });
+
+  it('spaces the jobs that step aside by the time their emails take at the measured rate', () => {
+    const { lines, clock } = linesAt();
+    // 10 jobs of 50 finished over 1 s: 500 emails a second, 0.5 a millisecond.
+    drain(lines, clock, 10, 50, 100);
+    lines.enter('a', 1_000);
+    const now = clock.now;
+    const returns = Array.from({ length: 5 }, () => lines.returnTime('a', 100, 1_000) - now);
+    // 100 emails at 0.5/ms is 200 ms, come back at 0.8 of it: 160 ms apart, the first no sooner than 200 ms.
+    expect(returns[0]).toBe(200);
+    for (let index = 1; index < returns.length; index++) {
+      expect((returns[index] as number) - (returns[index - 1] as number)).toBe(160);
+    }
+  });
+
+  it('waits for the line to drain to the bound first', () => {
+    const { lines, clock } = linesAt();
+    drain(lines, clock, 10, 50, 100);
+    lines.enter('a', 2_000);
+    // 1,000 over the bound at 0.5/ms: 0.8 × 2,000 ms, then its own 0.8 × 100 ms.
+    expect(lines.returnTime('a', 50, 1_000) - clock.now).toBe(1_600 + 80);
+  });
+
+  it('never sends a job back later than 10 s, however slow the account was', () => {
+    const { lines, clock } = linesAt();
+    drain(lines, clock, 2, 1, 500); // 2 emails a second
+    lines.enter('a', 5_000);
+    expect(lines.returnTime('a', 100, 1_000) - clock.now).toBe(10_000);
+  });
+
+  it('starts again from now once the jobs due back are past', () => {
+    const { lines, clock } = linesAt();
+    drain(lines, clock, 10, 50, 100);
+    lines.enter('a', 1_000);
+    lines.returnTime('a', 100, 1_000);
+    lines.returnTime('a', 100, 1_000);
+    clock.now += 60_000;
+    expect(lines.returnTime('a', 100, 1_000) - clock.now).toBe(200);
+  });
+
+  it('keeps each account to its own line', () => {
+    const { lines, clock } = linesAt();
+    drain(lines, clock, 10, 50, 100);
+    lines.enter('a', 1_000);
+    for (let job = 0; job < 20; job++) lines.returnTime('a', 100, 1_000);
+    lines.enter('b', 1_000);
+    expect(lines.returnTime('b', 100, 1_000) - clock.now).toBe(300);
+  });
+
+  it('forgets an account with nothing running and nothing due back', () => {
+    const { lines, clock } = linesAt();
+    lines.enter('a', 10);
+    lines.enter('b', 10);
+    lines.returnTime('b', 10, 5);
+    lines.leave('a', 10);
+    expect(lines.size).toBe(1);
+    lines.leave('b', 10);
+    expect(lines.size).toBe(1); // b's job is due back in 300 ms
+    clock.now += 6_000;
+    lines.enter('c', 1);
+    lines.leave('c', 1);
+    expect(lines.size).toBe(0);
+  });
+});

@@ -1,0 +1,112 @@
+// This process's line of emails per sending account (the emails of the send jobs it runs now), and when a job that
+// steps aside because its account's line is past the bound (fair slots, process-send.ts) should come back.
+//
+// Coming back after a fixed 200–400 ms made a backlog churn: behind thousands of an account's emails every free job
+// slot fetched the next job of that account, which stepped aside and came back before the line had room, again and
+// again (one worker, 12,000 emails of one account: 746 step-asides for 331 jobs run), each a round of BullMQ's
+// scripts in Redis, shared with every other tenant. Now the jobs that step aside get return times one after
+// another, each as far behind the one before as its emails take to drain at the rate this process measures for
+// the account, so a job comes back about when its line has room for it.
+
+/** Never sooner: the line moves in job-sized steps. */
+const MIN_DELAY_MS = 200;
+/** Never later, whatever the estimate: a rate measured while the account was slow must not strand its emails. */
+const MAX_DELAY_MS = 10_000;
+/** Come back a little before the estimate: a job that steps aside once more costs less than an idle line. */
+const EARLY = 0.8;
+/** The drain rate is sampled over windows this long and smoothed. */
+const RATE_WINDOW_MS = 500;
+const SMOOTHING = 0.3;
+/**
+ * Lines with nothing running and no job due back are dropped this often (their jobs may have gone to another
+ * worker); until then a line keeps its rate between bursts.
+ */
+const SWEEP_EVERY_MS = 5_000;
+
+interface Line {
+  /** Emails in this process's running jobs of the account. */
+  running: number;
+  /** When the last job that stepped aside is due back (epoch ms). */
+  tail: number;
+  /** Emails finished per millisecond, smoothed; null until a window has been measured. */
+  rate: number | null;
+  windowStart: number;
+  finishedInWindow: number;
+}
+
+export class AccountLines {
+  private readonly lines = new Map<string, Line>();
+  private lastSweep = 0;
+
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly random: () => number = Math.random,
+  ) {}
+
+  /** Accounts with emails running or jobs due back (the rest are forgotten). */
+  get size(): number {
+    return this.lines.size;
+  }
+
+  running(accountId: string): number {
+    return this.lines.get(accountId)?.running ?? 0;
+  }
+
+  /** A job of `emails` emails of the account starts running here. */
+  enter(accountId: string, emails: number): void {
+    const line = this.lineOf(accountId);
+    line.running += emails;
+  }
+
+  /** That job has finished (sent, failed, held or retrying: its emails are out of the line either way). */
+  leave(accountId: string, emails: number): void {
+    const line = this.lines.get(accountId);
+    if (!line) return;
+    const now = this.now();
+    line.running = Math.max(0, line.running - emails);
+    line.finishedInWindow += emails;
+    const elapsed = now - line.windowStart;
+    if (elapsed >= RATE_WINDOW_MS) {
+      const sample = line.finishedInWindow / elapsed;
+      line.rate = line.rate === null ? sample : line.rate * (1 - SMOOTHING) + sample * SMOOTHING;
+      line.windowStart = now;
+      line.finishedInWindow = 0;
+    }
+    if (now - this.lastSweep >= SWEEP_EVERY_MS) this.sweep(now);
+  }
+
+  /**
+   * When a job of `emails` emails that steps aside now should be back (epoch ms): once the line has drained to
+   * `bound` and the jobs that stepped aside before it have had their turn. Until a rate is measured: 200–400 ms.
+   */
+  returnTime(accountId: string, emails: number, bound: number): number {
+    const now = this.now();
+    const line = this.lineOf(accountId);
+    let at: number;
+    if (line.rate === null || line.rate <= 0) {
+      at = now + MIN_DELAY_MS + Math.floor(this.random() * MIN_DELAY_MS);
+    } else {
+      const roomAt = now + (EARLY * Math.max(0, line.running - bound)) / line.rate;
+      const estimate = Math.max(line.tail, roomAt) + (EARLY * emails) / line.rate;
+      at = Math.min(now + MAX_DELAY_MS, Math.max(now + MIN_DELAY_MS, Math.round(estimate)));
+    }
+    line.tail = Math.max(line.tail, at);
+    return at;
+  }
+
+  private sweep(now: number): void {
+    this.lastSweep = now;
+    for (const [accountId, line] of this.lines) {
+      if (line.running === 0 && line.tail <= now) this.lines.delete(accountId);
+    }
+  }
+
+  private lineOf(accountId: string): Line {
+    let line = this.lines.get(accountId);
+    if (!line) {
+      line = { running: 0, tail: 0, rate: null, windowStart: this.now(), finishedInWindow: 0 };
+      this.lines.set(accountId, line);
+    }
+    return line;
+  }
+}
