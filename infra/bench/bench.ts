@@ -84,7 +84,7 @@ export function settingsFor(mode: BenchMode): BenchSettings {
     latencyHigh: { ratePerSecond: 1_000, durationMs: 10_000 },
     baseline: { n: large ? 100_000 : 10_000, connections: 20 },
     // 300 at 150 a minute: the second half must wait for the minute (ideal span 60 s) across 4 workers.
-    scaleOut: { n: large ? 100_000 : 10_000, cpuPerWorker: 0.2, workerCounts: [1, 2, 4], limitCheck: { n: 300, perMinute: 150 } },
+    scaleOut: { n: large ? 100_000 : 10_000, cpuPerWorker: 0.1, workerCounts: [1, 2, 4], limitCheck: { n: 300, perMinute: 150 } },
     pixel: { emails: 20, durationS: 10, connections: 100 },
     schedule: { count: 1_000, leadMs: 10_000 },
     fairness: { aEmails: 10_000, bEmails: 50, batchSize: 100, batchConcurrency: 4, minLeadMs: 10_000 },

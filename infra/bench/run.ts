@@ -29,7 +29,7 @@ try {
   // --scale-out adds the capped-worker phase (N emails, then the limit check: a minute) to --quick; --skip-scale-out
   // leaves it out.
   if (args.includes('--scale-out') && !settings.scaleOut) {
-    settings.scaleOut = { n: settings.n, cpuPerWorker: 0.2, workerCounts: [1, 2, 4], limitCheck: { n: 300, perMinute: 150 } };
+    settings.scaleOut = { n: settings.n, cpuPerWorker: 0.1, workerCounts: [1, 2, 4], limitCheck: { n: 300, perMinute: 150 } };
   }
   if (args.includes('--skip-scale-out')) settings.scaleOut = null;
   // --worker-cpu=<cores> sets each capped worker's CPU quota (0.2 by default).
