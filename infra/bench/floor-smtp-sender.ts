@@ -4,16 +4,12 @@
 // building, no tracking. Prints one JSON line: what it sent and the CPU it used.
 // Arguments: --port --n --connections --tag.
 import { SmtpPool } from '../../services/mail/src/delivery/transports/smtp-pool';
+import { requiredArg, sendAndReport } from './sender-process';
 
-const arg = (name: string) => {
-  const found = process.argv.find((value) => value.startsWith(`--${name}=`));
-  if (!found) throw new Error(`--${name}= is required`);
-  return found.slice(name.length + 3);
-};
-const port = Number(arg('port'));
-const n = Number(arg('n'));
-const connections = Number(arg('connections'));
-const tag = arg('tag');
+const port = Number(requiredArg('port'));
+const n = Number(requiredArg('n'));
+const connections = Number(requiredArg('connections'));
+const tag = requiredArg('tag');
 
 const messageFor = (index: number) =>
   Buffer.from(
@@ -33,24 +29,8 @@ const messageFor = (index: number) =>
 
 const messages = Array.from({ length: n }, (_, index) => messageFor(index));
 const pool = new SmtpPool({ host: '127.0.0.1', port, secure: false }, connections);
-const errorKinds: Record<string, number> = {};
-let sent = 0;
-let next = 0;
-const cpuBefore = process.cpuUsage();
-const started = performance.now();
-const sender = async () => {
-  for (let index = next++; index < n; index = next++) {
-    try {
-      await pool.send({ from: 'floor-sender@bench.test', to: [`${tag}+${index}@bench.test`] }, messages[index] as Buffer);
-      sent += 1;
-    } catch (error) {
-      const kind = String((error as Error).message).slice(0, 60);
-      errorKinds[kind] = (errorKinds[kind] ?? 0) + 1;
-    }
-  }
-};
-await Promise.all(Array.from({ length: connections * 5 }, sender));
-const elapsedMs = performance.now() - started;
-const cpu = process.cpuUsage(cpuBefore);
+// Five sends per connection at once: the pool queues them, so no connection waits for the next message.
+await sendAndReport(n, connections * 5, (index) =>
+  pool.send({ from: 'floor-sender@bench.test', to: [`${tag}+${index}@bench.test`] }, messages[index] as Buffer),
+);
 pool.close();
-process.stdout.write(`${JSON.stringify({ sent, errorKinds, elapsedMs, cpuMs: (cpu.user + cpu.system) / 1000 })}\n`);
