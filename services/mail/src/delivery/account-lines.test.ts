@@ -61,6 +61,16 @@ describe('AccountLines', () => {
     expect(lines.returnTime('a', 50, 1_000) - clock.now).toBe(1_600 + 80);
   });
 
+  it('measures the rate only while the account has work here', () => {
+    const { lines, clock } = linesAt();
+    drain(lines, clock, 10, 50, 100); // 0.5 a millisecond
+    clock.now += 60_000; // a quiet minute
+    drain(lines, clock, 6, 50, 100); // the next window starts when the work does: still 0.5
+    lines.enter('a', 1_000);
+    const first = lines.returnTime('a', 100, 1_000);
+    expect(lines.returnTime('a', 100, 1_000) - first).toBe(160);
+  });
+
   it('never sends a job back later than 10 s, however slow the account was', () => {
     const { lines, clock } = linesAt();
     drain(lines, clock, 2, 1, 500); // 2 emails a second

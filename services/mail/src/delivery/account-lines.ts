@@ -55,6 +55,11 @@ export class AccountLines {
   /** A job of `emails` emails of the account starts running here. */
   enter(accountId: string, emails: number): void {
     const line = this.lineOf(accountId);
+    if (line.running === 0) {
+      // The rate is what the account drains while it has work here: a pause is not measured as a slow line.
+      line.windowStart = this.now();
+      line.finishedInWindow = 0;
+    }
     line.running += emails;
   }
 
