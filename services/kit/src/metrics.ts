@@ -206,7 +206,7 @@ export function mailMetrics(
     }),
     jobs: metrics.counter({
       name: 'mail_jobs_total',
-      help: 'Queue jobs finished, by queue and outcome (completed, failed, retried)',
+      help: "Queue jobs by queue and outcome: finished (completed, failed, retried) or stepped_aside (a send job put back until its account's line has room)",
       labelNames: ['queue', 'outcome'],
     }),
     queueDepth: metrics.gauge({

@@ -129,6 +129,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
       }),
       deliveryTimeoutMs: config.DELIVERY_TIMEOUT_MS,
       maxBacklogPerAccount: config.WORKER_MAX_BACKLOG_PER_ACCOUNT,
+      onStepAside: () => mail.jobs.inc({ queue: SEND_QUEUE, outcome: 'stepped_aside' }),
       enqueueRetry: (data: SendJobData, retry) => sendJobs.add(SEND_JOB, data, { ...sendJobOptions, ...retry }),
       resultRetryMs: options.resultRetryMs,
       isClosing: () => closing,

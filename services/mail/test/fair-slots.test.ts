@@ -2,7 +2,8 @@
 // bound, an account's further jobs step aside before claiming anything, so another tenant's email is delivered
 // at once while the backlog drains.
 import { randomUUID } from 'node:crypto';
-import { internalHeaders, SmtpPeer } from '@mailwright/kit/testing';
+import { MetricsRegistry } from '@mailwright/kit';
+import { freePort, internalHeaders, SmtpPeer } from '@mailwright/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Harness, waitFor } from './support/harness';
 
@@ -13,8 +14,15 @@ const busy = new SmtpPeer({ content: 'count', delayMs: 30 });
 beforeAll(async () => {
   await busy.start();
   await h.start({
-    env: { WORKER_CONCURRENCY: '8', SMTP_MAX_CONNECTIONS: '2', WORKER_MAX_BACKLOG_PER_ACCOUNT: '200' },
+    worker: false,
+    env: {
+      WORKER_CONCURRENCY: '8',
+      SMTP_MAX_CONNECTIONS: '2',
+      WORKER_MAX_BACKLOG_PER_ACCOUNT: '200',
+      WORKER_METRICS_PORT: String(await freePort()),
+    },
   });
+  await h.startWorker({ metrics: new MetricsRegistry('mail-worker', { defaultMetrics: false }) });
 });
 afterAll(async () => {
   await h.stop();
@@ -54,5 +62,11 @@ describe('a tenant with a backlog of batch jobs', () => {
     expect(Date.now() - started).toBeLessThan(2_000);
     // A's backlog was still there: B did not simply come after it.
     expect(busy.delivered).toBeLessThan(800);
+    // A's jobs past its line stepped aside, and the worker says so.
+    const metrics = await (await fetch(`http://127.0.0.1:${h.worker?.metricsPort}/metrics`)).text();
+    const steppedAside = metrics
+      .split('\n')
+      .find((line) => line.startsWith('mail_jobs_total{') && line.includes('stepped_aside'));
+    expect(Number(steppedAside?.split(' ').at(-1))).toBeGreaterThan(0);
   }, 60_000);
 });

@@ -49,6 +49,8 @@ export interface SendDeps extends SenderSelectionDeps {
 export interface SendProcessorDeps extends SendDeps {
   /** Emails of one account in this process's running jobs past which its next job steps aside (fair slots). */
   maxBacklogPerAccount: number;
+  /** Called for each job that steps aside (the worker counts them: a backlog's churn shows on /metrics). */
+  onStepAside?: () => void;
   /** Adds an email's own job (a batch member's retry), a batch of one. */
   enqueueRetry?: (data: SendJobData, options: { jobId: string; delay: number }) => Promise<unknown>;
 }

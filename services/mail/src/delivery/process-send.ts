@@ -92,6 +92,7 @@ async function processSend(
   if (lockToken && lines.running(accountId) >= deps.maxBacklogPerAccount) {
     // Nothing was claimed: the job comes back as it was, when the line has room for it (account-lines.ts), and
     // other tenants' jobs take the slot meanwhile.
+    deps.onStepAside?.();
     await job.moveToDelayed(lines.returnTime(accountId, ids.length, deps.maxBacklogPerAccount), lockToken);
     throw new DelayedError();
   }
