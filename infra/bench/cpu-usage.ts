@@ -5,7 +5,8 @@ import type { Stack } from '../launcher/stack';
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
-function cpuMsOf(pid: number): number | null {
+/** A process's CPU time so far (user + system, ms), or null when it is gone. */
+export function cpuMsOf(pid: number): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

@@ -9,10 +9,10 @@
 // HTTP is measured open-loop at --rate (the bench's "per API request" phase) and closed-loop with 64 clients
 // (the bench's throughput phase, N requests).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BenchSink } from './bench-sink';
 import { loadAverage, sendBody } from './context';
+import { cpuMsOf } from './cpu-usage';
 import { rootDir } from './gateway-bench-options';
 import { keepAliveAgent, request } from './http-client';
 import { runOpenLoop } from './open-loop';
@@ -28,12 +28,6 @@ const ratePerSecond = numberArg('rate', 500);
 const durationMs = numberArg('seconds', 10) * 1000;
 const n = numberArg('n', 10_000);
 const log = (line: string) => process.stdout.write(`[floors] ${line}\n`);
-
-const cpuMsOf = (pid: number) => {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
 
 function startServer(script: string, args: string[] = []): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(rootDir, script), ...args], {
@@ -79,7 +73,7 @@ async function closedLoop(url: URL, total: number): Promise<void> {
 
 /** CPU ms per request of each given process, open-loop at the rate and closed-loop with 64 clients. */
 async function measureHttp(url: URL, pids: Record<string, number>) {
-  const read = () => Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMsOf(pid)]));
+  const read = () => Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMsOf(pid) ?? Number.NaN]));
   const per = (before: Record<string, number>, requests: number) =>
     Object.fromEntries(Object.entries(read()).map(([name, ms]) => [name, round((ms - (before[name] ?? 0)) / requests, 3)]));
   await runOpenLoop({ agent, ratePerSecond, durationMs: 2_000, build: build(url) });
