@@ -27,10 +27,13 @@ export interface GatewayBenchOptions {
   bundled: boolean;
   /** How long each round warms up (caches, JIT, keep-alive connections) before it is measured. */
   warmupMs: number;
+  /** gateway-cpu only: the stack process each round restarts (and profiles with --profile); the gateway by default. */
+  processName: string | null;
 }
 
 /**
- * Reads `--rounds=N --rate=N --seconds=N --warmup=N --profile --bare --compare --against=<dir> --direct --bundled`
+ * Reads `--rounds=N --rate=N --seconds=N --warmup=N --profile --bare --compare --against=<dir> --direct --bundled
+ * --process=<name>`
  * (defaults as given; the warm-up 2 s).
  */
 export function parseGatewayBenchArgs(
@@ -54,6 +57,7 @@ export function parseGatewayBenchArgs(
     direct: args.includes('--direct'),
     bundled: args.includes('--bundled'),
     warmupMs: numberArg('warmup', 2) * 1000,
+    processName: args.find((arg) => arg.startsWith('--process='))?.slice('--process='.length) || null,
   };
 }
 

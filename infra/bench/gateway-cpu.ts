@@ -1,5 +1,6 @@
-// `npx tsx infra/bench/gateway-cpu.ts [--rounds=3 --rate=500 --seconds=10 --warmup=2 --profile --direct --bundled]`:
-// the gateway's CPU per proxied send request, alone. Starts the stack once (as `npm run bench` does; from the
+// `npx tsx infra/bench/gateway-cpu.ts [--rounds=3 --rate=500 --seconds=10 --warmup=2 --profile --direct --bundled
+// --process=<name>]`: the gateway's CPU per proxied send request, alone (with --process, that process's, e.g. mail;
+// every round also logs each process's share). Starts the stack once (as `npm run bench` does; from the
 // production bundles with --bundled), then for each round restarts the gateway (so a changed gateway is measured
 // without restarting the rest), warms it up for `warmup` seconds, and sends the send API `rate` req/s for `seconds`
 // through it (open loop), reading the gateway process's CPU from /proc. Rounds alternate with nothing else, so their
@@ -16,29 +17,34 @@ import { benchLogger, gatewaySourceHash, parseGatewayBenchArgs, profilerEnv, sum
 import { measureDirectLatency, measureGatewayLatency, waitForDeliveries } from './phases/api-latency';
 import { ratio } from './stats';
 
-const { rounds, ratePerSecond, durationMs, warmupMs, profile, direct, bundled } = parseGatewayBenchArgs(process.argv.slice(2), {
-  rounds: 3,
-  rate: 500,
-  seconds: 10,
-});
+const { rounds, ratePerSecond, durationMs, warmupMs, profile, direct, bundled, processName } = parseGatewayBenchArgs(
+  process.argv.slice(2),
+  {
+    rounds: 3,
+    rate: 500,
+    seconds: 10,
+  },
+);
 const log = benchLogger('gateway-cpu');
+const measured = processName ?? gatewayProcess.name;
 
 const bundleDir = bundled ? buildBundles(log) : undefined;
 await withBenchStack({ bundleDir }, log, async ({ ctx, logDir }) => {
   const figures: number[] = [];
   const overheads: number[] = [];
   for (let index = 1; index <= rounds; index++) {
-    log(`round ${index}: restarting the gateway (gateway/src ${gatewaySourceHash()})`);
-    await ctx.stack.restart(gatewayProcess.name, profile ? { env: profilerEnv(path.join(logDir, 'profiles')) } : {});
+    log(`round ${index}: restarting ${measured} (gateway/src ${gatewaySourceHash()})`);
+    await ctx.stack.restart(measured, profile ? { env: profilerEnv(path.join(logDir, 'profiles')) } : {});
     // Warm-up: caches (API key, plan, internal token), JIT, keep-alive connections to mail.
     const warm = await measureGatewayLatency(ctx, { ratePerSecond, durationMs: warmupMs, tag: `gwarm${index}` });
     await waitForDeliveries(ctx, `gwarm${index}`, warm.succeeded);
     const run = await measureGatewayLatency(ctx, { ratePerSecond, durationMs, tag: `gcpu${index}` });
     await waitForDeliveries(ctx, `gcpu${index}`, run.succeeded);
-    const ms = run.cpuMsPerRequest.gateway ?? Number.NaN;
+    const ms = run.cpuMsPerRequest[measured] ?? Number.NaN;
     figures.push(ms);
+    log(`round ${index}: CPU ms per request by process ${JSON.stringify(run.cpuMsPerRequest)}`);
     log(
-      `round ${index}: gateway ${ms} CPU ms per request; p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms, errors ${run.errors}; ` +
+      `round ${index}: ${measured} ${ms} CPU ms per request; p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms, errors ${run.errors}; ` +
         `load ${loadAverage().one}`,
     );
     if (!direct) continue;
@@ -51,6 +57,6 @@ await withBenchStack({ bundleDir }, log, async ({ ctx, logDir }) => {
         `gateway overhead p50 ${overhead.p50}, p99 ${overhead.p99}; load ${loadAverage().one}`,
     );
   }
-  log(summaryLine('gateway CPU ms per request', figures));
+  log(summaryLine(`${measured} CPU ms per request`, figures));
   if (direct) log(summaryLine('gateway overhead at p50 (gateway / direct)', overheads));
 });

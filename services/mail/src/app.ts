@@ -12,6 +12,7 @@ import type { OutboxDeps } from './outbox/deps';
 import { EmailIntake } from './outbox/email-intake';
 import { EmailStore } from './outbox/email-store';
 import { SendProducer } from './outbox/send-producer';
+import { SuppressionLookups } from './outbox/suppression-lookups';
 import { openProducerQueues } from './queues/producer-queues';
 import { batchSendRoutes } from './routes/batch-send';
 import { emailRoutes } from './routes/emails';
@@ -28,7 +29,6 @@ import { webhookRoutes } from './routes/webhooks';
 import type { SendersDeps } from './senders/deps';
 import { ATTACHMENT_DOWNLOADS_PER_REQUEST, AttachmentDownloads } from './sending/attachments/attachment-downloads';
 import type { SendingDeps } from './sending/deps';
-import { SuppressionLookups } from './sending/suppression-lookups';
 import type { TrackingDeps } from './tracking/deps';
 import { TrackingBuffer } from './tracking/tracking-buffer';
 import { TrackingTokens } from './tracking/tracking-token';
@@ -72,7 +72,13 @@ export async function buildMailApp(
 
   const internal = new InternalClient(config.INTERNAL_SECRET, 'mail');
   const producer = new SendProducer(queues.send, app.log);
-  const outbox: OutboxDeps = { pool: db.$client, intake: new EmailIntake(db.$client, producer), producer };
+  const suppressions = new SuppressionLookups(db.$client);
+  const outbox: OutboxDeps = {
+    pool: db.$client,
+    intake: new EmailIntake(db.$client, producer, suppressions),
+    producer,
+    suppressions,
+  };
   const emailStore = new EmailStore(outbox);
   const webhooks = new WebhookEvents(db.$client, queues.webhooks, (error) =>
     app.log.warn({ err: error }, 'webhook event not stored'),
@@ -87,7 +93,6 @@ export async function buildMailApp(
       requestConcurrency: ATTACHMENT_DOWNLOADS_PER_REQUEST,
       requestBytes: config.ATTACHMENT_REQUEST_MAX_BYTES,
     }),
-    suppressions: new SuppressionLookups(db.$client),
     outbox: emailStore,
     webhooks,
     settings: {

@@ -12,7 +12,7 @@ import { internalHeaders, userHeaders } from '@mailwright/kit/testing';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyFinding } from '../src/feedback/apply-finding';
-import { SuppressionLookups } from '../src/sending/suppression-lookups';
+import { SuppressionLookups } from '../src/outbox/suppression-lookups';
 import { Harness, waitFor } from './support/harness';
 
 const h = new Harness('suppressions');
@@ -156,6 +156,34 @@ describe('sending to suppressed addresses', () => {
     expect(batch.statusCode, batch.body).toBe(207);
     expect(batch.json().data.map((item: { data: EmailLog }) => item.data.status)).toEqual(['suppressed', 'queued']);
     expect(await usedQuota(dave.userId)).toBe(before + 1);
+  });
+});
+
+describe('plain sends that share one intake statement', () => {
+  it('are checked in it: listed recipients left out, an email for listed ones only stored without a unit', async () => {
+    const frank = h.newUser();
+    const grace = h.newUser();
+    h.services.plans.set(frank.userId, { ...FREE_ENTITLEMENTS, plan: 'pro', emailLimit: 2, apiAccess: true });
+    await call(frank.userId, 'POST', '/suppressions', { email: 'gone@example.net' });
+    const mail = (to: string[]) => ({ to, subject: 'Shared statement', body: 'Hello' });
+    const [clear, partly, listedOnly, otherUser] = await Promise.all([
+      sentEmail(frank.userId, mail(['first@example.net'])),
+      sentEmail(frank.userId, mail(['GONE@example.net', 'second@example.net'])),
+      sentEmail(frank.userId, mail(['gone@example.net'])),
+      sentEmail(grace.userId, mail(['gone@example.net'])),
+    ]);
+    expect(clear).toMatchObject({ status: 'queued', to: ['first@example.net'], suppressed: [] });
+    expect(partly).toMatchObject({ status: 'queued', to: ['second@example.net'], suppressed: ['GONE@example.net'] });
+    expect(listedOnly).toMatchObject({ status: 'suppressed', to: ['gone@example.net'], suppressed: ['gone@example.net'] });
+    expect(otherUser).toMatchObject({ status: 'queued', to: ['gone@example.net'], suppressed: [] });
+    expect([await usedQuota(frank.userId), await usedQuota(grace.userId)]).toEqual([2, 1]);
+
+    // At the limit, an email nobody would receive is still recorded; one that would be sent is refused.
+    expect((await sentEmail(frank.userId, mail(['Gone@example.net']))).status).toBe('suppressed');
+    expect((await h.send(frank.userId, mail(['third@example.net']))).statusCode).toBe(429);
+    expect(await usedQuota(frank.userId)).toBe(2);
+    await waitFor(() => (h.smtp.to('second@example.net').length ? true : null));
+    expect(h.smtp.to('gone@example.net').map((message) => message.envelopeTo)).toEqual([['gone@example.net']]);
   });
 });
 

@@ -4,13 +4,17 @@
 // statement per batch of several emails and one queue add per window instead of one of each per email, and the
 // user's quota row is locked once per batch instead of once per email. A statement shared by several users' emails
 // must not answer one user's bad email to the others: a failed batch statement is retried one statement per email.
+// The statement also checks the suppression list; an email with a listed recipient is stored on its own once they
+// are left out (and, when that is everyone, without a quota unit and without a job).
 import { AppError, currentTraceparent, MicroBatcher } from '@mailwright/kit';
 import type pg from 'pg';
+import { insertEmail } from '../db/queries/insert-batch';
 import { insertEmailWithQuota, type NewEmail } from '../db/queries/insert-email';
 import { insertIntake } from '../db/queries/insert-intake';
 import type { EmailRow } from '../db/schema/emails';
 import { JobWindows, type StoredEmail } from './job-windows';
 import type { SendProducer } from './send-producer';
+import type { SuppressionLookups } from './suppression-lookups';
 
 interface IntakeRequest {
   email: NewEmail;
@@ -46,6 +50,7 @@ export class EmailIntake {
   constructor(
     private readonly pool: pg.Pool,
     producer: SendProducer,
+    private readonly suppressions: SuppressionLookups,
   ) {
     this.windows = new JobWindows(producer, { windowMs: JOB_WINDOW_MS, maxEmails: MAX_BATCH });
     // Requests arrive one by one: while a batch is being stored, the next one waits up to 3 ms for company, which
@@ -93,11 +98,11 @@ export class EmailIntake {
         return new Map<string, EmailRow>();
       });
       for (const [id, row] of together) outcomes.set(id, { row });
-      // Emails not stored together: a (user, month) group that did not fit as a whole (each email on its own takes
-      // what is left), or every email of a failed statement.
+      // Emails not stored together: one with a listed recipient, a (user, month) group that did not fit as a whole
+      // (each email on its own takes what is left), or every email of a failed statement.
       for (const item of items) {
         if (outcomes.has(item.email.id)) continue;
-        const outcome = await insertEmailWithQuota(this.pool, item.email, item.monthlyLimit).then(
+        const outcome = await this.storeAlone(item.email, item.monthlyLimit).then(
           (row): IntakeOutcome => ({ row }),
           (error: unknown): IntakeOutcome => ({ error: asRequestError(error) }),
         );
@@ -108,10 +113,18 @@ export class EmailIntake {
         requests.flatMap((request): StoredEmail[] => {
           const outcome = outcomes.get(request.email.id);
           const { requestId, traceparent } = request;
-          return outcome && 'row' in outcome && outcome.row ? [{ row: outcome.row, requestId, traceparent }] : [];
+          const row = outcome && 'row' in outcome ? outcome.row : null;
+          return row && row.status !== 'suppressed' ? [{ row, requestId, traceparent }] : [];
         }),
       );
     }
     return requests.map((request) => outcomes.get(request.email.id) ?? { row: null });
+  }
+
+  /** An email with its listed recipients left out; when that is every recipient, stored without a quota unit. */
+  private async storeAlone(email: NewEmail, monthlyLimit: number): Promise<EmailRow | null> {
+    const screened = await this.suppressions.screen(email);
+    if (screened.status === 'suppressed') return insertEmail(this.pool, screened);
+    return insertEmailWithQuota(this.pool, screened, monthlyLimit);
   }
 }

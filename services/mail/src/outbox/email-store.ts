@@ -5,6 +5,8 @@
 // - an email with attachments, a submitted message (SMTP) or an Idempotency-Key is stored in its own transaction;
 // - the batch route's emails take their quota all or none in one transaction;
 // - an email whose every recipient is suppressed is stored without a quota unit and without a job.
+// Suppressed recipients are left out here, as each email is stored: by the intake's own statement for plain
+// emails, by one batched lookup (suppression-lookups.ts) for the others.
 // Every job added here has one shape, a batch of N >= 1 emails ('batch-<uuid>'); only the worker adds an email's
 // own job ('email-<id>'), for a retry or when the reconciler finds a row without a live job.
 import type { EmailRow } from '../db/schema/emails';
@@ -22,15 +24,16 @@ export class EmailStore {
     if (!first) return { kind: 'stored', rows: [] };
     if (options.allOrNothing) return this.acceptTogether(items, options);
     if (items.length > 1) throw new Error('several emails are accepted all or nothing');
-    const quotaLimit = first.email.status === 'suppressed' ? null : options.monthlyLimit;
-    if (quotaLimit !== null && first.attachments.length === 0 && !first.source && !options.idempotency) {
+    if (first.attachments.length === 0 && !first.source && !options.idempotency) {
       const row = await this.deps.intake.accept(first.email, options.monthlyLimit, options.requestId);
       return row ? { kind: 'stored', rows: [row] } : { kind: 'quota_exceeded' };
     }
-    const [email] = assignBatchJobs([first.email]);
+    const screened = await this.deps.suppressions.screen(first.email);
+    const quotaLimit = screened.status === 'suppressed' ? null : options.monthlyLimit;
+    const [email] = assignBatchJobs([screened]);
     const stored = await storeOne(
       this.deps.pool,
-      { ...first, email: email ?? first.email },
+      { ...first, email: email ?? screened },
       quotaLimit,
       options.idempotency ?? null,
     );
@@ -44,7 +47,10 @@ export class EmailStore {
   }
 
   private async acceptTogether(items: AcceptItem[], options: AcceptOptions): Promise<AcceptResult> {
-    const stored = await storeBatch(this.deps, items, options.monthlyLimit, options.idempotency ?? null);
+    const screened = await Promise.all(
+      items.map(async (item) => ({ ...item, email: await this.deps.suppressions.screen(item.email) })),
+    );
+    const stored = await storeBatch(this.deps, screened, options.monthlyLimit, options.idempotency ?? null);
     if (stored.kind === 'stored') await this.enqueue(stored.rows, options);
     return stored;
   }

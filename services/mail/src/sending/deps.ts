@@ -7,7 +7,6 @@ import type { MailDatabase } from '../db/client';
 import type { EmailStore } from '../outbox/email-store';
 import type { WebhookEvents } from '../webhooks/webhook-events';
 import type { AttachmentDownloads } from './attachments/attachment-downloads';
-import type { SuppressionLookups } from './suppression-lookups';
 
 export interface SendingSettings {
   allowPrivateTargets: boolean;
@@ -21,9 +20,7 @@ export interface SendingDeps {
   templates: TemplatesClient;
   /** Bounds attachment URL downloads per process and per request. */
   attachmentDownloads: AttachmentDownloads;
-  /** Which recipients each send must leave out (batched across concurrent sends). */
-  suppressions: SuppressionLookups;
-  /** Stores accepted emails and adds their send jobs. */
+  /** Stores accepted emails (leaving out suppressed recipients) and adds their send jobs. */
   outbox: EmailStore;
   /** Turns the 'email.scheduled' event into webhook deliveries. */
   webhooks: WebhookEvents;

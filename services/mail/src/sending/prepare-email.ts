@@ -1,6 +1,6 @@
 // The checks and the building of one email, shared by POST /emails/send, /emails/api/send and the batch route:
 // checkSendBody runs before anything is looked up; buildEmail resolves the sender (an account or a pool) and template,
-// downloads attachments and produces the row to store.
+// downloads attachments and produces the row to store (the outbox leaves out suppressed recipients as it stores).
 import {
   isHtml as isHtmlBody,
   isPlatformHeader,
@@ -23,7 +23,6 @@ import { quotaMonth } from './quota-month';
 import { resolveSender } from './resolve-sender';
 import { checkScheduleWindow, parseScheduledAt } from './schedule-time';
 import { checkStorableEmail } from './storable-text';
-import { suppressedRecipients } from './suppressed-recipients';
 import { textVersionOf } from './text-version';
 
 const LINE_BREAK = /[\r\n]/;
@@ -106,7 +105,7 @@ export const hasUrlAttachments = (body: SendEmailBody) => (body.attachments ?? [
 
 /** downloads: the request's share of attachment downloads (one per request, shared by a batch's emails). */
 export async function buildEmail(
-  deps: Pick<SendingDeps, 'accounts' | 'templates' | 'settings' | 'suppressions'>,
+  deps: Pick<SendingDeps, 'accounts' | 'templates' | 'settings'>,
   userId: string,
   apiKeyId: string | null,
   body: SendEmailBody,
@@ -114,7 +113,7 @@ export async function buildEmail(
   downloads: RequestDownloads,
 ): Promise<BuiltEmail> {
   const { templateId, scheduledAt } = checked;
-  const [{ account, senderPoolId }, rendered, attachments, suppressed] = await Promise.all([
+  const [{ account, senderPoolId }, rendered, attachments] = await Promise.all([
     resolveSender(deps, userId, body),
     templateId === null ? null : deps.templates.render(userId, templateId, body.variables ?? {}),
     prepareAttachments(body.attachments, {
@@ -122,7 +121,6 @@ export async function buildEmail(
       timeoutMs: deps.settings.attachmentFetchTimeoutMs,
       downloads,
     }),
-    suppressedRecipients(deps.suppressions, userId, checked),
   ]);
   const unsubscribe = body.unsubscribe ?? rendered?.unsubscribe ?? false;
   if (unsubscribe) checkUnsubscribeRecipients(checked.to, checked.cc, checked.bcc);
@@ -145,21 +143,21 @@ export async function buildEmail(
     apiKeyId,
     fromEmail: account.email,
     fromName: account.displayName || null,
-    to: suppressed.keep(checked.to),
-    cc: suppressed.keep(checked.cc),
-    bcc: suppressed.keep(checked.bcc),
+    to: checked.to,
+    cc: checked.cc,
+    bcc: checked.bcc,
     subject,
     body: content,
     isHtml,
     links: isHtml ? extractLinks(content) : [],
-    status: suppressed.all ? 'suppressed' : scheduledAt ? 'scheduled' : 'queued',
+    status: scheduledAt ? 'scheduled' : 'queued',
     messageId: `<${id}@mailwright>`,
     timezone: checked.timezone,
     scheduledAt,
     quotaMonth: quotaMonth(),
     jobId: sendJobId(id),
     senderPoolId,
-    suppressed: suppressed.addresses,
+    suppressed: [],
     unsubscribe,
     // A plain-text body has no alternative to carry: the text is sent only beside HTML, made from it when not given.
     text: isHtml ? (text ?? textVersionOf(content)) : null,

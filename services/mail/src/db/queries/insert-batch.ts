@@ -30,7 +30,7 @@ INSERT INTO mail.emails ${INSERT_COLUMNS}
 VALUES (${INSERT_PARAMS})
 RETURNING ${EMAIL_COLUMNS}`;
 
-export async function insertEmail(client: pg.PoolClient, email: NewEmail): Promise<EmailRow> {
+export async function insertEmail(client: pg.Pool | pg.PoolClient, email: NewEmail): Promise<EmailRow> {
   const result = await client.query<EmailRow>({
     name: 'mail_insert_email_plain',
     text: INSERT,

@@ -25,7 +25,6 @@ import type { SendingDeps } from '../deps';
 import { quotaMonth } from '../quota-month';
 import { checkStorableEmail } from '../storable-text';
 import { storeWithinQuota } from '../store-within-quota';
-import { suppressedRecipients } from '../suppressed-recipients';
 import { resolveSmtpSender } from './smtp-sender';
 import { readSubmittedMessage, type SubmittedMessage } from './submitted-message';
 
@@ -75,10 +74,7 @@ export async function acceptSmtpMessage(deps: SendingDeps, input: AcceptSmtpMess
   const message = await readSubmittedMessage(raw);
   const idempotency = idempotencyOf(message, input.recipients);
   const roles = recipientRoles(input.recipients, message);
-  const [sender, suppressed] = await Promise.all([
-    resolveSmtpSender(deps, userId, message.from.address),
-    suppressedRecipients(deps.suppressions, userId, roles),
-  ]);
+  const sender = await resolveSmtpSender(deps, userId, message.from.address);
   const id = newEmailId();
   const isHtml = message.html !== null;
   const body = message.html ?? message.text ?? '';
@@ -90,21 +86,21 @@ export async function acceptSmtpMessage(deps: SendingDeps, input: AcceptSmtpMess
     apiKeyId: input.apiKeyId,
     fromEmail: sender.account.email,
     fromName: message.from.name || sender.account.displayName || null,
-    to: suppressed.keep(roles.to),
-    cc: suppressed.keep(roles.cc),
-    bcc: suppressed.keep(roles.bcc),
+    to: roles.to,
+    cc: roles.cc,
+    bcc: roles.bcc,
     subject: message.subject,
     body,
     isHtml,
     links: isHtml && message.tracking ? extractLinks(body) : [],
-    status: suppressed.all ? 'suppressed' : 'queued',
+    status: 'queued',
     messageId: `<${id}@mailwright>`,
     timezone: null,
     scheduledAt: null,
     quotaMonth: quotaMonth(),
     jobId: sendJobId(id),
     senderPoolId: sender.senderPoolId,
-    suppressed: suppressed.addresses,
+    suppressed: [],
     unsubscribe: false,
     text: isHtml ? message.text : null,
     replyTo: message.replyTo,

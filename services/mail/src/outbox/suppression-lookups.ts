@@ -1,10 +1,14 @@
-// The suppression check of every send, batched: lookups arriving while one statement is in flight go together in
-// the next (one round trip for many concurrent sends or a whole batch request, instead of one each). A lone lookup
+// The suppression check of the sends the intake statement does not store (that statement checks its emails
+// itself: insert-intake.ts), batched: lookups arriving while one statement is in flight go together in the next
+// (one round trip for many concurrent sends or a whole batch request, instead of one each). A lone lookup
 // goes on the next tick, so a quiet moment pays no waiting. When the shared statement fails (one send's address
 // Postgres refuses, say), each lookup runs alone, so only that send fails.
 import { MicroBatcher } from '@mailwright/kit';
 import type pg from 'pg';
+import type { NewEmail } from '../db/queries/insert-email';
 import { findSuppressedMany, type SuppressionLookup } from '../db/queries/suppressions';
+import { recipientAddresses } from '../suppressions/suppression-address';
+import { withoutSuppressed } from './recipient-suppressions';
 
 export class SuppressionLookups {
   private readonly batcher: MicroBatcher<SuppressionLookup, string[] | Error>;
@@ -37,5 +41,10 @@ export class SuppressionLookups {
       if (found instanceof Error) throw found;
       return found;
     });
+  }
+
+  /** The email as stored: its listed recipients left out (recipient-suppressions.ts). */
+  async screen(email: NewEmail): Promise<NewEmail> {
+    return withoutSuppressed(email, await this.find(email.userId, recipientAddresses(email)));
   }
 }
