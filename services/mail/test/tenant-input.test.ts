@@ -3,50 +3,12 @@
 // and malformed dates and control characters in a subject are the sender's 400.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NewEmail } from '../src/db/queries/insert-email';
-import { sendJobId } from '../src/queues/send-queue';
-import { quotaMonth } from '../src/sending/quota-month';
 import { Harness } from './support/harness';
+import { newEmail } from './support/new-email';
 
 const h = new Harness('tenant-input');
 beforeAll(() => h.start({ worker: false }));
 afterAll(() => h.stop());
-
-function newEmail(userId: string, accountId: string, changes: Partial<NewEmail> = {}): NewEmail {
-  const id = randomUUID();
-  return {
-    id,
-    userId,
-    emailAccountId: accountId,
-    templateId: null,
-    apiKeyId: null,
-    fromEmail: 'sender@example.com',
-    fromName: null,
-    to: ['to@example.net'],
-    cc: [],
-    bcc: [],
-    subject: 'Hello',
-    body: 'Body',
-    isHtml: false,
-    links: [],
-    status: 'queued',
-    messageId: `<${id}@mailwright>`,
-    timezone: null,
-    scheduledAt: null,
-    quotaMonth: quotaMonth(),
-    jobId: sendJobId(id),
-    senderPoolId: null,
-    suppressed: [],
-    unsubscribe: false,
-    text: null,
-    replyTo: [],
-    headers: {},
-    tags: [],
-    submitted: false,
-    tracking: true,
-    ...changes,
-  };
-}
 
 /** A JSON body whose text holds escapes JSON.stringify would not write (a lone surrogate stays an escape). */
 const rawJson = (fields: Record<string, string>) =>
