@@ -8,7 +8,7 @@
 // - one SMTP delivery: prebuilt messages through the worker's SMTP pool to the bench's sink (floor-smtp-sender.ts).
 // HTTP is measured open-loop at --rate (the bench's "per API request" phase) and closed-loop with 64 clients
 // (the bench's throughput phase, N requests).
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { BenchSink } from './bench-sink';
 import { loadAverage, sendBody } from './context';
@@ -16,6 +16,7 @@ import { cpuMsOf } from './cpu-usage';
 import { rootDir } from './gateway-bench-options';
 import { keepAliveAgent, request } from './http-client';
 import { runOpenLoop } from './open-loop';
+import { startListening, stopProcess } from './server-process';
 import { round } from './stats';
 
 const numberArg = (name: string, fallback: number) => {
@@ -29,28 +30,8 @@ const durationMs = numberArg('seconds', 10) * 1000;
 const n = numberArg('n', 10_000);
 const log = (line: string) => process.stdout.write(`[floors] ${line}\n`);
 
-function startServer(script: string, args: string[] = []): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(rootDir, script), ...args], {
-    cwd: rootDir,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, NODE_OPTIONS: '' },
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const found = /listening (\S+)/.exec(output);
-      if (found?.[1]) resolve({ child, url: found[1] });
-    });
-    child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before listening`)));
-  });
-}
-
-const stop = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
+const startServer = (script: string, args: string[] = []) =>
+  startListening(path.join(rootDir, script), { args, cwd: rootDir, env: { ...process.env, NODE_OPTIONS: '' } });
 
 const agent = keepAliveAgent(256);
 const build = (url: URL) => (i: number) => ({
@@ -142,6 +123,6 @@ try {
   log(`  p50 alone ${alone.p50Ms} ms, through the bare proxy ${proxied.p50Ms} ms; load ${loadAverage().one}`);
 } finally {
   agent.destroy();
-  await stop(proxy.child);
-  await stop(service.child);
+  await stopProcess(proxy.child);
+  await stopProcess(service.child);
 }

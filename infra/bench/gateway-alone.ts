@@ -8,12 +8,11 @@
 // measures, in every round, the gateway of another checkout of the repository (e.g. `git worktree add <dir> <commit>`,
 // or `git archive <commit> gateway infra/bench tsconfig.base.json package.json` with a node_modules link): before
 // and after a change under the same load.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { startStandInServices } from '../../gateway/test/support/stand-in-services';
 import { loadAverage, sendBody } from './context';
+import { cpuMsOf } from './cpu-usage';
 import {
   benchLogger,
   gatewaySourceHash,
@@ -24,6 +23,7 @@ import {
 } from './gateway-bench-options';
 import { keepAliveAgent } from './http-client';
 import { runOpenLoop } from './open-loop';
+import { type ListeningProcess, startListening, stopProcess } from './server-process';
 import { ratio, round } from './stats';
 
 type Proxy = 'gateway' | 'bare' | 'against';
@@ -35,12 +35,6 @@ const measured: Proxy[] = [
   ...(options.compare ? (['bare', 'gateway'] as const) : ([options.bare ? 'bare' : 'gateway'] as const)),
   ...(options.against ? (['against'] as const) : []),
 ];
-
-const cpuMsOf = (pid: number) => {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
 
 const services = await startStandInServices();
 const apiKey = `mw_${randomBytes(16).toString('hex')}`;
@@ -94,46 +88,25 @@ async function measure(proxy: Proxy, index: number): Promise<number> {
     await runOpenLoop({ agent, ratePerSecond, durationMs: options.warmupMs, build });
     services.seen.length = 0;
     const pid = child.pid as number;
-    const before = cpuMsOf(pid);
+    const before = cpuMsOf(pid) ?? Number.NaN;
     const run = await runOpenLoop({ agent, ratePerSecond, durationMs, build });
-    const ms = round((cpuMsOf(pid) - before) / run.sent, 3);
+    const ms = round(((cpuMsOf(pid) ?? Number.NaN) - before) / run.sent, 3);
     log(
       `round ${index}: ${proxy} ${ms} CPU ms per request; p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms, errors ${run.errors} ` +
         `${JSON.stringify(run.errorKinds)}; load ${loadAverage().one}`,
     );
     return ms;
   } finally {
-    await stopProxy(child);
+    await stopProcess(child);
   }
 }
 
-async function startProxy(proxy: Proxy, standInUrl: string): Promise<{ child: ChildProcess; url: string }> {
+function startProxy(proxy: Proxy, standInUrl: string): Promise<ListeningProcess> {
   const script = proxy === 'bare' ? 'infra/bench/bare-proxy-server.ts' : 'infra/bench/gateway-alone-server.ts';
   const dir = proxy === 'against' ? path.resolve(options.against ?? rootDir) : rootDir;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(dir, script), standInUrl], {
+  return startListening(path.join(dir, script), {
+    args: [standInUrl],
     cwd: path.join(dir, 'gateway'),
-    stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...(profileDir ? profilerEnv(profileDir) : {}) },
   });
-  const url = await new Promise<string>((resolve, reject) => {
-    let output: string | null = '';
-    // Read to the end (the gateway's log lines come here too), looking at it only until it listens.
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (output === null) return;
-      output += chunk.toString();
-      const match = /^listening (\S+)/m.exec(output);
-      if (!match?.[1]) return;
-      output = null;
-      resolve(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`the ${proxy} proxy exited (${code}) before listening`)));
-  });
-  return { child, url };
-}
-
-async function stopProxy(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 }
