@@ -19,7 +19,7 @@ export interface GatewayBenchOptions {
   bare: boolean;
   /** gateway-alone only: each round measures the bare proxy, then the gateway, under the same load. */
   compare: boolean;
-  /** gateway-alone only: another checkout whose gateway each round measures too (before/after a change). */
+  /** Another checkout whose gateway (gateway-cpu: whose --process) each round measures too (before/after a change). */
   against: string | null;
   /** gateway-cpu only: each round also sends to the mail service directly, for the gateway's latency overhead. */
   direct: boolean;

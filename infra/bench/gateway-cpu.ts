@@ -1,12 +1,14 @@
 // `npx tsx infra/bench/gateway-cpu.ts [--rounds=3 --rate=500 --seconds=10 --warmup=2 --profile --direct --bundled
-// --process=<name>]`: the gateway's CPU per proxied send request, alone (with --process, that process's, e.g. mail;
-// every round also logs each process's share). Starts the stack once (as `npm run bench` does; from the
-// production bundles with --bundled), then for each round restarts the gateway (so a changed gateway is measured
-// without restarting the rest), warms it up for `warmup` seconds, and sends the send API `rate` req/s for `seconds`
-// through it (open loop), reading the gateway process's CPU from /proc. Rounds alternate with nothing else, so their
-// spread is the machine's noise. With --profile each round's gateway writes a V8 CPU profile (see README
-// "Profiling"). With --direct each round then sends the same rate straight to the mail service (as the bench's "API
-// latency direct" phase does) and prints the gateway's overhead (p50 and p99 ratios).
+// --process=<name> --against=<checkout>]`: the gateway's CPU per proxied send request, alone (with --process, that
+// process's, e.g. mail; every round also logs each process's share). Starts the stack once (as `npm run bench` does;
+// from the production bundles with --bundled), then for each round restarts the measured process (so a changed one
+// is measured without restarting the rest), warms it up for `warmup` seconds, and sends the send API `rate` req/s
+// for `seconds` through the gateway (open loop), reading each process's CPU from /proc. Rounds alternate with nothing
+// else, so their spread is the machine's noise. With --against (and --bundled) each round measures the process from
+// this checkout's bundles and from another checkout's (same schema), taking turns at going first: a before/after in
+// one stack, which runs in separate stacks minutes apart on this shared VM cannot give. With --profile each round's
+// process writes a V8 CPU profile (see README "Profiling"). With --direct each round then sends the same rate
+// straight to the mail service (as the bench's "API latency direct" phase does) and prints the gateway's overhead.
 // Options and summary: gateway-bench-options.ts (shared with gateway-alone.ts).
 import path from 'node:path';
 import { gatewayProcess } from '@mailwright/contracts';
@@ -17,36 +19,57 @@ import { benchLogger, gatewaySourceHash, parseGatewayBenchArgs, profilerEnv, sum
 import { measureDirectLatency, measureGatewayLatency, waitForDeliveries } from './phases/api-latency';
 import { ratio } from './stats';
 
-const { rounds, ratePerSecond, durationMs, warmupMs, profile, direct, bundled, processName } = parseGatewayBenchArgs(
-  process.argv.slice(2),
-  {
-    rounds: 3,
-    rate: 500,
-    seconds: 10,
-  },
-);
+const options = parseGatewayBenchArgs(process.argv.slice(2), { rounds: 3, rate: 500, seconds: 10 });
+const { rounds, ratePerSecond, durationMs, warmupMs, profile, direct, bundled, processName, against } = options;
 const log = benchLogger('gateway-cpu');
 const measured = processName ?? gatewayProcess.name;
+if (against && !bundled) throw new Error('--against compares bundles: give --bundled too');
 
 const bundleDir = bundled ? buildBundles(log) : undefined;
+const sides: Side[] = [{ label: 'this', bundleDir, figures: [], totals: [] }];
+if (against)
+  sides.push({ label: `against ${against}`, bundleDir: buildBundles(log, path.resolve(against)), figures: [], totals: [] });
+
+interface Side {
+  label: string;
+  bundleDir: string | undefined;
+  /** The measured process's CPU ms per request, one per round. */
+  figures: number[];
+  /** The stack's Node processes' CPU ms per request ('platform total'), one per round. */
+  totals: number[];
+}
+
 await withBenchStack({ bundleDir }, log, async ({ ctx, logDir }) => {
-  const figures: number[] = [];
   const overheads: number[] = [];
-  for (let index = 1; index <= rounds; index++) {
-    log(`round ${index}: restarting ${measured} (gateway/src ${gatewaySourceHash()})`);
-    await ctx.stack.restart(measured, profile ? { env: profilerEnv(path.join(logDir, 'profiles')) } : {});
+  const measureSide = async (side: Side, tag: string) => {
+    log(`${tag}: restarting ${measured} from ${side.label} (gateway/src ${gatewaySourceHash()})`);
+    await ctx.stack.restart(measured, {
+      ...(profile ? { env: profilerEnv(path.join(logDir, 'profiles')) } : {}),
+      ...(side.bundleDir ? { bundleDir: side.bundleDir } : {}),
+    });
     // Warm-up: caches (API key, plan, internal token), JIT, keep-alive connections to mail.
-    const warm = await measureGatewayLatency(ctx, { ratePerSecond, durationMs: warmupMs, tag: `gwarm${index}` });
-    await waitForDeliveries(ctx, `gwarm${index}`, warm.succeeded);
-    const run = await measureGatewayLatency(ctx, { ratePerSecond, durationMs, tag: `gcpu${index}` });
-    await waitForDeliveries(ctx, `gcpu${index}`, run.succeeded);
+    const warm = await measureGatewayLatency(ctx, { ratePerSecond, durationMs: warmupMs, tag: `gwarm${tag}` });
+    await waitForDeliveries(ctx, `gwarm${tag}`, warm.succeeded);
+    const run = await measureGatewayLatency(ctx, { ratePerSecond, durationMs, tag: `gcpu${tag}` });
+    await waitForDeliveries(ctx, `gcpu${tag}`, run.succeeded);
     const ms = run.cpuMsPerRequest[measured] ?? Number.NaN;
-    figures.push(ms);
-    log(`round ${index}: CPU ms per request by process ${JSON.stringify(run.cpuMsPerRequest)}`);
+    side.figures.push(ms);
+    side.totals.push(run.cpuMsPerRequest['platform total'] ?? Number.NaN);
+    log(`${tag}: CPU ms per request by process ${JSON.stringify(run.cpuMsPerRequest)}`);
     log(
-      `round ${index}: ${measured} ${ms} CPU ms per request; p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms, errors ${run.errors}; ` +
-        `load ${loadAverage().one}`,
+      `${tag}: ${measured} (${side.label}) ${ms} CPU ms per request; p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms, ` +
+        `errors ${run.errors}; load ${loadAverage().one}`,
     );
+    return run;
+  };
+  for (let index = 1; index <= rounds; index++) {
+    // With --against the two versions take turns going first, so neither always runs on a warmer stack.
+    const order = index % 2 === 1 ? sides : [...sides].reverse();
+    let run = await measureSide(order[0] as Side, `round ${index}`);
+    if (order[1]) {
+      const second = await measureSide(order[1], `round ${index}b`);
+      if (order[1] === sides[0]) run = second;
+    }
     if (!direct) continue;
     const straight = await measureDirectLatency(ctx, { ratePerSecond, durationMs, tag: `gdir${index}` });
     await waitForDeliveries(ctx, `gdir${index}`, straight.succeeded);
@@ -57,6 +80,10 @@ await withBenchStack({ bundleDir }, log, async ({ ctx, logDir }) => {
         `gateway overhead p50 ${overhead.p50}, p99 ${overhead.p99}; load ${loadAverage().one}`,
     );
   }
-  log(summaryLine(`${measured} CPU ms per request`, figures));
+  for (const side of sides) {
+    const of = against ? ` (${side.label})` : '';
+    log(summaryLine(`${measured} CPU ms per request${of}`, side.figures));
+    if (against) log(summaryLine(`platform CPU ms per request${of}`, side.totals));
+  }
   if (direct) log(summaryLine('gateway overhead at p50 (gateway / direct)', overheads));
 });

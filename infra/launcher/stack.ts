@@ -54,6 +54,8 @@ export class Stack {
   readonly processes = new Map<string, Running>();
   /** Variables one process was restarted with on top of the stack's (`restart(name, { env })`). */
   private readonly envOverrides = new Map<string, Record<string, string | undefined>>();
+  /** Bundles one process was restarted from instead of the stack's (`restart(name, { bundleDir })`). */
+  private readonly bundleOverrides = new Map<string, string>();
   private workerCount = 0;
   private stopping = false;
 
@@ -87,7 +89,7 @@ export class Stack {
     // Every worker is one service in traces (its spans carry their own host and process ids).
     env.OTEL_SERVICE_NAME = spec.name;
     for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
-    const { bundleDir } = this.options;
+    const bundleDir = this.bundleOverrides.get(name) ?? this.options.bundleDir;
     const [args, cwd] = bundleDir
       ? [bundledCommand(spec), path.join(bundleDir, spec.name)]
       : [[...nodeImports(env), path.join(rootDir, spec.entry)], path.join(rootDir, spec.packageDir)];
@@ -140,12 +142,14 @@ export class Stack {
 
   /**
    * Restarts one process. With `env`, that process (only) runs with those variables over the stack's from now on
-   * (undefined removes one); `{ env: {} }` puts it back on the stack's own.
+   * (undefined removes one); `{ env: {} }` puts it back on the stack's own. With `bundleDir`, it runs from those
+   * bundles from now on (another checkout's, to compare two versions of one process in one stack).
    */
-  async restart(name: string, options: { env?: Record<string, string | undefined> } = {}): Promise<void> {
+  async restart(name: string, options: { env?: Record<string, string | undefined>; bundleDir?: string } = {}): Promise<void> {
     const running = this.processes.get(name);
     if (!running) throw new Error(`unknown process ${name}`);
     if (options.env) this.envOverrides.set(name, options.env);
+    if (options.bundleDir) this.bundleOverrides.set(name, options.bundleDir);
     await this.kill(name);
     await this.start(running.spec, name);
   }
