@@ -25,11 +25,6 @@ const log = benchLogger('gateway-cpu');
 const measured = processName ?? gatewayProcess.name;
 if (against && !bundled) throw new Error('--against compares bundles: give --bundled too');
 
-const bundleDir = bundled ? buildBundles(log) : undefined;
-const sides: Side[] = [{ label: 'this', bundleDir, figures: [], totals: [] }];
-if (against)
-  sides.push({ label: `against ${against}`, bundleDir: buildBundles(log, path.resolve(against)), figures: [], totals: [] });
-
 interface Side {
   label: string;
   bundleDir: string | undefined;
@@ -39,10 +34,16 @@ interface Side {
   totals: number[];
 }
 
+const bundleDir = bundled ? buildBundles(log) : undefined;
+const sides: Side[] = [{ label: 'this', bundleDir, figures: [], totals: [] }];
+if (against)
+  sides.push({ label: `against ${against}`, bundleDir: buildBundles(log, path.resolve(against)), figures: [], totals: [] });
+
 await withBenchStack({ bundleDir }, log, async ({ ctx, logDir }) => {
   const overheads: number[] = [];
-  const measureSide = async (side: Side, tag: string) => {
-    log(`${tag}: restarting ${measured} from ${side.label} (gateway/src ${gatewaySourceHash()})`);
+  // label: the log's name for the run; tag: the same without spaces, for the recipients' addresses.
+  const measureSide = async (side: Side, label: string, tag: string) => {
+    log(`${label}: restarting ${measured} from ${side.label} (gateway/src ${gatewaySourceHash()})`);
     await ctx.stack.restart(measured, {
       ...(profile ? { env: profilerEnv(path.join(logDir, 'profiles')) } : {}),
       ...(side.bundleDir ? { bundleDir: side.bundleDir } : {}),
@@ -55,9 +56,9 @@ await withBenchStack({ bundleDir }, log, async ({ ctx, logDir }) => {
     const ms = run.cpuMsPerRequest[measured] ?? Number.NaN;
     side.figures.push(ms);
     side.totals.push(run.cpuMsPerRequest['platform total'] ?? Number.NaN);
-    log(`${tag}: CPU ms per request by process ${JSON.stringify(run.cpuMsPerRequest)}`);
+    log(`${label}: CPU ms per request by process ${JSON.stringify(run.cpuMsPerRequest)}`);
     log(
-      `${tag}: ${measured} (${side.label}) ${ms} CPU ms per request; p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms, ` +
+      `${label}: ${measured} (${side.label}) ${ms} CPU ms per request; p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms, ` +
         `errors ${run.errors}; load ${loadAverage().one}`,
     );
     return run;
@@ -65,12 +66,14 @@ await withBenchStack({ bundleDir }, log, async ({ ctx, logDir }) => {
   for (let index = 1; index <= rounds; index++) {
     // With --against the two versions take turns going first, so neither always runs on a warmer stack.
     const order = index % 2 === 1 ? sides : [...sides].reverse();
-    let run = await measureSide(order[0] as Side, `round ${index}`);
-    if (order[1]) {
-      const second = await measureSide(order[1], `round ${index}b`);
-      if (order[1] === sides[0]) run = second;
+    const runs = new Map<Side, Awaited<ReturnType<typeof measureSide>>>();
+    for (const [turn, side] of order.entries()) {
+      const suffix = turn ? 'b' : '';
+      runs.set(side, await measureSide(side, `round ${index}${suffix}`, `r${index}${suffix}`));
     }
-    if (!direct) continue;
+    // The direct call is compared with this checkout's run of the round.
+    const run = runs.get(sides[0] as Side);
+    if (!direct || !run) continue;
     const straight = await measureDirectLatency(ctx, { ratePerSecond, durationMs, tag: `gdir${index}` });
     await waitForDeliveries(ctx, `gdir${index}`, straight.succeeded);
     const overhead = { p50: ratio(run.p50Ms, straight.p50Ms), p99: ratio(run.p99Ms, straight.p99Ms) };
