@@ -1,5 +1,5 @@
-// The intake statement answers each stored email's row from what it inserted and the times the database stamped
-// (fresh-email-row.ts): that row must be the one a read of the table returns, every column.
+// The row the intake answers for each stored email (what the API returns and the job windows read) must be the row
+// a read of the table returns, every column.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_COLUMNS } from '../src/db/queries/email-columns';
 import type { EmailRow } from '../src/db/schema/emails';

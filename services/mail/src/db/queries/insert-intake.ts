@@ -7,7 +7,7 @@
 import type pg from 'pg';
 import { recipientAddresses } from '../../suppressions/suppression-address';
 import type { EmailRow } from '../schema/emails';
-import { freshEmailRow, type InsertStamps } from './fresh-email-row';
+import { emailColumnsOf } from './email-columns';
 import { emailInsertRecord, INSERT_COLUMN_NAMES, INSERT_COLUMNS, type NewEmail } from './new-email';
 
 const INSERT_INTAKE = `
@@ -35,9 +35,9 @@ WITH wanted AS (
   SELECT ${INSERT_COLUMN_NAMES.map((name) => `r."${name}"`).join(', ')}
   FROM clear AS r
   JOIN quota ON quota.user_id = r.user_id AND quota.month = r.quota_month
-  RETURNING e.id, e.created_at, e.updated_at
+  RETURNING e.*
 )
-SELECT id, created_at AS "createdAt", updated_at AS "updatedAt" FROM stored`;
+SELECT ${emailColumnsOf('stored')} FROM stored`;
 
 export interface IntakeItem {
   email: NewEmail;
@@ -78,7 +78,7 @@ function recipientColumns(items: IntakeItem[]): [string[], string[], string[]] {
  */
 export async function insertIntake(executor: pg.Pool | pg.PoolClient, items: IntakeItem[]): Promise<Map<string, EmailRow>> {
   const groups = quotaGroups(items);
-  const { rows } = await executor.query<InsertStamps & { id: string }>({
+  const { rows } = await executor.query<EmailRow>({
     name: 'mail_insert_intake',
     text: INSERT_INTAKE,
     values: [
@@ -89,6 +89,5 @@ export async function insertIntake(executor: pg.Pool | pg.PoolClient, items: Int
       ...recipientColumns(items),
     ],
   });
-  const emails = new Map(items.map(({ email }) => [email.id, email]));
-  return new Map(rows.map(({ id, ...stamps }) => [id, freshEmailRow(emails.get(id) as NewEmail, stamps)]));
+  return new Map(rows.map((row) => [row.id, row]));
 }
