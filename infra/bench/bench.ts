@@ -16,7 +16,7 @@ import { measureScaleOut, type ScaleOutResult } from './phases/scale-out';
 import { measureSchedule } from './phases/schedule';
 import { measureSmtpIntake } from './phases/smtp-intake';
 import { measureThroughput } from './phases/throughput';
-import { describeSeconds, ratio, round } from './stats';
+import { describeSeconds, mirrored, ratio, round } from './stats';
 
 export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -84,7 +84,8 @@ export function settingsFor(mode: BenchMode): BenchSettings {
     latencyHigh: { ratePerSecond: 1_000, durationMs: 10_000 },
     baseline: { n: large ? 100_000 : 10_000, connections: 20 },
     // 300 at 150 a minute: the second half must wait for the minute (ideal span 60 s) across 4 workers.
-    scaleOut: { n: large ? 100_000 : 10_000, cpuPerWorker: 0.1, workerCounts: [1, 2, 4], limitCheck: { n: 300, perMinute: 150 } },
+    // Six runs (1, 2, 4, 4, 2, 1 workers) of half the throughput N each: about the time three runs of N took.
+    scaleOut: { n: large ? 50_000 : 5_000, cpuPerWorker: 0.1, workerCounts: [1, 2, 4], limitCheck: { n: 300, perMinute: 150 } },
     pixel: { emails: 20, durationS: 10, connections: 100 },
     schedule: { count: 1_000, leadMs: 10_000 },
     fairness: { aEmails: 10_000, bEmails: 50, batchSize: 100, batchConcurrency: 4, minLeadMs: 10_000 },
@@ -214,7 +215,9 @@ export async function runBench(settings: BenchSettings, log: (line: string) => v
     let scaleOut: ScaleOutResult = { skipped: true, reason: 'left out (--quick or --skip-scale-out)' };
     if (settings.scaleOut) {
       const { n, cpuPerWorker, workerCounts } = settings.scaleOut;
-      log(`[7/8] scale-out: ${n} emails with ${workerCounts.join(', ')} workers capped at ${cpuPerWorker} core each`);
+      log(
+        `[7/8] scale-out: ${n} emails a run with ${mirrored(workerCounts).join(', ')} workers capped at ${cpuPerWorker} core each`,
+      );
       const scaleSettings = settings.scaleOut;
       scaleOut = await phase('scaleOut', () =>
         measureScaleOut(ctx, redis, {
@@ -224,7 +227,13 @@ export async function runBench(settings: BenchSettings, log: (line: string) => v
         }),
       );
       if (scaleOut.skipped) log(`  → skipped: ${scaleOut.reason}`);
-      else log(`  → 2 / 1 workers ${scaleOut.ratio2}×, 4 / 1 workers ${scaleOut.ratio4}×`);
+      else {
+        const { ratio2, ratio4, ratiosByHalf } = scaleOut;
+        log(
+          `  → 2 / 1 workers ${ratio2}× (up ${ratiosByHalf.ratio2[0]}×, down ${ratiosByHalf.ratio2[1]}×), ` +
+            `4 / 1 workers ${ratio4}× (up ${ratiosByHalf.ratio4[0]}×, down ${ratiosByHalf.ratio4[1]}×)`,
+        );
+      }
     } else log('[7/8] scale-out: skipped (--quick or --skip-scale-out)');
 
     log(`[8/8] growth: per-email cost at ${settings.growthSmallN} vs ${settings.n}`);

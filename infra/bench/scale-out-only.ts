@@ -1,4 +1,4 @@
-// `npx tsx infra/bench/scale-out-only.ts [--n=3000] [--worker-cpu=0.1] [--workers=1,2,4] [--no-limit-check]
+// `npx tsx infra/bench/scale-out-only.ts [--n=3000 (emails a run)] [--worker-cpu=0.1] [--workers=1,2,4] [--no-limit-check]
 // [--bundled | --bundles=<dir>]`: the scale-out phase alone (phases/scale-out.ts) on its own stack, for a machine too busy for the whole benchmark; prints its
 // figures as JSON, with every process's peak RSS over the phase (each run's capped workers' peaks are in its run).
 // The capped workers' ratios hold on a loaded machine (each worker gets its quota, see README). --bundled runs

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { describeSeconds, idealSpanMs, maxInWindow, pacingUtilisation, percentile, summarize } from './stats';
+import {
+  describeSeconds,
+  idealSpanMs,
+  maxInWindow,
+  meanRatio,
+  mirrored,
+  pacingUtilisation,
+  percentile,
+  summarize,
+} from './stats';
 
 describe('bench stats', () => {
   it('takes nearest-rank percentiles', () => {
@@ -60,5 +69,28 @@ describe('pacing utilisation', () => {
 
   it('is NaN when the limit lets every email go at once', () => {
     expect(pacingUtilisation(300, 600, 0, 2_000)).toBeNaN();
+  });
+});
+
+describe('scale-out ratios', () => {
+  it('runs the counts up and then down again', () => {
+    expect(mirrored([1, 2, 4])).toEqual([1, 2, 4, 4, 2, 1]);
+  });
+
+  it('divides the mean rate of a count by the mean rate of one worker', () => {
+    const runs = [
+      { workers: 1, emailsPerSecond: 100 },
+      { workers: 2, emailsPerSecond: 190 },
+      { workers: 4, emailsPerSecond: 360 },
+      { workers: 4, emailsPerSecond: 280 },
+      { workers: 2, emailsPerSecond: 150 },
+      { workers: 1, emailsPerSecond: 80 },
+    ];
+    expect(meanRatio(runs, 2)).toBe(1.889);
+    expect(meanRatio(runs, 4)).toBe(3.556);
+  });
+
+  it('is NaN when a count has no run', () => {
+    expect(meanRatio([{ workers: 2, emailsPerSecond: 10 }], 2)).toBeNaN();
   });
 });

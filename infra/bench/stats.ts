@@ -72,3 +72,21 @@ export function pacingUtilisation(n: number, perWindow: number, firstMs: number,
   if (ideal === 0) return Number.NaN;
   return round(ideal / Math.max(1, lastMs - firstMs), 3);
 }
+
+/**
+ * Each count runs twice, up then down (1, 2, 4, 4, 2, 1): this VM's speed drifts by tens of percent within
+ * minutes, and a drift that is steady through the phase then moves every count's mean alike instead of
+ * landing on whichever count ran last.
+ */
+export function mirrored(counts: readonly number[]): number[] {
+  return [...counts, ...[...counts].reverse()];
+}
+
+/** The scale-out ratio: mean rate of the runs with `workers` workers ÷ mean rate of those with 1. */
+export function meanRatio(runs: readonly { workers: number; emailsPerSecond: number }[], workers: number): number {
+  const mean = (count: number) => {
+    const rates = runs.filter((run) => run.workers === count).map((run) => run.emailsPerSecond);
+    return rates.length > 0 ? rates.reduce((sum, rate) => sum + rate, 0) / rates.length : Number.NaN;
+  };
+  return round(mean(workers) / mean(1), 3);
+}

@@ -1,13 +1,14 @@
 // Scale-out under CPU quotas: each mail worker runs in its own cgroup v1 `cpu` group capped at `cpuPerWorker`
-// cores, and the same N emails are delivered with 1, 2 and 4 capped workers. Capped, the workers are the
+// cores, and the same N emails are delivered with 1, 2, 4, 4, 2 and 1 capped workers. Capped, the workers are the
 // bottleneck (not the gateway, the mail service, Postgres or the load generator sharing the machine's cores),
-// so the delivered rate should grow with the worker count: `ratio2` = rate(2) / rate(1), `ratio4` = rate(4) / rate(1).
+// so the delivered rate should grow with the worker count: `ratio2` = rate(2) / rate(1), `ratio4` = rate(4) / rate(1),
+// each rate the mean of that count's two runs.
 //
 // Each run queues its N emails through the batch API, all due at one whole second (as the fairness phase does),
 // so the capped workers sit idle while the backlog is accepted and then drain all of it at once: the run times
 // the drain alone (first → last delivery at the sink), not how fast the API accepts. Between the last accept and
 // the due second the emails wait in Redis as delayed jobs, which is where Redis's bytes per queued email are read.
-// With 4 workers a sender limited per minute then checks that the limit holds exactly across the workers.
+// With 4 workers (before the counts go down) a sender limited per minute then checks that the limit holds exactly across the workers.
 import { mailWorkerProcess } from '@mailwright/contracts';
 import type { Redis } from 'ioredis';
 import { CpuQuotaGroup, cgroupUnavailable } from '../cgroup';
@@ -15,7 +16,7 @@ import { type BenchContext, loadAverage, sendBody, sleep } from '../context';
 import { cpuPerUnit, cpuSnapshot } from '../cpu-usage';
 import { request } from '../http-client';
 import { runPeaks } from '../memory';
-import { round } from '../stats';
+import { meanRatio, mirrored, round } from '../stats';
 import { measurePacing, type PacingResult } from './pacing';
 
 export interface ScaleOutRun {
@@ -48,22 +49,36 @@ export interface ScaleOutRun {
 export type ScaleOutResult =
   | {
       skipped: false;
+      /** Emails per run. */
       n: number;
       cpuPerWorker: number;
+      /** The worker counts in the order they ran: up, then the same counts down again. */
+      sequence: number[];
       runs: ScaleOutRun[];
+      /** Mean rate of the 2-worker runs ÷ mean rate of the 1-worker runs (4 workers likewise). */
       ratio2: number;
       ratio4: number;
+      /** The same ratios within each half of the sequence (up, down): how far the machine moved them. */
+      ratiosByHalf: { ratio2: number[]; ratio4: number[] };
       /** A sender limited per minute, delivered by the 4 capped workers: most in any 60 s, utilisation. */
       limitsAcrossWorkers: PacingResult | null;
     }
   | { skipped: true; reason: string };
 
+interface CappedWorker {
+  name: string;
+  pid: number;
+  group: CpuQuotaGroup;
+}
+
 export async function measureScaleOut(
   ctx: BenchContext,
   redis: Redis,
   options: {
+    /** Emails per run. */
     n: number;
     cpuPerWorker: number;
+    /** Counts going up (e.g. 1, 2, 4); the phase then runs them down again. */
     workerCounts: number[];
     /** First run's lead (ms) before the due second; later runs use 1.5 × the measured accept time. */
     leadMs: number;
@@ -76,29 +91,20 @@ export async function measureScaleOut(
   // Only capped workers deliver in this phase.
   ctx.log(`  stopping the uncapped workers (${liveWorkers(ctx).join(', ')})`);
   for (const name of liveWorkers(ctx)) await ctx.stack.kill(name);
-  const groups: CpuQuotaGroup[] = [];
-  const workerPids = new Map<string, number>();
+  const capped: CappedWorker[] = [];
+  const sequence = mirrored(options.workerCounts);
+  const most = Math.max(...options.workerCounts);
   const runs: ScaleOutRun[] = [];
   let leadMs = options.leadMs;
   let limitsAcrossWorkers: PacingResult | null = null;
   try {
-    for (const workers of options.workerCounts) {
-      while (workerPids.size < workers) {
-        const name = await ctx.stack.addWorker();
-        const pid = ctx.stack.processes.get(name)?.child.pid;
-        if (!pid) throw new Error(`${name} has no pid`);
-        const group = new CpuQuotaGroup(`mailwright-bench-${process.pid}-${workerPids.size + 1}`, options.cpuPerWorker);
-        group.add(pid);
-        groups.push(group);
-        workerPids.set(name, pid);
-      }
+    for (const [index, workers] of sequence.entries()) {
+      await resize(ctx, capped, workers, options.cpuPerWorker);
       ctx.log(`  ${workers} worker(s) at ${options.cpuPerWorker} core each: queueing ${options.n} emails due together`);
-      const { acceptMs, ...run } = await drainRun(ctx, redis, groups, {
+      const { acceptMs, ...run } = await drainRun(ctx, redis, capped, {
         n: options.n,
-        workers,
         leadMs,
-        tag: `scale${workers}`,
-        workerPids,
+        tag: `scale${index}w${workers}`,
       });
       runs.push(run);
       ctx.log(
@@ -108,34 +114,60 @@ export async function measureScaleOut(
           `${Object.values(run.workerPeakRssMb).join(' / ')} MB`,
       );
       leadMs = Math.max(3_000, Math.round(acceptMs * 1.5) + 1_000);
-    }
-    if (options.limitCheck) {
-      const { n, perMinute } = options.limitCheck;
-      ctx.log(`  ${workerPids.size} capped workers: a sender limited to ${perMinute} a minute sends ${n} emails`);
-      limitsAcrossWorkers = await measurePacing(ctx, { n, perMinute, tag: 'scalepace' });
-      ctx.log(
-        `  → most in any 60 s ${limitsAcrossWorkers.maxPerMinute} (limit ${perMinute}), utilisation ${limitsAcrossWorkers.utilisation}, failed ${limitsAcrossWorkers.failed}`,
-      );
-    }
-  } finally {
-    for (const group of groups) {
-      try {
-        group.remove();
-      } catch (error) {
-        ctx.log(`  could not remove ${group.dir}: ${String(error)}`);
+      // The limit check runs once, with the most workers, before the counts go down.
+      if (options.limitCheck && workers === most && sequence[index + 1] !== most) {
+        const { n, perMinute } = options.limitCheck;
+        ctx.log(`  ${capped.length} capped workers: a sender limited to ${perMinute} a minute sends ${n} emails`);
+        limitsAcrossWorkers = await measurePacing(ctx, { n, perMinute, tag: 'scalepace' });
+        ctx.log(
+          `  → most in any 60 s ${limitsAcrossWorkers.maxPerMinute} (limit ${perMinute}), utilisation ${limitsAcrossWorkers.utilisation}, failed ${limitsAcrossWorkers.failed}`,
+        );
       }
     }
+  } finally {
+    for (const { group } of capped.splice(0)) removeGroup(ctx, group);
   }
-  const rate = (workers: number) => runs.find((run) => run.workers === workers)?.emailsPerSecond ?? Number.NaN;
+  const half = options.workerCounts.length;
+  const halves = [runs.slice(0, half), runs.slice(half)];
   return {
     skipped: false,
     n: options.n,
     cpuPerWorker: options.cpuPerWorker,
+    sequence,
     runs,
-    ratio2: round(rate(2) / rate(1), 3),
-    ratio4: round(rate(4) / rate(1), 3),
+    ratio2: meanRatio(runs, 2),
+    ratio4: meanRatio(runs, 4),
+    ratiosByHalf: {
+      ratio2: halves.map((runsOfHalf) => meanRatio(runsOfHalf, 2)),
+      ratio4: halves.map((runsOfHalf) => meanRatio(runsOfHalf, 4)),
+    },
     limitsAcrossWorkers,
   };
+}
+
+/** Starts capped workers, each in a quota group of its own, or stops the newest ones, until `count` run. */
+async function resize(ctx: BenchContext, capped: CappedWorker[], count: number, cpuPerWorker: number): Promise<void> {
+  while (capped.length < count) {
+    const name = await ctx.stack.addWorker();
+    const pid = ctx.stack.processes.get(name)?.child.pid;
+    if (!pid) throw new Error(`${name} has no pid`);
+    const group = new CpuQuotaGroup(`mailwright-bench-${process.pid}-${name}`, cpuPerWorker);
+    group.add(pid);
+    capped.push({ name, pid, group });
+  }
+  while (capped.length > count) {
+    const { name, group } = capped.pop() as CappedWorker;
+    await ctx.stack.kill(name);
+    removeGroup(ctx, group);
+  }
+}
+
+function removeGroup(ctx: BenchContext, group: CpuQuotaGroup): void {
+  try {
+    group.remove();
+  } catch (error) {
+    ctx.log(`  could not remove ${group.dir}: ${String(error)}`);
+  }
 }
 
 function liveWorkers(ctx: BenchContext): string[] {
@@ -150,11 +182,11 @@ function liveWorkers(ctx: BenchContext): string[] {
 async function drainRun(
   ctx: BenchContext,
   redis: Redis,
-  groups: CpuQuotaGroup[],
-  options: { n: number; workers: number; leadMs: number; tag: string; workerPids: Map<string, number> },
+  capped: readonly CappedWorker[],
+  options: { n: number; leadMs: number; tag: string },
 ): Promise<ScaleOutRun & { acceptMs: number }> {
   const { n, tag } = options;
-  const readPeaks = runPeaks(options.workerPids);
+  const readPeaks = runPeaks(new Map(capped.map(({ name, pid }) => [name, pid])));
   const deliveries = ctx.sink.time(tag);
   const prefix = ctx.stack.env.QUEUE_PREFIX ?? '';
   const queueBytesBefore = await queueBytes(redis, prefix);
@@ -216,7 +248,7 @@ async function drainRun(
 
     while (Date.now() < dueMs) await sleep(20);
     const cpuBefore = cpuSnapshot(ctx.stack);
-    const throttleBefore = groups.slice(0, options.workers).map((group) => group.throttling());
+    const throttleBefore = capped.map(({ group }) => group.throttling());
     let seen = 0;
     let lastProgress = Date.now();
     while (deliveries.length < accepted && Date.now() - lastProgress < 30_000) {
@@ -227,13 +259,13 @@ async function drainRun(
       }
     }
     await sleep(300);
-    const throttleAfter = groups.slice(0, options.workers).map((group) => group.throttling());
+    const throttleAfter = capped.map(({ group }) => group.throttling());
     const delivered = deliveries.length;
     const first = deliveries[0] ?? dueMs;
     const last = deliveries[delivered - 1] ?? Date.now();
     const drainMs = Math.max(1, last - first);
     return {
-      workers: options.workers,
+      workers: capped.length,
       accepted,
       failedBatches,
       delivered,
