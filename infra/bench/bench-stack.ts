@@ -9,6 +9,7 @@ import pg from 'pg';
 import { findPostgres, withDatabase } from '../launcher/postgres';
 import { findRedis } from '../launcher/redis';
 import { type Stack, startStack } from '../launcher/stack';
+import { type AutovacuumStandIn, autovacuumStandIn } from './autovacuum';
 import { BenchSink } from './bench-sink';
 import { createBenchUser } from './bench-user';
 import { removeCpuQuotaGroups } from './cgroup';
@@ -40,10 +41,12 @@ export async function withBenchStack<T>(
   const logDir = path.join(rootDir, 'test-artifacts', 'bench-logs', databaseName);
   let stack: Stack | undefined;
   let queueRedis: Redis | undefined;
+  let autovacuum: AutovacuumStandIn | undefined;
   let cleaning: Promise<void> | undefined;
   const cleanup = () => {
     cleaning ??= (async () => {
       queueRedis?.disconnect();
+      await autovacuum?.close().catch(() => {});
       try {
         removeCpuQuotaGroups();
       } catch (error) {
@@ -110,7 +113,18 @@ export async function withBenchStack<T>(
       log,
     });
     const user = await createBenchUser(stack.gatewayUrl, databaseUrl, sink.port);
-    const ctx: BenchContext = { stack, sink, user, databaseUrl, internalSecret, agent: keepAliveAgent(256), log };
+    autovacuum = await autovacuumStandIn(databaseUrl, log);
+    if (!autovacuum.serverAutovacuum) log('PostgreSQL has autovacuum off: the bench vacuums and analyzes between phases');
+    const ctx: BenchContext = {
+      stack,
+      sink,
+      user,
+      databaseUrl,
+      internalSecret,
+      agent: keepAliveAgent(256),
+      autovacuum,
+      log,
+    };
     log(`customer ready (enterprise plan, SMTP account → sink :${sink.port})`);
     queueRedis = new Redis(redis.url, { maxRetriesPerRequest: 3 });
     const result = await work({ ctx, redis: queueRedis, logDir });

@@ -2,6 +2,7 @@
 import type http from 'node:http';
 import os from 'node:os';
 import type { Stack } from '../launcher/stack';
+import type { AutovacuumStandIn } from './autovacuum';
 import type { BenchSink } from './bench-sink';
 import type { BenchUser } from './bench-user';
 
@@ -12,6 +13,8 @@ export interface BenchContext {
   databaseUrl: string;
   internalSecret: string;
   agent: http.Agent;
+  /** VACUUM (ANALYZE) between phases when the server's autovacuum is off (autovacuum.ts). */
+  autovacuum: AutovacuumStandIn;
   log: (line: string) => void;
 }
 

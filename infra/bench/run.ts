@@ -24,15 +24,16 @@ try {
     settings.n = Number(nArg.slice(4));
     settings.growthSmallN = Math.max(50, Math.round(settings.n / 10));
     settings.baseline.n = settings.n;
-    if (settings.scaleOut) settings.scaleOut.n = Math.max(100, Math.round(settings.n / 2));
+    if (settings.scaleOut) settings.scaleOut.n = settings.n;
   }
   // --scale-out adds the capped-worker phase (N emails, then the limit check: a minute) to --quick; --skip-scale-out
   // leaves it out.
   if (args.includes('--scale-out') && !settings.scaleOut) {
     settings.scaleOut = {
-      n: Math.max(100, Math.round(settings.n / 2)),
+      n: settings.n,
       cpuPerWorker: 0.1,
       workerCounts: [1, 2, 4],
+      warmupPerWorker: Math.min(1_000, settings.n),
       limitCheck: { n: 300, perMinute: 150 },
     };
   }

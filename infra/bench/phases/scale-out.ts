@@ -55,6 +55,8 @@ export type ScaleOutResult =
       /** The worker counts in the order they ran: up, then the same counts down again. */
       sequence: number[];
       runs: ScaleOutRun[];
+      /** The unmeasured runs that warmed up newly started workers (their emails count in the bench's totals). */
+      warmups: ScaleOutRun[];
       /** Mean rate of the 2-worker runs ÷ mean rate of the 1-worker runs (4 workers likewise). */
       ratio2: number;
       ratio4: number;
@@ -80,6 +82,8 @@ export async function measureScaleOut(
     cpuPerWorker: number;
     /** Counts going up (e.g. 1, 2, 4); the phase then runs them down again. */
     workerCounts: number[];
+    /** Emails per worker delivered, unmeasured, whenever workers were started. */
+    warmupPerWorker: number;
     /** First run's lead (ms) before the due second; later runs use 1.5 × the measured accept time. */
     leadMs: number;
     limitCheck: { n: number; perMinute: number } | null;
@@ -95,11 +99,21 @@ export async function measureScaleOut(
   const sequence = mirrored(options.workerCounts);
   const most = Math.max(...options.workerCounts);
   const runs: ScaleOutRun[] = [];
+  const warmups: ScaleOutRun[] = [];
   let leadMs = options.leadMs;
   let limitsAcrossWorkers: PacingResult | null = null;
   try {
     for (const [index, workers] of sequence.entries()) {
-      await resize(ctx, capped, workers, options.cpuPerWorker);
+      if ((await resize(ctx, capped, workers, options.cpuPerWorker)) > 0) {
+        // New workers compile their hot paths while they deliver; at 0.1 core that took seconds and cost the first
+        // runs of a count a third of their rate. Each worker delivers `warmupPerWorker` emails before any run counts.
+        const n = options.warmupPerWorker * workers;
+        ctx.log(`  ${workers} worker(s): warming up on ${n} emails`);
+        const { acceptMs, ...warmup } = await drainRun(ctx, redis, capped, { n, leadMs, tag: `scale${index}warm` });
+        warmups.push(warmup);
+        ctx.log(`  → warm-up ${warmup.emailsPerSecond} emails/s (${warmup.delivered}/${warmup.accepted})`);
+        leadMs = Math.max(3_000, Math.round((acceptMs * options.n * 1.5) / n) + 1_000);
+      }
       ctx.log(`  ${workers} worker(s) at ${options.cpuPerWorker} core each: queueing ${options.n} emails due together`);
       const { acceptMs, ...run } = await drainRun(ctx, redis, capped, {
         n: options.n,
@@ -135,6 +149,7 @@ export async function measureScaleOut(
     cpuPerWorker: options.cpuPerWorker,
     sequence,
     runs,
+    warmups,
     ratio2: meanRatio(runs, 2),
     ratio4: meanRatio(runs, 4),
     ratiosByHalf: {
@@ -145,8 +160,12 @@ export async function measureScaleOut(
   };
 }
 
-/** Starts capped workers, each in a quota group of its own, or stops the newest ones, until `count` run. */
-async function resize(ctx: BenchContext, capped: CappedWorker[], count: number, cpuPerWorker: number): Promise<void> {
+/**
+ * Starts capped workers, each in a quota group of its own, or stops the newest ones, until `count` run; answers how
+ * many it started.
+ */
+async function resize(ctx: BenchContext, capped: CappedWorker[], count: number, cpuPerWorker: number): Promise<number> {
+  const before = capped.length;
   while (capped.length < count) {
     const name = await ctx.stack.addWorker();
     const pid = ctx.stack.processes.get(name)?.child.pid;
@@ -160,6 +179,7 @@ async function resize(ctx: BenchContext, capped: CappedWorker[], count: number, 
     await ctx.stack.kill(name);
     removeGroup(ctx, group);
   }
+  return Math.max(0, capped.length - before);
 }
 
 function removeGroup(ctx: BenchContext, group: CpuQuotaGroup): void {
@@ -186,6 +206,7 @@ async function drainRun(
   options: { n: number; leadMs: number; tag: string },
 ): Promise<ScaleOutRun & { acceptMs: number }> {
   const { n, tag } = options;
+  await ctx.autovacuum.catchUp();
   const readPeaks = runPeaks(new Map(capped.map(({ name, pid }) => [name, pid])));
   const deliveries = ctx.sink.time(tag);
   const prefix = ctx.stack.env.QUEUE_PREFIX ?? '';
