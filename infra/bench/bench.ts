@@ -246,6 +246,8 @@ export async function runBench(settings: BenchSettings, log: (line: string) => v
     } else log('[7/8] scale-out: skipped (--quick or --skip-scale-out)');
 
     log(`[8/8] growth: per-email cost at ${settings.growthSmallN} vs ${settings.n}`);
+    // Every drain of the scale-out phase, warm-ups included, for the totals of accepted and lost emails.
+    const scaleOutRuns = scaleOut.skipped ? [] : [...scaleOut.runs, ...scaleOut.warmups];
 
     const cores = os.cpus().length;
     const results = {
@@ -332,7 +334,7 @@ export async function runBench(settings: BenchSettings, log: (line: string) => v
         accepted:
           [oneWorker, growthSmall, twoWorkers].reduce((sum, run) => sum + run.accepted, 0) +
           (viaGatewayHigh?.succeeded ?? 0) +
-          (scaleOut.skipped ? 0 : [...scaleOut.runs, ...scaleOut.warmups].reduce((sum, run) => sum + run.accepted, 0)) +
+          scaleOutRuns.reduce((sum, run) => sum + run.accepted, 0) +
           (scaleOut.skipped ? 0 : (scaleOut.limitsAcrossWorkers?.accepted ?? 0)) +
           fairness.aAccepted +
           fairness.bAccepted +
@@ -340,9 +342,7 @@ export async function runBench(settings: BenchSettings, log: (line: string) => v
           (smtpIntake?.accepted ?? 0),
         lost:
           [oneWorker, growthSmall, twoWorkers].reduce((sum, run) => sum + run.lost, 0) +
-          (scaleOut.skipped
-            ? 0
-            : [...scaleOut.runs, ...scaleOut.warmups].reduce((sum, run) => sum + Math.max(0, run.accepted - run.delivered), 0)) +
+          scaleOutRuns.reduce((sum, run) => sum + Math.max(0, run.accepted - run.delivered), 0) +
           (scaleOut.skipped
             ? 0
             : Math.max(0, (scaleOut.limitsAcrossWorkers?.accepted ?? 0) - (scaleOut.limitsAcrossWorkers?.delivered ?? 0))) +

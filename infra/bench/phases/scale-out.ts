@@ -8,7 +8,9 @@
 // so the capped workers sit idle while the backlog is accepted and then drain all of it at once: the run times
 // the drain alone (first → last delivery at the sink), not how fast the API accepts. Between the last accept and
 // the due second the emails wait in Redis as delayed jobs, which is where Redis's bytes per queued email are read.
-// With 4 workers (before the counts go down) a sender limited per minute then checks that the limit holds exactly across the workers.
+// Newly started workers first deliver a warm-up that no figure counts (a cold worker at 0.1 core compiles inside
+// its quota). With 4 workers, before the counts go down, a sender limited per minute then checks that the limit
+// holds exactly across the workers.
 import { mailWorkerProcess } from '@mailwright/contracts';
 import type { Redis } from 'ioredis';
 import { CpuQuotaGroup, cgroupUnavailable } from '../cgroup';
