@@ -5,12 +5,16 @@ import type { Stack } from '../launcher/stack';
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
-/** A process's CPU time so far (user + system, ms), or null when it is gone. */
-export function cpuMsOf(pid: number): number | null {
+/**
+ * A process's CPU time so far (user + system, ms), or null when it is gone. With `reapedChildren`, also the CPU of
+ * its children that have exited and been waited for (cutime + cstime).
+ */
+export function cpuMsOf(pid: number, reapedChildren = false): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS; // utime + stime
+    const own = Number(fields[11]) + Number(fields[12]); // utime + stime
+    return (reapedChildren ? own + Number(fields[13]) + Number(fields[14]) : own) * TICK_MS;
   } catch {
     return null;
   }
@@ -18,7 +22,12 @@ export function cpuMsOf(pid: number): number | null {
 
 export type CpuSnapshot = Map<string, number>;
 
-/** CPU of every process with this command name (Postgres backends, redis-server): shared with anything else using them. */
+/**
+ * CPU of every process with this command name (Postgres backends, redis-server): shared with anything else using them.
+ * A backend that exits between two snapshots moves its CPU into the postmaster's reaped-children time, so that is
+ * counted too: summing the live processes alone lost every exited backend's whole CPU (a pool closing idle
+ * connections during a run made Postgres's CPU per email read 0).
+ */
 function cpuMsOfCommand(names: string[]): Map<string, number> {
   const totals = new Map<string, number>();
   let pids: string[] = [];
@@ -31,7 +40,7 @@ function cpuMsOfCommand(names: string[]): Map<string, number> {
     try {
       const comm = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
       if (!names.includes(comm)) continue;
-      const ms = cpuMsOf(Number(pid));
+      const ms = cpuMsOf(Number(pid), true);
       if (ms !== null) totals.set(comm, (totals.get(comm) ?? 0) + ms);
     } catch {
       // gone meanwhile
