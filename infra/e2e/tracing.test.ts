@@ -103,6 +103,10 @@ describe('tracing', () => {
     expect(trace.some((span) => span.scope.includes('instrumentation-pg'))).toBe(true);
     expect(trace.some((span) => span.scope.includes('instrumentation-ioredis'))).toBe(true);
     expect(trace.some((span) => span.name === 'send.enqueue' && span.service === 'mail')).toBe(true);
+    // The mail service's calls to the other services (the sender's account, the plan) are client spans of this trace.
+    const internalCall = trace.find((span) => span.service === 'mail' && span.scope.includes('instrumentation-undici'));
+    expect(internalCall, 'an internal call of the mail service in the trace').toBeDefined();
+    expect(trace.some((span) => span.parentSpanId === internalCall?.spanId && span.kind === SERVER)).toBe(true);
 
     // email.deliver -> (the mail service's spans of the request) -> the gateway's server span.
     const chain = ancestorsOf(deliver, trace);

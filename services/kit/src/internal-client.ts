@@ -1,5 +1,10 @@
 // Service-to-service HTTP calls with an internal token; failures surface as AppErrors with the callee's message.
+//
+// Through undici's request API on one keep-alive agent per process, not the global fetch: fetch wraps every call in
+// web streams, an AbortController and a Response (issue 25: in the SMTP intake, which calls the mail service twice
+// per message, fetch's machinery was about a third of the process's CPU).
 import { isErrorCode } from '@mailwright/contracts';
+import { Agent, request as httpRequest } from 'undici';
 import { AppError } from './errors';
 import { INTERNAL_TOKEN_HEADER, InternalTokenSigner } from './internal-token';
 import { currentRequestId } from './request-context';
@@ -14,6 +19,9 @@ export interface InternalRequest {
    */
   requestId?: string;
 }
+
+/** Connections to the other services, kept open between calls (undici's pools, one per origin). */
+const agent = new Agent({ keepAliveTimeout: 30_000 });
 
 export class InternalClient {
   private readonly signer: InternalTokenSigner;
@@ -31,14 +39,20 @@ export class InternalClient {
     if (request.body !== undefined) headers['content-type'] = 'application/json';
     const requestId = request.requestId ?? currentRequestId();
     if (requestId) headers['x-request-id'] = requestId;
-    let response: Response;
+    const timeoutMs = request.timeoutMs ?? 10_000;
+    let status: number;
+    let text: string;
     try {
-      response = await fetch(`${baseUrl}${path}`, {
+      const response = await httpRequest(`${baseUrl}${path}`, {
+        dispatcher: agent,
         method: request.method ?? (request.body === undefined ? 'GET' : 'POST'),
         headers,
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
-        signal: AbortSignal.timeout(request.timeoutMs ?? 10_000),
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
       });
+      status = response.statusCode;
+      text = await response.body.text();
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       throw new AppError(
@@ -46,20 +60,16 @@ export class InternalClient {
         `A service this request needs is unavailable (${path.split('/')[2] ?? path}): ${reason}`,
       );
     }
-    const text = await response.text();
     const data = text ? (JSON.parse(text) as unknown) : undefined;
-    if (!response.ok) {
+    if (status < 200 || status >= 300) {
       // A callee's 4xx is the caller's answer too (message, code and extra fields relayed); its 5xx is a bad gateway.
       const { message, code, ...details } = (data ?? {}) as { message?: string; code?: string } & Record<string, unknown>;
-      if (response.status >= 500) {
-        throw new AppError(
-          response.status === 503 ? 'SERVICE_UNAVAILABLE' : 'BAD_GATEWAY',
-          message ?? `Internal call failed (${response.status})`,
-        );
+      if (status >= 500) {
+        throw new AppError(status === 503 ? 'SERVICE_UNAVAILABLE' : 'BAD_GATEWAY', message ?? `Internal call failed (${status})`);
       }
-      throw new AppError(isErrorCode(code) ? code : 'BAD_REQUEST', message ?? `Internal call failed (${response.status})`, {
+      throw new AppError(isErrorCode(code) ? code : 'BAD_REQUEST', message ?? `Internal call failed (${status})`, {
         details,
-        status: response.status,
+        status,
       });
     }
     return data as T;
