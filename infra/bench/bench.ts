@@ -91,7 +91,7 @@ export function settingsFor(mode: BenchMode): BenchSettings {
       n: large ? 50_000 : 10_000,
       cpuPerWorker: 0.1,
       workerCounts: [1, 2, 4],
-      warmupPerWorker: 2_000,
+      warmupPerWorker: 5_000,
       limitCheck: { n: 300, perMinute: 150 },
     },
     pixel: { emails: 20, durationS: 10, connections: 100 },

@@ -31,18 +31,23 @@ export function removeCpuQuotaGroups(): void {
 export class CpuQuotaGroup {
   readonly dir: string;
 
-  /** `cores` of CPU per period (0.2 = 20 ms of every 100 ms). */
-  constructor(name: string, cores: number) {
+  /** `cores` of CPU per period (0.2 = 20 ms of every 100 ms); null: no cap until `limit` sets one. */
+  constructor(name: string, cores: number | null) {
     this.dir = path.join(CPU_ROOT, name);
     if (!existsSync(this.dir)) mkdirSync(this.dir);
     writeFileSync(path.join(this.dir, 'cpu.cfs_period_us'), String(PERIOD_US));
-    writeFileSync(path.join(this.dir, 'cpu.cfs_quota_us'), String(Math.round(PERIOD_US * cores)));
+    this.limit(cores);
     // A high weight so a loaded machine still gives the worker its whole quota (a group's default weight, 1024,
     // is one runnable task's: with 20 runnable tasks on 2 cores it would get 0.1 core); the quota caps it.
     writeFileSync(path.join(this.dir, 'cpu.shares'), String(SHARES));
     // No burst credit: the quota is a hard cap per period.
     if (existsSync(path.join(this.dir, 'cpu.cfs_burst_us'))) writeFileSync(path.join(this.dir, 'cpu.cfs_burst_us'), '0');
     live.add(this);
+  }
+
+  /** Caps the group at `cores` of CPU per period from now on, or lifts the cap (null). */
+  limit(cores: number | null): void {
+    writeFileSync(path.join(this.dir, 'cpu.cfs_quota_us'), cores === null ? '-1' : String(Math.round(PERIOD_US * cores)));
   }
 
   /** Moves a process (all its threads) into the group. */

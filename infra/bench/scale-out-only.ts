@@ -1,4 +1,4 @@
-// `npx tsx infra/bench/scale-out-only.ts [--n=3000 (emails a run)] [--worker-cpu=0.1] [--workers=1,2,4] [--warmup=2000] [--no-limit-check]
+// `npx tsx infra/bench/scale-out-only.ts [--n=3000 (emails a run)] [--worker-cpu=0.1] [--workers=1,2,4] [--warmup=5000] [--no-limit-check]
 // [--bundled | --bundles=<dir>]`: the scale-out phase alone (phases/scale-out.ts) on its own stack, for a machine too busy for the whole benchmark; prints its
 // figures as JSON, with every process's peak RSS over the phase (each run's capped workers' peaks are in its run).
 // The capped workers' ratios hold on a loaded machine (each worker gets its quota, see README). --bundled runs
@@ -40,7 +40,7 @@ const result = await withBenchStack({ bundleDir }, log, async ({ ctx, redis }) =
     n,
     cpuPerWorker: numberArg('worker-cpu', 0.1),
     workerCounts,
-    warmupPerWorker: numberArg('warmup', 2_000),
+    warmupPerWorker: numberArg('warmup', 5_000),
     leadMs: Math.max(10_000, n * 5),
     limitCheck: args.includes('--no-limit-check') ? null : { n: 300, perMinute: 150 },
   });

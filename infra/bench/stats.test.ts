@@ -7,6 +7,7 @@ import {
   mirrored,
   pacingUtilisation,
   percentile,
+  ratesByShare,
   summarize,
 } from './stats';
 
@@ -92,5 +93,20 @@ describe('scale-out ratios', () => {
 
   it('is NaN when a count has no run', () => {
     expect(meanRatio([{ workers: 2, emailsPerSecond: 10 }], 2)).toBeNaN();
+  });
+});
+
+describe('ratesByShare', () => {
+  it('gives the rate within each share of the instants, so a slow tail shows', () => {
+    // 40 instants 10 ms apart, then 10 instants 40 ms apart.
+    const instants = [
+      ...Array.from({ length: 40 }, (_, i) => i * 10),
+      ...Array.from({ length: 10 }, (_, i) => 390 + (i + 1) * 40),
+    ];
+    expect(ratesByShare(instants, 5)).toEqual([100, 100, 100, 100, 25]);
+  });
+
+  it('is NaN for a share with fewer than two instants', () => {
+    expect(ratesByShare([0, 10, 20], 5)).toEqual([Number.NaN, Number.NaN, Number.NaN, Number.NaN, Number.NaN]);
   });
 });

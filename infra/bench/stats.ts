@@ -90,3 +90,18 @@ export function meanRatio(runs: readonly { workers: number; emailsPerSecond: num
   };
   return round(mean(workers) / mean(1), 3);
 }
+
+/**
+ * The rate (per second) within each of `parts` equal shares of a run's instants, in order: a drain whose last
+ * share is slower than the rest ended with some of its consumers idle while others still had work.
+ */
+export function ratesByShare(instants: readonly number[], parts = 5): number[] {
+  const rates: number[] = [];
+  for (let part = 0; part < parts; part++) {
+    const from = Math.floor((part * instants.length) / parts);
+    const to = Math.floor(((part + 1) * instants.length) / parts) - 1;
+    const spanMs = (instants[to] ?? 0) - (instants[from] ?? 0);
+    rates.push(to > from && spanMs > 0 ? round(((to - from) / spanMs) * 1000, 1) : Number.NaN);
+  }
+  return rates;
+}

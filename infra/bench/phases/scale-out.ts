@@ -8,8 +8,9 @@
 // so the capped workers sit idle while the backlog is accepted and then drain all of it at once: the run times
 // the drain alone (first → last delivery at the sink), not how fast the API accepts. Between the last accept and
 // the due second the emails wait in Redis as delayed jobs, which is where Redis's bytes per queued email are read.
-// Newly started workers first deliver a warm-up that no figure counts (a cold worker at 0.1 core compiles inside
-// its quota). With 4 workers, before the counts go down, a sender limited per minute then checks that the limit
+// Newly started workers first deliver a warm-up that no figure counts, without a cap, and are capped after it: a
+// cold worker compiles its hot paths as it delivers, and at 0.1 core that compiling ran inside its quota for
+// thousands of emails (a worker is measured as it runs for hours, not in its first minute). With 4 workers, before the counts go down, a sender limited per minute then checks that the limit
 // holds exactly across the workers.
 import { mailWorkerProcess } from '@mailwright/contracts';
 import type { Redis } from 'ioredis';
@@ -18,7 +19,7 @@ import { type BenchContext, loadAverage, sendBody, sleep } from '../context';
 import { cpuPerUnit, cpuSnapshot } from '../cpu-usage';
 import { request } from '../http-client';
 import { runPeaks } from '../memory';
-import { meanRatio, mirrored, round } from '../stats';
+import { meanRatio, mirrored, ratesByShare, round } from '../stats';
 import { measurePacing, type PacingResult } from './pacing';
 
 export interface ScaleOutRun {
@@ -36,11 +37,15 @@ export interface ScaleOutRun {
   /** First → last delivery at the sink. */
   drainMs: number;
   emailsPerSecond: number;
+  /** The delivered rate within each fifth of the drain's deliveries: a slow last fifth is workers left idle. */
+  ratesByFifth: number[];
   /** The run's bytes in Redis per queued email (its queue keys' MEMORY USAGE, and INFO used_memory), before due. */
   redisBytesPerEmail: number;
   redisUsedMemoryBytesPerEmail: number;
   /** CPU ms per delivered email per process over the drain. */
   cpuMsPerEmail: Record<string, number>;
+  /** Per worker: send jobs it put back over the drain because their account's line in it was full (fair slots). */
+  stepAsides: number[];
   /** Per worker: periods in which its quota ran out over the drain, of all periods (1 = always at the cap). */
   throttledShare: number[];
   /** Peak RSS in MB of each capped worker over the run (queueing and drain). */
@@ -106,13 +111,16 @@ export async function measureScaleOut(
   let limitsAcrossWorkers: PacingResult | null = null;
   try {
     for (const [index, workers] of sequence.entries()) {
-      if ((await resize(ctx, capped, workers, options.cpuPerWorker)) > 0) {
-        // New workers compile their hot paths while they deliver; at 0.1 core that took seconds and cost the first
-        // runs of a count a third of their rate. Each worker delivers `warmupPerWorker` emails before any run counts.
-        const n = options.warmupPerWorker * workers;
-        ctx.log(`  ${workers} worker(s): warming up on ${n} emails`);
+      const started = await resize(ctx, capped, workers);
+      if (started.length > 0) {
+        // New workers compile their hot paths while they deliver; capped at 0.1 core that took thousands of emails
+        // and cost the first runs of a count a third of their rate. Uncapped, the new workers (they take nearly all
+        // of it) deliver `warmupPerWorker` emails each before any run counts, and are capped after it.
+        const n = options.warmupPerWorker * started.length;
+        ctx.log(`  ${workers} worker(s): warming up the ${started.length} new one(s), uncapped, on ${n} emails`);
         const { acceptMs, ...warmup } = await drainRun(ctx, redis, capped, { n, leadMs, tag: `scale${index}warm` });
         warmups.push(warmup);
+        for (const { group } of started) group.limit(options.cpuPerWorker);
         ctx.log(`  → warm-up ${warmup.emailsPerSecond} emails/s (${warmup.delivered}/${warmup.accepted})`);
         leadMs = Math.max(3_000, Math.round((acceptMs * options.n * 1.5) / n) + 1_000);
       }
@@ -124,8 +132,10 @@ export async function measureScaleOut(
       });
       runs.push(run);
       ctx.log(
-        `  → ${run.emailsPerSecond} emails/s (${run.delivered}/${run.accepted} in ${run.drainMs} ms), ` +
+        `  → ${run.emailsPerSecond} emails/s (${run.delivered}/${run.accepted} in ${run.drainMs} ms; by fifth ` +
+          `${run.ratesByFifth.join(' / ')}), ` +
           `throttled ${run.throttledShare.map((share) => `${Math.round(share * 100)}%`).join(' / ')} of periods, ` +
+          `stepped aside ${run.stepAsides.join(' / ')} jobs, ` +
           `Redis ${run.redisBytesPerEmail} B per queued email, worker peak RSS ` +
           `${Object.values(run.workerPeakRssMb).join(' / ')} MB`,
       );
@@ -163,25 +173,27 @@ export async function measureScaleOut(
 }
 
 /**
- * Starts capped workers, each in a quota group of its own, or stops the newest ones, until `count` run; answers how
- * many it started.
+ * Starts workers, each in a quota group of its own with no cap yet (the caller caps them after their warm-up), or
+ * stops the newest ones, until `count` run; answers the ones it started.
  */
-async function resize(ctx: BenchContext, capped: CappedWorker[], count: number, cpuPerWorker: number): Promise<number> {
-  const before = capped.length;
+async function resize(ctx: BenchContext, capped: CappedWorker[], count: number): Promise<CappedWorker[]> {
+  const started: CappedWorker[] = [];
   while (capped.length < count) {
     const name = await ctx.stack.addWorker();
     const pid = ctx.stack.processes.get(name)?.child.pid;
     if (!pid) throw new Error(`${name} has no pid`);
-    const group = new CpuQuotaGroup(`mailwright-bench-${process.pid}-${name}`, cpuPerWorker);
+    const group = new CpuQuotaGroup(`mailwright-bench-${process.pid}-${name}`, null);
     group.add(pid);
-    capped.push({ name, pid, group });
+    const worker = { name, pid, group };
+    capped.push(worker);
+    started.push(worker);
   }
   while (capped.length > count) {
     const { name, group } = capped.pop() as CappedWorker;
     await ctx.stack.kill(name);
     removeGroup(ctx, group);
   }
-  return Math.max(0, capped.length - before);
+  return started;
 }
 
 function removeGroup(ctx: BenchContext, group: CpuQuotaGroup): void {
@@ -272,6 +284,7 @@ async function drainRun(
     while (Date.now() < dueMs) await sleep(20);
     const cpuBefore = cpuSnapshot(ctx.stack);
     const throttleBefore = capped.map(({ group }) => group.throttling());
+    const stepAsidesBefore = await Promise.all(capped.map(({ name }) => stepAsidesOf(ctx, name)));
     let seen = 0;
     let lastProgress = Date.now();
     while (deliveries.length < accepted && Date.now() - lastProgress < 30_000) {
@@ -283,6 +296,7 @@ async function drainRun(
     }
     await sleep(300);
     const throttleAfter = capped.map(({ group }) => group.throttling());
+    const stepAsidesAfter = await Promise.all(capped.map(({ name }) => stepAsidesOf(ctx, name)));
     const delivered = deliveries.length;
     const first = deliveries[0] ?? dueMs;
     const last = deliveries[delivered - 1] ?? Date.now();
@@ -297,9 +311,11 @@ async function drainRun(
       firstDeliveryAfterDueMs: first - dueMs,
       drainMs,
       emailsPerSecond: round(((delivered - 1) / drainMs) * 1000, 1),
+      ratesByFifth: ratesByShare(deliveries, 5),
       redisBytesPerEmail: round(queuedBytes / Math.max(1, accepted), 0),
       redisUsedMemoryBytesPerEmail: round(usedQueued / Math.max(1, accepted), 0),
       cpuMsPerEmail: cpuPerUnit(cpuBefore, cpuSnapshot(ctx.stack), delivered),
+      stepAsides: stepAsidesAfter.map((after, i) => after - (stepAsidesBefore[i] ?? 0)),
       throttledShare: throttleAfter.map((after, i) => {
         const before = throttleBefore[i] ?? after;
         return round((after.throttledPeriods - before.throttledPeriods) / Math.max(1, after.periods - before.periods), 2);
@@ -308,6 +324,19 @@ async function drainRun(
       load: loadAverage(),
       acceptMs,
     };
+  }
+}
+
+/** The send jobs a worker has stepped aside since it started (its mail_jobs_total counter; NaN when unread). */
+async function stepAsidesOf(ctx: BenchContext, name: string): Promise<number> {
+  const url = ctx.stack.metricsUrlOf(name);
+  if (!url) return Number.NaN;
+  try {
+    const response = await fetch(`${url}/metrics`);
+    const line = /^mail_jobs_total\{[^}]*outcome="stepped_aside"[^}]*\} (\d+)/m.exec(await response.text());
+    return line ? Number(line[1]) : 0;
+  } catch {
+    return Number.NaN;
   }
 }
 
