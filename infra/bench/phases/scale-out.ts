@@ -46,6 +46,8 @@ export interface ScaleOutRun {
   cpuMsPerEmail: Record<string, number>;
   /** Per worker: send jobs it put back over the drain because their account's line in it was full (fair slots). */
   stepAsides: number[];
+  /** Per worker: deliveries it handed back to wait for their sender over the drain (emails_held_total, any reason). */
+  held: number[];
   /** Per worker: periods in which its quota ran out over the drain, of all periods (1 = always at the cap). */
   throttledShare: number[];
   /** Peak RSS in MB of each capped worker over the run (queueing and drain). */
@@ -135,7 +137,7 @@ export async function measureScaleOut(
         `  → ${run.emailsPerSecond} emails/s (${run.delivered}/${run.accepted} in ${run.drainMs} ms; by fifth ` +
           `${run.ratesByFifth.join(' / ')}), ` +
           `throttled ${run.throttledShare.map((share) => `${Math.round(share * 100)}%`).join(' / ')} of periods, ` +
-          `stepped aside ${run.stepAsides.join(' / ')} jobs, ` +
+          `stepped aside ${run.stepAsides.join(' / ')} jobs, held ${run.held.join(' / ')} emails, ` +
           `Redis ${run.redisBytesPerEmail} B per queued email, worker peak RSS ` +
           `${Object.values(run.workerPeakRssMb).join(' / ')} MB`,
       );
@@ -284,7 +286,7 @@ async function drainRun(
     while (Date.now() < dueMs) await sleep(20);
     const cpuBefore = cpuSnapshot(ctx.stack);
     const throttleBefore = capped.map(({ group }) => group.throttling());
-    const stepAsidesBefore = await Promise.all(capped.map(({ name }) => stepAsidesOf(ctx, name)));
+    const countersBefore = await Promise.all(capped.map(({ name }) => workerCounters(ctx, name)));
     let seen = 0;
     let lastProgress = Date.now();
     while (deliveries.length < accepted && Date.now() - lastProgress < 30_000) {
@@ -296,7 +298,7 @@ async function drainRun(
     }
     await sleep(300);
     const throttleAfter = capped.map(({ group }) => group.throttling());
-    const stepAsidesAfter = await Promise.all(capped.map(({ name }) => stepAsidesOf(ctx, name)));
+    const countersAfter = await Promise.all(capped.map(({ name }) => workerCounters(ctx, name)));
     const delivered = deliveries.length;
     const first = deliveries[0] ?? dueMs;
     const last = deliveries[delivered - 1] ?? Date.now();
@@ -315,7 +317,8 @@ async function drainRun(
       redisBytesPerEmail: round(queuedBytes / Math.max(1, accepted), 0),
       redisUsedMemoryBytesPerEmail: round(usedQueued / Math.max(1, accepted), 0),
       cpuMsPerEmail: cpuPerUnit(cpuBefore, cpuSnapshot(ctx.stack), delivered),
-      stepAsides: stepAsidesAfter.map((after, i) => after - (stepAsidesBefore[i] ?? 0)),
+      stepAsides: countersAfter.map((after, i) => after.stepAsides - (countersBefore[i]?.stepAsides ?? Number.NaN)),
+      held: countersAfter.map((after, i) => after.held - (countersBefore[i]?.held ?? Number.NaN)),
       throttledShare: throttleAfter.map((after, i) => {
         const before = throttleBefore[i] ?? after;
         return round((after.throttledPeriods - before.throttledPeriods) / Math.max(1, after.periods - before.periods), 2);
@@ -327,16 +330,22 @@ async function drainRun(
   }
 }
 
-/** The send jobs a worker has stepped aside since it started (its mail_jobs_total counter; NaN when unread). */
-async function stepAsidesOf(ctx: BenchContext, name: string): Promise<number> {
+/**
+ * A worker's send jobs stepped aside and deliveries held since it started (its mail_jobs_total and
+ * emails_held_total counters; NaN when its metrics cannot be read).
+ */
+async function workerCounters(ctx: BenchContext, name: string): Promise<{ stepAsides: number; held: number }> {
   const url = ctx.stack.metricsUrlOf(name);
-  if (!url) return Number.NaN;
+  if (!url) return { stepAsides: Number.NaN, held: Number.NaN };
   try {
-    const response = await fetch(`${url}/metrics`);
-    const line = /^mail_jobs_total\{[^}]*outcome="stepped_aside"[^}]*\} (\d+)/m.exec(await response.text());
-    return line ? Number(line[1]) : 0;
+    const text = await (await fetch(`${url}/metrics`)).text();
+    const sum = (pattern: RegExp) => [...text.matchAll(pattern)].reduce((total, match) => total + Number(match[1]), 0);
+    return {
+      stepAsides: sum(/^mail_jobs_total\{[^}]*outcome="stepped_aside"[^}]*\} (\d+)$/gm),
+      held: sum(/^emails_held_total\{[^}]*\} (\d+)$/gm),
+    };
   } catch {
-    return Number.NaN;
+    return { stepAsides: Number.NaN, held: Number.NaN };
   }
 }
 

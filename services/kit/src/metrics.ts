@@ -199,6 +199,11 @@ export function mailMetrics(
       help: 'Emails that failed permanently, by provider',
       labelNames: ['provider'],
     }),
+    emailsHeld: metrics.counter({
+      name: 'emails_held_total',
+      help: 'Deliveries handed back to wait for their sender, by reason (a limit, a pause, a busy or stalled account): neither sent nor failed',
+      labelNames: ['reason'],
+    }),
     trackingEvents: metrics.counter({
       name: 'tracking_events_total',
       help: 'Open and click tracking hits, by type (open, click)',

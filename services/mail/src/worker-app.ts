@@ -134,6 +134,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
       resultRetryMs: options.resultRetryMs,
       isClosing: () => closing,
       onOutcome: (outcome, provider) => (outcome === 'sent' ? mail.emailsSent : mail.emailsFailed).inc({ provider }),
+      onHold: (reason) => mail.emailsHeld.inc({ reason }),
       log,
     }),
     context,

@@ -64,6 +64,23 @@ describe('worker metrics', () => {
     );
   });
 
+  it('counts a delivery held for its sender by reason', async () => {
+    const before = await (await fetch(`${base}/metrics`)).text();
+    const { userId, accountId } = h.newUser();
+    h.services.setLimits(accountId, { perMinute: 1 });
+    for (const to of ['first@example.net', 'second@example.net']) {
+      expect((await h.send(userId, { to: [to], subject: 'Limited', body: 'b' })).statusCode).toBe(201);
+    }
+    const after = await waitFor(async () => {
+      const text = await (await fetch(`${base}/metrics`)).text();
+      const held = sample(text, 'emails_held_total', 'reason="sender_minute_limit"');
+      return held > sample(before, 'emails_held_total', 'reason="sender_minute_limit"') ? text : null;
+    }, 10_000);
+    expect(sample(after, 'emails_held_total', 'reason="sender_minute_limit"')).toBe(
+      sample(before, 'emails_held_total', 'reason="sender_minute_limit"') + 1,
+    );
+  });
+
   it("carries the gateway's x-request-id into the send job", async () => {
     await h.stopWorker(); // keep the job in the queue to read it
     const { userId, accountId } = h.newUser();

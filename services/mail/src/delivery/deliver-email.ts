@@ -112,6 +112,7 @@ async function hold(
 ): Promise<Delivery> {
   await deps.claims.record({ emailId: email.id, token: run.token, status: 'held', error: null, hold: { reason, until } });
   deps.log?.debug({ emailId: email.id, requestId: run.requestId, reason, until }, 'held for its sender');
+  deps.onHold?.(reason);
   annotateSpan({ 'mailwright.delivery.outcome': 'held', 'mailwright.hold.reason': reason });
   // Once per wait: a held email that comes back and waits again (with the same or another reason) says nothing new.
   if (email.holdReason === null) {

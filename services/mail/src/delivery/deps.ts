@@ -1,5 +1,6 @@
 // What delivering emails needs: claims, the sender's choice (pools, health, limits), admission, transports,
 // tracking tokens, results and their side effects.
+import type { HoldReason } from '@mailwright/contracts';
 import type { Logger } from 'pino';
 import type { SendJobData } from '../queues/send-queue';
 import type { TrackingTokens } from '../tracking/tracking-token';
@@ -43,6 +44,8 @@ export interface SendDeps extends SenderSelectionDeps {
   isClosing?: () => boolean;
   /** Counts per provider (emails_sent_total / emails_failed_total). */
   onOutcome?: (outcome: 'sent' | 'failed', provider: string) => void;
+  /** Counts deliveries held for their sender, by reason (emails_held_total). */
+  onHold?: (reason: HoldReason) => void;
   log?: Logger;
 }
 
