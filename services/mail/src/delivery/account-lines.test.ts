@@ -39,6 +39,14 @@ describe('AccountLines', () => {
     expect(lines.returnTime('a', 50, 1_000) - clock.now).toBe(300);
   });
 
+  it('spaces the jobs of an account with no rate yet 50 ms apart instead of sending them all back at once', () => {
+    const { lines, clock } = linesAt();
+    lines.enter('a', 1_000);
+    const now = clock.now;
+    const returns = Array.from({ length: 4 }, () => lines.returnTime('a', 100, 1_000) - now);
+    expect(returns).toEqual([300, 350, 400, 450]);
+  });
+
   it('spaces the jobs that step aside by the time their emails take at the measured rate', () => {
     const { lines, clock } = linesAt();
     // 10 jobs of 50 finished over 1 s: 500 emails a second, 0.5 a millisecond.
@@ -46,19 +54,16 @@ describe('AccountLines', () => {
     lines.enter('a', 1_000);
     const now = clock.now;
     const returns = Array.from({ length: 5 }, () => lines.returnTime('a', 100, 1_000) - now);
-    // 100 emails at 0.5/ms is 200 ms, come back at 0.8 of it: 160 ms apart, the first no sooner than 200 ms.
-    expect(returns[0]).toBe(200);
-    for (let index = 1; index < returns.length; index++) {
-      expect((returns[index] as number) - (returns[index - 1] as number)).toBe(160);
-    }
+    // 100 emails at 0.5/ms is 200 ms: the first once a job's worth has drained, then 200 ms apart.
+    expect(returns).toEqual([200, 400, 600, 800, 1_000]);
   });
 
   it('waits for the line to drain to the bound first', () => {
     const { lines, clock } = linesAt();
     drain(lines, clock, 10, 50, 100);
     lines.enter('a', 2_000);
-    // 1,000 over the bound at 0.5/ms: 0.8 × 2,000 ms, then its own 0.8 × 100 ms.
-    expect(lines.returnTime('a', 50, 1_000) - clock.now).toBe(1_600 + 80);
+    // 1,000 over the bound at 0.5/ms: 2,000 ms, then its own 100 ms.
+    expect(lines.returnTime('a', 50, 1_000) - clock.now).toBe(2_000 + 100);
   });
 
   it('measures the rate only while the account has work here', () => {
@@ -68,7 +73,7 @@ describe('AccountLines', () => {
     drain(lines, clock, 6, 50, 100); // the next window starts when the work does: still 0.5
     lines.enter('a', 1_000);
     const first = lines.returnTime('a', 100, 1_000);
-    expect(lines.returnTime('a', 100, 1_000) - first).toBe(160);
+    expect(lines.returnTime('a', 100, 1_000) - first).toBe(200);
   });
 
   it('never sends a job back later than 10 s, however slow the account was', () => {

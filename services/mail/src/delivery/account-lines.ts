@@ -12,8 +12,12 @@
 const MIN_DELAY_MS = 200;
 /** Never later, whatever the estimate: a rate measured while the account was slow must not strand its emails. */
 const MAX_DELAY_MS = 10_000;
-/** Come back a little before the estimate: a job that steps aside once more costs less than an idle line. */
-const EARLY = 0.8;
+/**
+ * Until a rate is measured, the jobs that step aside come back this far apart rather than all at once: a backlog
+ * that came due together (a scheduled campaign) otherwise stepped aside in full every 200–400 ms until the first
+ * of its jobs finished here, each time a round of BullMQ's scripts and a job fetched for nothing.
+ */
+const UNMEASURED_SPACING_MS = 50;
 /** The drain rate is sampled over windows this long and smoothed. */
 const RATE_WINDOW_MS = 500;
 const SMOOTHING = 0.3;
@@ -89,10 +93,14 @@ export class AccountLines {
     const line = this.lineOf(accountId);
     let at: number;
     if (line.rate === null || line.rate <= 0) {
-      at = now + MIN_DELAY_MS + Math.floor(this.random() * MIN_DELAY_MS);
+      const first = now + MIN_DELAY_MS + Math.floor(this.random() * MIN_DELAY_MS);
+      at = Math.min(now + MAX_DELAY_MS, Math.max(first, line.tail + UNMEASURED_SPACING_MS));
     } else {
-      const roomAt = now + (EARLY * Math.max(0, line.running - bound)) / line.rate;
-      const estimate = Math.max(line.tail, roomAt) + (EARLY * emails) / line.rate;
+      // Each job as far behind the one before as its emails take to drain, at the full estimate: a job that comes
+      // back before its room steps aside again, behind the whole tail, while one that comes on time still finds
+      // nearly the bound's worth of work in the line (it never runs dry waiting for it).
+      const roomAt = now + Math.max(0, line.running - bound) / line.rate;
+      const estimate = Math.max(line.tail, roomAt) + emails / line.rate;
       at = Math.min(now + MAX_DELAY_MS, Math.max(now + MIN_DELAY_MS, Math.round(estimate)));
     }
     line.tail = Math.max(line.tail, at);
