@@ -1,10 +1,11 @@
-// `npx tsx infra/bench/scale-out-only.ts [--n=3000 (emails a run)] [--worker-cpu=0.1] [--workers=1,2,4] [--warmup=5000] [--no-limit-check]
+// `npx tsx infra/bench/scale-out-only.ts [--n=3000 (emails a run)] [--worker-cpu=0.1] [--workers=1,2,4] [--warmup=5000] [--no-limit-check] [--profile]
 // [--bundled | --bundles=<dir>]`: the scale-out phase alone (phases/scale-out.ts) on its own stack, for a machine too busy for the whole benchmark; prints its
 // figures as JSON, with every process's peak RSS over the phase (each run's capped workers' peaks are in its run).
 // The capped workers' ratios hold on a loaded machine (each worker gets its quota, see README). --bundled runs
 // every process from its production bundle, as `npm run bench -- --bundled` does, built into a folder of its own
 // (test-artifacts/bench-bundles-scale-out) so that a whole bench running meanwhile keeps its bundles; --bundles=<dir>
 // runs bundles built before (infra/docker/bundle.ts --out <dir>), e.g. to compare two builds side by side.
+// --profile writes each process's V8 CPU profile (its whole life) under `<logDir>/profiles` (logDir is in the output).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { rootDir } from './bench';
@@ -34,7 +35,7 @@ if (!bundleDir && args.includes('--bundled')) {
   if (built.status !== 0) throw new Error(`building the bundles failed (exit ${built.status})`);
 }
 
-const result = await withBenchStack({ bundleDir }, log, async ({ ctx, redis }) => {
+const result = await withBenchStack({ bundleDir, profile: args.includes('--profile') }, log, async ({ ctx, redis, logDir }) => {
   const readMemory = memoryWindow(ctx.stack, await redisPid(redis));
   const scaleOut = await measureScaleOut(ctx, redis, {
     n,
@@ -44,7 +45,7 @@ const result = await withBenchStack({ bundleDir }, log, async ({ ctx, redis }) =
     leadMs: Math.max(10_000, n * 5),
     limitCheck: args.includes('--no-limit-check') ? null : { n: 300, perMinute: 150 },
   });
-  return { ...scaleOut, memory: readMemory() };
+  return { ...scaleOut, memory: readMemory(), logDir };
 });
 process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 process.exit(0);
