@@ -10,8 +10,8 @@
 // the due second the emails wait in Redis as delayed jobs, which is where Redis's bytes per queued email are read.
 // Newly started workers first deliver a warm-up that no figure counts, without a cap, and are capped after it: a
 // cold worker compiles its hot paths as it delivers, and at 0.1 core that compiling ran inside its quota for
-// thousands of emails (a worker is measured as it runs for hours, not in its first minute). With 4 workers, before the counts go down, a sender limited per minute then checks that the limit
-// holds exactly across the workers.
+// thousands of emails (a worker is measured as it runs for hours, not in its first minute). With 4 workers,
+// before the counts go down, a sender limited per minute then checks that the limit holds exactly across them.
 import { mailWorkerProcess } from '@mailwright/contracts';
 import type { Redis } from 'ioredis';
 import { CpuQuotaGroup, cgroupUnavailable } from '../cgroup';
