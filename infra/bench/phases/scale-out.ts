@@ -283,10 +283,11 @@ async function drainRun(
     const queuedBytes = (await queueBytes(redis, prefix)) - queueBytesBefore;
     const usedQueued = (await usedMemory(redis)) - usedBefore;
 
+    // Read before the due second and after the CPU figures: scraping a worker costs it CPU no run should count.
+    const countersBefore = await Promise.all(capped.map(({ name }) => workerCounters(ctx, name)));
     while (Date.now() < dueMs) await sleep(20);
     const cpuBefore = cpuSnapshot(ctx.stack);
     const throttleBefore = capped.map(({ group }) => group.throttling());
-    const countersBefore = await Promise.all(capped.map(({ name }) => workerCounters(ctx, name)));
     let seen = 0;
     let lastProgress = Date.now();
     while (deliveries.length < accepted && Date.now() - lastProgress < 30_000) {
@@ -298,6 +299,7 @@ async function drainRun(
     }
     await sleep(300);
     const throttleAfter = capped.map(({ group }) => group.throttling());
+    const cpuAfter = cpuSnapshot(ctx.stack);
     const countersAfter = await Promise.all(capped.map(({ name }) => workerCounters(ctx, name)));
     const delivered = deliveries.length;
     const first = deliveries[0] ?? dueMs;
@@ -316,7 +318,7 @@ async function drainRun(
       ratesByFifth: ratesByShare(deliveries, 5),
       redisBytesPerEmail: round(queuedBytes / Math.max(1, accepted), 0),
       redisUsedMemoryBytesPerEmail: round(usedQueued / Math.max(1, accepted), 0),
-      cpuMsPerEmail: cpuPerUnit(cpuBefore, cpuSnapshot(ctx.stack), delivered),
+      cpuMsPerEmail: cpuPerUnit(cpuBefore, cpuAfter, delivered),
       stepAsides: countersAfter.map((after, i) => after.stepAsides - (countersBefore[i]?.stepAsides ?? Number.NaN)),
       held: countersAfter.map((after, i) => after.held - (countersBefore[i]?.held ?? Number.NaN)),
       throttledShare: throttleAfter.map((after, i) => {
