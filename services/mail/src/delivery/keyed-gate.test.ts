@@ -1,5 +1,6 @@
+import type { EventLoopUtilization } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
-import { KeyedGate } from './keyed-gate';
+import { KeyedGate, type LoopUtilization } from './keyed-gate';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
@@ -48,5 +49,55 @@ describe('KeyedGate', () => {
       }),
     );
     expect(outcomes.filter((outcome) => outcome === 'delivered')).toHaveLength(40);
+  });
+
+  it('does not take a quiet spell of its own saturated event loop for a stalled server', async () => {
+    // The loop's reading over any window: 90% busy (a CPU-starved worker), then 10% once `busy` is cleared.
+    let busy = true;
+    const loop: LoopUtilization = (since?: EventLoopUtilization) => ({
+      idle: 0,
+      active: 0,
+      utilization: since === undefined ? 0 : busy ? 0.9 : 0.1,
+    });
+    const gate = new KeyedGate(100, loop);
+    await gate.enter('starved', 1);
+    let outcome: unknown = 'waiting';
+    void gate.enter('starved', 1).then((pass) => {
+      outcome = pass;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect(outcome).toBe('waiting');
+    // A new arrival in that spell waits too rather than yielding at once.
+    let arrival: unknown = 'waiting';
+    void gate.enter('starved', 1).then((pass) => {
+      arrival = pass;
+    });
+    await tick();
+    expect(arrival).toBe('waiting');
+    // Once the loop has had time to spare and the key still has not moved, it is stalled: the line yields.
+    busy = false;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(outcome).toBeNull();
+    expect(arrival).toBeNull();
+  });
+
+  it('still finds a stalled key in a saturated loop while other keys are heard from', async () => {
+    const loop: LoopUtilization = (since?: EventLoopUtilization) => ({ idle: 0, active: 0, utilization: since ? 0.9 : 0 });
+    const gate = new KeyedGate(100, loop);
+    await gate.enter('tarpit', 1);
+    let outcome: unknown = 'waiting';
+    void gate.enter('tarpit', 1).then((pass) => {
+      outcome = pass;
+    });
+    // A healthy tenant's deliveries keep finishing while the tarpit's line does not move.
+    const healthy = setInterval(() => {
+      void gate.enter('healthy', 1).then((pass) => pass?.leave());
+    }, 20);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    } finally {
+      clearInterval(healthy);
+    }
+    expect(outcome).toBeNull();
   });
 });

@@ -4,6 +4,22 @@
 // in it, and those arriving, are answered `null` ("yield": hand the email back to the queue for later) instead of
 // waiting behind a server that does not move. A healthy account finishes a delivery every few milliseconds, so
 // its line only ever waits.
+//
+// A quiet key is only judged while this process had the time to hear from it. A worker whose own event loop is
+// saturated (a CPU-starved container, a burst of claims) finishes nothing for a while either, and its replies
+// wait on it, not on the server; taking that for a stall made every waiting delivery yield at once, and each
+// yield (a held record, a job of its own) cost more of the CPU it lacked: a capped worker with 10,000 emails in
+// its lines fell to a quarter of its rate. A quiet window in which the loop was mostly busy is set aside, unless
+// another key finished a delivery in it: then the loop did hear back from servers, just not from this one (a
+// worker kept busy by healthy tenants must still see a tarpit among them).
+import { type EventLoopUtilization, performance } from 'node:perf_hooks';
+
+/** A quiet window in which the event loop ran at least this share of the time tells nothing about the server. */
+const LOOP_SATURATED = 0.5;
+
+/** The event loop's utilization, since an earlier reading when given one (perf_hooks' eventLoopUtilization). */
+export type LoopUtilization = (since?: EventLoopUtilization) => EventLoopUtilization;
+
 export interface GatePass {
   /** Ends the delivery: frees its place for the next in line (call once). */
   leave(): void;
@@ -12,21 +28,31 @@ export interface GatePass {
 interface KeyState {
   active: number;
   waiting: Array<(pass: GatePass | null) => void>;
-  /** When a delivery of this key last finished, or when the key became busy. */
-  lastProgressAt: number;
+  /**
+   * When the key's quiet window began: its last finished delivery, when it became busy, or when a window was set
+   * aside because this process's own loop was saturated through it.
+   */
+  quietSince: number;
+  /** The event loop's reading at quietSince. */
+  loopAtQuietStart: EventLoopUtilization;
   stallTimer: NodeJS.Timeout | null;
 }
 
 export class KeyedGate {
   private readonly keys = new Map<string, KeyState>();
+  /** When any key last finished a delivery. */
+  private lastProgressAt = 0;
 
-  constructor(private readonly stallMs: number) {}
+  constructor(
+    private readonly stallMs: number,
+    private readonly loopUtilization: LoopUtilization = (since) => performance.eventLoopUtilization(since),
+  ) {}
 
   /** A pass once the key is under its limit, or null when the key's line is stalled (yield). */
   enter(key: string, limit: number): Promise<GatePass | null> {
     let state = this.keys.get(key);
     if (!state) {
-      state = { active: 0, waiting: [], lastProgressAt: Date.now(), stallTimer: null };
+      state = { active: 0, waiting: [], quietSince: Date.now(), loopAtQuietStart: this.loopUtilization(), stallTimer: null };
       this.keys.set(key, state);
     }
     if (state.active < limit) {
@@ -45,8 +71,22 @@ export class KeyedGate {
     return this.keys.get(key)?.active ?? 0;
   }
 
+  /**
+   * Quiet for stallMs while the loop had time to hear from the key, or while other keys were heard from; a window
+   * the saturated loop spent on no one's replies is set aside (restarted).
+   */
   private isStalled(state: KeyState): boolean {
-    return Date.now() - state.lastProgressAt >= this.stallMs;
+    const now = Date.now();
+    if (now - state.quietSince < this.stallMs) return false;
+    if (this.lastProgressAt > state.quietSince) return true;
+    if (this.loopUtilization(state.loopAtQuietStart).utilization < LOOP_SATURATED) return true;
+    this.startQuietWindow(state, now);
+    return false;
+  }
+
+  private startQuietWindow(state: KeyState, now: number): void {
+    state.quietSince = now;
+    state.loopAtQuietStart = this.loopUtilization();
   }
 
   private passFor(key: string, state: KeyState): GatePass {
@@ -55,7 +95,9 @@ export class KeyedGate {
       leave: () => {
         if (left) return;
         left = true;
-        state.lastProgressAt = Date.now();
+        const now = Date.now();
+        this.startQuietWindow(state, now);
+        this.lastProgressAt = now;
         const next = state.waiting.shift();
         if (next) {
           next(this.passFor(key, state));
@@ -70,17 +112,17 @@ export class KeyedGate {
   /** While deliveries wait, checks whether the line still moves; if not, every waiting delivery yields. */
   private watchForStall(state: KeyState): void {
     if (state.stallTimer) return;
+    const untilJudged = () => Math.max(0, this.stallMs - (Date.now() - state.quietSince));
     const check = () => {
       state.stallTimer = null;
       if (state.waiting.length === 0) return;
-      const quietFor = Date.now() - state.lastProgressAt;
-      if (quietFor >= this.stallMs) {
+      if (this.isStalled(state)) {
         for (const waiter of state.waiting.splice(0)) waiter(null);
         return;
       }
-      state.stallTimer = setTimeout(check, this.stallMs - quietFor);
+      state.stallTimer = setTimeout(check, untilJudged());
     };
-    state.stallTimer = setTimeout(check, Math.max(0, this.stallMs - (Date.now() - state.lastProgressAt)));
+    state.stallTimer = setTimeout(check, untilJudged());
   }
 
   private forget(key: string, state: KeyState): void {
