@@ -62,7 +62,7 @@ describe('MicroBatcher', () => {
       expect(calls[1]).toEqual({ items: [4, 5, 6], at: 40 });
     });
 
-    it("with lingerWhen 'busy', a lone item goes at once and items arriving during a flight linger together", async () => {
+    it("with lingerWhen 'arriving', a lone item goes at once and items arriving during a flight linger together", async () => {
       const calls: Array<{ items: number[]; at: number }> = [];
       const started = Date.now();
       let release = () => {};
@@ -72,7 +72,7 @@ describe('MicroBatcher', () => {
           if (items[0] === 1) await new Promise<void>((resolve) => (release = resolve));
           return items;
         },
-        { maxBatch: 10, maxInFlight: 2, lingerMs: 40, lingerWhen: 'busy' },
+        { maxBatch: 10, maxInFlight: 2, lingerMs: 40, lingerWhen: 'arriving' },
       );
       const first = batcher.push(1);
       await vi.advanceTimersByTimeAsync(0);
@@ -88,6 +88,37 @@ describe('MicroBatcher', () => {
       expect(calls[1]).toEqual({ items: [2, 3], at: 40 });
       release();
       expect(await first).toBe(1);
+    });
+
+    it("with lingerWhen 'arriving', a steady stream gathers even when no flush is in flight", async () => {
+      const calls: Array<{ items: number[]; at: number }> = [];
+      const started = Date.now();
+      const batcher = new MicroBatcher<number, number>(
+        async (items) => {
+          calls.push({ items, at: Date.now() - started });
+          return items;
+        },
+        { maxBatch: 10, maxInFlight: 2, lingerMs: 3, lingerWhen: 'arriving' },
+      );
+      // Items 10 ms apart: each is alone, and goes at once.
+      const lone = batcher.push(1);
+      await vi.advanceTimersByTimeAsync(10);
+      expect(await lone).toBe(1);
+      const second = batcher.push(2);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(await second).toBe(2);
+      expect(calls).toEqual([
+        { items: [1], at: 0 },
+        { items: [2], at: 10 },
+      ]);
+      // Then 2 ms apart (500 a second): the first of the stream waits for the next, which shares its call.
+      await vi.advanceTimersByTimeAsync(2);
+      const third = batcher.push(3);
+      await vi.advanceTimersByTimeAsync(2);
+      const fourth = batcher.push(4);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await Promise.all([third, fourth])).toEqual([3, 4]);
+      expect(calls[2]).toEqual({ items: [3, 4], at: 15 });
     });
   });
 });

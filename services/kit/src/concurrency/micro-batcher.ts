@@ -16,10 +16,11 @@ export interface BatcherOptions {
   /** How long the first item of a batch waits for company (0 or unset: the next tick). */
   lingerMs?: number;
   /**
-   * 'busy': linger only while a flush is in flight, so a lone item (a quiet moment) goes on the next tick and
-   * pays no waiting; under load the items gather as with 'always' (the default).
+   * 'arriving': linger only when company is likely: while a flush is in flight, or when this item came within
+   * lingerMs of the one before it. A lone item (a quiet moment) goes on the next tick and pays no waiting; a
+   * steady stream gathers as with 'always' (the default), even one too thin to overlap a flush.
    */
-  lingerWhen?: 'always' | 'busy';
+  lingerWhen?: 'always' | 'arriving';
 }
 
 export class MicroBatcher<I, O> {
@@ -27,6 +28,9 @@ export class MicroBatcher<I, O> {
   private inFlight = 0;
   private scheduled = false;
   private lingerTimer: NodeJS.Timeout | null = null;
+  private lastPushAt = Number.NEGATIVE_INFINITY;
+  /** Whether the latest item came within lingerMs of the one before it. */
+  private streaming = false;
 
   constructor(
     private readonly handler: BatchHandler<I, O>,
@@ -34,6 +38,9 @@ export class MicroBatcher<I, O> {
   ) {}
 
   push(item: I): Promise<O> {
+    const now = Date.now();
+    this.streaming = now - this.lastPushAt <= (this.options.lingerMs ?? 0);
+    this.lastPushAt = now;
     return new Promise<O>((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
       this.schedule();
@@ -47,7 +54,8 @@ export class MicroBatcher<I, O> {
 
   /** afterFlight: the items waited for a busy slot already, so they go on the next tick. */
   private schedule(afterFlight = false): void {
-    const linger = this.options.lingerWhen === 'busy' && this.inFlight === 0 ? 0 : (this.options.lingerMs ?? 0);
+    const companyUnlikely = this.options.lingerWhen === 'arriving' && this.inFlight === 0 && !this.streaming;
+    const linger = companyUnlikely ? 0 : (this.options.lingerMs ?? 0);
     if (!afterFlight && linger > 0 && this.queue.length < this.options.maxBatch) {
       this.lingerTimer ??= setTimeout(() => {
         this.lingerTimer = null;
