@@ -111,14 +111,21 @@ describe('MicroBatcher', () => {
         { items: [1], at: 0 },
         { items: [2], at: 10 },
       ]);
-      // Then 2 ms apart (500 a second): the first of the stream waits for the next, which shares its call.
+      // Then 2 ms apart (500 a second): the first of the stream waits for the next, and both go when it comes.
       await vi.advanceTimersByTimeAsync(2);
       const third = batcher.push(3);
       await vi.advanceTimersByTimeAsync(2);
+      expect(calls).toHaveLength(2);
       const fourth = batcher.push(4);
-      await vi.advanceTimersByTimeAsync(1);
+      await vi.advanceTimersByTimeAsync(0);
       expect(await Promise.all([third, fourth])).toEqual([3, 4]);
-      expect(calls[2]).toEqual({ items: [3, 4], at: 15 });
+      expect(calls[2]).toEqual({ items: [3, 4], at: 14 });
+      // The first of a stream whose next item is late goes after lingerMs on its own.
+      await vi.advanceTimersByTimeAsync(2);
+      const fifth = batcher.push(5);
+      await vi.advanceTimersByTimeAsync(3);
+      expect(await fifth).toBe(5);
+      expect(calls[3]).toEqual({ items: [5], at: 19 });
     });
   });
 });

@@ -53,9 +53,10 @@ export class EmailIntake {
     private readonly suppressions: SuppressionLookups,
   ) {
     this.windows = new JobWindows(producer, { windowMs: JOB_WINDOW_MS, maxEmails: MAX_BATCH });
-    // Requests arrive one by one: while a batch is being stored, or while they come within 3 ms of each other (a
-    // steady 500 a second), the next one waits up to 3 ms for company, which makes batches (and send jobs) several
-    // emails large under load; a request in a quiet moment goes at once.
+    // Requests arrive one by one: while a batch is being stored, the next ones wait up to 3 ms for company, which
+    // makes batches (and send jobs) several emails large under load; when they come within 3 ms of each other with
+    // no batch in flight (a steady 500 a second), each waits for the next and they go in pairs; a request in a
+    // quiet moment goes at once.
     this.batcher = new MicroBatcher((requests) => this.store(requests), {
       maxBatch: MAX_BATCH,
       maxInFlight: 2,
