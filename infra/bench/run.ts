@@ -1,5 +1,5 @@
-// `npm run bench [-- --quick | --large] [--skip-pacing] [--skip-scale-out] [--bundled]`: runs the benchmark, prints the
-// table, writes bench-results.json at the repository root.
+// `npm run bench [-- --quick | --large] [--skip-pacing] [--skip-scale-out] [--bundled | --bundles=<dir>] [--out=<file>]`:
+// runs the benchmark, prints the table, writes bench-results.json at the repository root (or <file>).
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type BenchMode, rootDir, runBench, settingsFor } from './bench';
@@ -7,6 +7,7 @@ import { buildBundles } from './bundles';
 import { formatTable } from './report';
 
 const args = process.argv.slice(2);
+const textArg = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 const mode: BenchMode = args.includes('--quick') ? 'quick' : args.includes('--large') ? 'large' : 'default';
 const started = Date.now();
 const log = (line: string) => {
@@ -44,8 +45,11 @@ try {
   // --bundled runs every process from its production bundle, as its image does (the RSS and CPU production sees),
   // instead of from source through tsx.
   if (args.includes('--bundled')) settings.bundleDir = buildBundles(log);
+  // --bundles=<dir> runs bundles built before (infra/docker/bundle.ts --out <dir>): two builds, one after the other.
+  const bundlesArg = textArg('bundles');
+  if (bundlesArg) settings.bundleDir = path.resolve(bundlesArg);
   const results = await runBench(settings, log);
-  const file = path.join(rootDir, 'bench-results.json');
+  const file = path.resolve(rootDir, textArg('out') ?? 'bench-results.json');
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   process.stdout.write(`\n${formatTable(results)}\n\nwrote ${path.relative(process.cwd(), file) || file}\n`);
   process.exit(0);

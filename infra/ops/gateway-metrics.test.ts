@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readConfig } from '@mailwright/kit';
-import { TEST_INTERNAL_SECRET, testRedisUrl } from '@mailwright/kit/testing';
+import { metricValue, TEST_INTERNAL_SECRET, testRedisUrl } from '@mailwright/kit/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../gateway/src/app';
@@ -32,14 +32,6 @@ async function gateway(extra: Record<string, string>): Promise<FastifyInstance> 
   return buildApp(config);
 }
 
-/** One series' value from the text exposition, 0 when absent. */
-function sample(text: string, name: string, labels: Record<string, string>): number {
-  const line = text
-    .split('\n')
-    .find((l) => l.startsWith(`${name}{`) && Object.entries(labels).every(([k, v]) => l.includes(`${k}="${v}"`)));
-  return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
-}
-
 beforeAll(async () => {
   upstream = createServer((request, response) => {
     upstreamPaths.push(request.url ?? '');
@@ -61,7 +53,7 @@ afterAll(async () => {
 describe('gateway /metrics', () => {
   it('counts proxied requests under the route pattern, not the raw path', async () => {
     const scrape = () => guarded.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
-    const before = sample((await scrape()).body, 'http_request_duration_seconds_count', {
+    const before = metricValue((await scrape()).body, 'http_request_duration_seconds_count', {
       route: '/api/payments/*',
       status: '200',
     });
@@ -73,7 +65,11 @@ describe('gateway /metrics', () => {
     expect(response.headers['content-type']).toContain('text/plain');
     expect(response.body).toContain('service="gateway"');
     expect(
-      sample(response.body, 'http_request_duration_seconds_count', { method: 'GET', route: '/api/payments/*', status: '200' }),
+      metricValue(response.body, 'http_request_duration_seconds_count', {
+        method: 'GET',
+        route: '/api/payments/*',
+        status: '200',
+      }),
     ).toBe(before + 2);
     expect(response.body).not.toContain('route="/api/payments/plans"');
   });

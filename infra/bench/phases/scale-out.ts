@@ -13,6 +13,7 @@
 // thousands of emails (a worker is measured as it runs for hours, not in its first minute). With 4 workers,
 // before the counts go down, a sender limited per minute then checks that the limit holds exactly across them.
 import { mailWorkerProcess } from '@mailwright/contracts';
+import { metricValue } from '@mailwright/kit/testing';
 import type { Redis } from 'ioredis';
 import { CpuQuotaGroup, cgroupUnavailable } from '../cgroup';
 import { type BenchContext, loadAverage, sendBody, sleep } from '../context';
@@ -341,10 +342,9 @@ async function workerCounters(ctx: BenchContext, name: string): Promise<{ stepAs
   if (!url) return { stepAsides: Number.NaN, held: Number.NaN };
   try {
     const text = await (await fetch(`${url}/metrics`)).text();
-    const sum = (pattern: RegExp) => [...text.matchAll(pattern)].reduce((total, match) => total + Number(match[1]), 0);
     return {
-      stepAsides: sum(/^mail_jobs_total\{[^}]*outcome="stepped_aside"[^}]*\} (\d+)$/gm),
-      held: sum(/^emails_held_total\{[^}]*\} (\d+)$/gm),
+      stepAsides: metricValue(text, 'mail_jobs_total', { outcome: 'stepped_aside' }),
+      held: metricValue(text, 'emails_held_total'),
     };
   } catch {
     return { stepAsides: Number.NaN, held: Number.NaN };

@@ -3,19 +3,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { INTERNAL_TOKEN_HEADER, InternalTokenSigner } from './internal-token';
 import { MetricsRegistry, mailMetrics, serveMetrics } from './metrics';
 import { createServiceApp } from './service';
+import { metricValue } from './testing/metric-value';
 
 const secret = 'metrics-test-secret-0123456789-abcdefghij';
-
-/** The value of one series in Prometheus text format, 0 when absent. */
-function sample(text: string, name: string, labels: Record<string, string>): number {
-  for (const line of text.split('\n')) {
-    if (!line.startsWith(`${name}{`)) continue;
-    const body = line.slice(name.length + 1, line.indexOf('}'));
-    const matches = Object.entries(labels).every(([key, value]) => body.includes(`${key}="${value}"`));
-    if (matches) return Number(line.slice(line.lastIndexOf(' ') + 1));
-  }
-  return 0;
-}
 
 async function buildTestApp(metrics: MetricsRegistry) {
   const app = createServiceApp({ name: 'metrics-test', internalSecret: secret, logLevel: 'silent', metrics });
@@ -44,7 +34,7 @@ describe('service metrics', () => {
   it('counts requests in the latency histogram by route pattern, method and status', async () => {
     const app = await appPromise;
     const labels = { method: 'GET', route: '/things/:id', status: '200' };
-    const before = sample(await metrics.text(), 'http_request_duration_seconds_count', labels);
+    const before = metricValue(await metrics.text(), 'http_request_duration_seconds_count', labels);
     const token = await signer.tokenFor({ kind: 'service', service: 'test' });
     for (const id of ['a', 'b', 'c']) {
       const response = await app.inject({ method: 'GET', url: `/things/${id}`, headers: { [INTERNAL_TOKEN_HEADER]: token } });
@@ -54,9 +44,9 @@ describe('service metrics', () => {
     expect(unauthorised.statusCode).toBe(401);
 
     const scraped = (await app.inject({ method: 'GET', url: '/metrics' })).body;
-    expect(sample(scraped, 'http_request_duration_seconds_count', labels)).toBe(before + 3);
-    expect(sample(scraped, 'http_request_duration_seconds_count', { route: '/things/:id', status: '401' })).toBe(1);
-    expect(sample(scraped, 'http_request_duration_seconds_bucket', { ...labels, le: '+Inf' })).toBe(before + 3);
+    expect(metricValue(scraped, 'http_request_duration_seconds_count', labels)).toBe(before + 3);
+    expect(metricValue(scraped, 'http_request_duration_seconds_count', { route: '/things/:id', status: '401' })).toBe(1);
+    expect(metricValue(scraped, 'http_request_duration_seconds_bucket', { ...labels, le: '+Inf' })).toBe(before + 3);
     expect(scraped).not.toContain('route="/things/a"');
   });
 
@@ -66,8 +56,8 @@ describe('service metrics', () => {
     await app.inject({ method: 'GET', url: '/healthz' });
     await app.inject({ method: 'GET', url: '/no/such/path-123', headers: { [INTERNAL_TOKEN_HEADER]: token } });
     const scraped = await metrics.text();
-    expect(sample(scraped, 'http_request_duration_seconds_count', { route: 'unmatched', status: '404' })).toBe(1);
-    expect(sample(scraped, 'http_request_duration_seconds_count', { route: '/healthz', status: '200' })).toBeGreaterThan(0);
+    expect(metricValue(scraped, 'http_request_duration_seconds_count', { route: 'unmatched', status: '404' })).toBe(1);
+    expect(metricValue(scraped, 'http_request_duration_seconds_count', { route: '/healthz', status: '200' })).toBeGreaterThan(0);
     expect(scraped).not.toContain('path-123');
   });
 
@@ -92,11 +82,11 @@ describe('service metrics', () => {
     mail.trackingEvents.inc({ type: 'open' });
     mail.jobs.inc({ queue: 'send', outcome: 'completed' });
     const scraped = (await app.inject({ method: 'GET', url: '/metrics' })).body;
-    expect(sample(scraped, 'emails_sent_total', { provider: 'smtp' })).toBe(2);
-    expect(sample(scraped, 'emails_failed_total', { provider: 'gmail' })).toBe(1);
-    expect(sample(scraped, 'tracking_events_total', { type: 'open' })).toBe(1);
-    expect(sample(scraped, 'mail_jobs_total', { queue: 'send', outcome: 'completed' })).toBe(1);
-    expect(sample(scraped, 'mail_queue_jobs', { queue: 'send', state: 'waiting' })).toBe(7);
+    expect(metricValue(scraped, 'emails_sent_total', { provider: 'smtp' })).toBe(2);
+    expect(metricValue(scraped, 'emails_failed_total', { provider: 'gmail' })).toBe(1);
+    expect(metricValue(scraped, 'tracking_events_total', { type: 'open' })).toBe(1);
+    expect(metricValue(scraped, 'mail_jobs_total', { queue: 'send', outcome: 'completed' })).toBe(1);
+    expect(metricValue(scraped, 'mail_queue_jobs', { queue: 'send', state: 'waiting' })).toBe(7);
   });
 });
 
@@ -113,7 +103,7 @@ describe('serveMetrics (processes without an HTTP app)', () => {
       ready = true;
       expect((await fetch(`${base}/readyz`)).status).toBe(200);
       const scraped = await (await fetch(`${base}/metrics`)).text();
-      expect(sample(`${scraped}\n`, 'work_done_total', { service: 'worker-test' })).toBe(5);
+      expect(metricValue(`${scraped}\n`, 'work_done_total', { service: 'worker-test' })).toBe(5);
       expect((await fetch(`${base}/other`)).status).toBe(404);
     } finally {
       await new Promise((resolve) => server.close(resolve));

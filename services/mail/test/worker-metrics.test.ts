@@ -2,7 +2,7 @@
 // gateway's x-request-id travels with the send job; tracking hits are counted by the mail service.
 import type { EmailLog } from '@mailwright/contracts';
 import { MetricsRegistry } from '@mailwright/kit';
-import { freePort, internalHeaders } from '@mailwright/kit/testing';
+import { freePort, internalHeaders, metricValue } from '@mailwright/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TrackingTokens } from '../src/tracking/tracking-token';
 import { Harness, waitFor } from './support/harness';
@@ -15,11 +15,6 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${worker.metricsPort}`;
 });
 afterAll(() => h.stop());
-
-function sample(text: string, name: string, labels: string): number {
-  const line = text.split('\n').find((l) => l.startsWith(`${name}{`) && l.includes(labels));
-  return line ? Number(line.split(' ').at(-1)) : 0;
-}
 
 describe('worker metrics', () => {
   it('answers /healthz and /readyz', async () => {
@@ -39,12 +34,13 @@ describe('worker metrics', () => {
     await waitFor(async () => (await h.emailStatus(id)) === 'sent', 10_000);
     const after = await waitFor(async () => {
       const text = await (await fetch(`${base}/metrics`)).text();
-      return sample(text, 'mail_jobs_total', 'outcome="completed"') > sample(before, 'mail_jobs_total', 'outcome="completed"')
+      return metricValue(text, 'mail_jobs_total', { outcome: 'completed' }) >
+        metricValue(before, 'mail_jobs_total', { outcome: 'completed' })
         ? text
         : null;
     }, 5_000);
-    expect(sample(after, 'emails_sent_total', 'provider="smtp"')).toBe(
-      sample(before, 'emails_sent_total', 'provider="smtp"') + 1,
+    expect(metricValue(after, 'emails_sent_total', { provider: 'smtp' })).toBe(
+      metricValue(before, 'emails_sent_total', { provider: 'smtp' }) + 1,
     );
     expect(after).toMatch(/mail_queue_jobs\{[^}]*queue="send"[^}]*state="waiting"[^}]*\} \d+/);
     expect(after).toMatch(/mail_queue_jobs\{[^}]*queue="tracking"/);
@@ -59,8 +55,8 @@ describe('worker metrics', () => {
     const { id } = response.json<{ data: EmailLog }>().data;
     await waitFor(async () => (await h.emailStatus(id)) === 'failed', 10_000);
     const after = await (await fetch(`${base}/metrics`)).text();
-    expect(sample(after, 'emails_failed_total', 'provider="smtp"')).toBe(
-      sample(before, 'emails_failed_total', 'provider="smtp"') + 1,
+    expect(metricValue(after, 'emails_failed_total', { provider: 'smtp' })).toBe(
+      metricValue(before, 'emails_failed_total', { provider: 'smtp' }) + 1,
     );
   });
 
@@ -73,11 +69,11 @@ describe('worker metrics', () => {
     }
     const after = await waitFor(async () => {
       const text = await (await fetch(`${base}/metrics`)).text();
-      const held = sample(text, 'emails_held_total', 'reason="sender_minute_limit"');
-      return held > sample(before, 'emails_held_total', 'reason="sender_minute_limit"') ? text : null;
+      const held = metricValue(text, 'emails_held_total', { reason: 'sender_minute_limit' });
+      return held > metricValue(before, 'emails_held_total', { reason: 'sender_minute_limit' }) ? text : null;
     }, 10_000);
-    expect(sample(after, 'emails_held_total', 'reason="sender_minute_limit"')).toBe(
-      sample(before, 'emails_held_total', 'reason="sender_minute_limit"') + 1,
+    expect(metricValue(after, 'emails_held_total', { reason: 'sender_minute_limit' })).toBe(
+      metricValue(before, 'emails_held_total', { reason: 'sender_minute_limit' }) + 1,
     );
   });
 
@@ -107,8 +103,8 @@ describe('worker metrics', () => {
     expect((await h.app.inject({ method: 'GET', url: `/t/o/${token}.gif`, headers })).statusCode).toBe(200);
     expect((await h.app.inject({ method: 'GET', url: '/t/o/forged.gif', headers })).statusCode).toBe(200);
     const after = await metrics();
-    expect(sample(after, 'tracking_events_total', 'type="open"')).toBe(
-      sample(before, 'tracking_events_total', 'type="open"') + 1,
+    expect(metricValue(after, 'tracking_events_total', { type: 'open' })).toBe(
+      metricValue(before, 'tracking_events_total', { type: 'open' }) + 1,
     );
   });
 });
