@@ -11,12 +11,8 @@ export function metricValue(text: string, name: string, labels: Record<string, s
     const close = line.lastIndexOf('}');
     const own = new Map([...line.slice(name.length + 1, close).matchAll(LABEL)].map((match) => [match[1], match[2]]));
     if (Object.entries(labels).every(([key, value]) => own.get(key) === value)) {
-      total += Number(
-        line
-          .slice(close + 1)
-          .trim()
-          .split(' ')[0],
-      );
+      // The value, then an optional timestamp.
+      total += Number.parseFloat(line.slice(close + 1));
     }
   }
   return total;
