@@ -31,6 +31,13 @@ async function sendTogether(userId: string, recipients: string[], extra: Record<
   return responses.map((response) => response.json<{ data: EmailLog }>().data);
 }
 
+/** Waits until the emails' batch job is in the queue (added once its window has closed, after the answers). */
+async function windowClosed(ids: string[]): Promise<string> {
+  const jobId = (await rowsOf(ids)).get(ids[0] as string)?.jobId as string;
+  await waitFor(async () => (await h.redis.exists(`${h.config.QUEUE_PREFIX}:send:${jobId}`)) === 1);
+  return jobId;
+}
+
 describe('batch send jobs', () => {
   it('concurrent sends share a job; a member that fails transiently is retried alone and every email goes out once', async () => {
     const { userId } = h.newUser();
@@ -93,12 +100,12 @@ describe('batch send jobs', () => {
     const at = new Date(Date.now() + 60_000).toISOString();
     const emails = await sendTogether(userId, ['later1@example.net', 'later2@example.net'], { scheduledAt: at });
     const ids = emails.map((email) => email.id);
+    const jobId = await windowClosed(ids);
     // Old enough for the reconciler to look at them.
     await h.pool.query("UPDATE mail.emails SET updated_at = now() - interval '1 minute' WHERE id = ANY($1::uuid[])", [ids]);
     const worker = await h.startWorker();
     expect(await worker.reconcileNow()).toBe(0);
 
-    const jobId = (await rowsOf(ids)).get(ids[0] as string)?.jobId as string;
     await h.redis.del(`${h.config.QUEUE_PREFIX}:send:${jobId}`);
     await h.redis.zrem(`${h.config.QUEUE_PREFIX}:send:delayed`, jobId);
     expect(await worker.reconcileNow()).toBe(2);
@@ -111,8 +118,8 @@ describe('batch send jobs', () => {
     const at = new Date(Date.now() + 60_000).toISOString();
     const emails = await sendTogether(userId, ['covered1@example.net', 'covered2@example.net'], { scheduledAt: at });
     const ids = emails.map((email) => email.id);
+    const jobId = await windowClosed(ids);
     await h.pool.query("UPDATE mail.emails SET updated_at = now() - interval '1 minute' WHERE id = ANY($1::uuid[])", [ids]);
-    const jobId = (await rowsOf(ids)).get(ids[0] as string)?.jobId as string;
     // The keys the reconciler's pipelines read (HMGET), through a client that records them.
     const looked: string[] = [];
     const recording = new Proxy(h.redis, {

@@ -89,7 +89,7 @@ describe('worker metrics', () => {
     const { rows } = await h.pool.query<{ jobId: string }>('SELECT job_id AS "jobId" FROM mail.emails WHERE id = $1', [id]);
     const jobId = rows[0]?.jobId ?? '';
     expect(jobId).toMatch(/^batch-/);
-    // The job is added when its 20 ms window closes, after the answer.
+    // The job is added when its 50 ms window closes, after the answer.
     const data = await waitFor(() => h.redis.hget(`${h.config.QUEUE_PREFIX}:send:${jobId}`, 'data'));
     // The emails' one sender account rides along, so a worker can defer the job before claiming (fair slots).
     expect(JSON.parse(data)).toEqual({ emailIds: [id], requestIds: ['req-trace-123'], accountId });
