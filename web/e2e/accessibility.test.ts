@@ -63,6 +63,15 @@ async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await page.locator('main h1').first().waitFor();
   await page.waitForFunction(() => !document.querySelector('main .animate-spin'));
+  // Colours are checked as drawn: a button fading in from its disabled opacity fails the contrast check halfway, so
+  // the finite transitions still running are waited out (endless ones, a spinner elsewhere, are not).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
 }
 
 const describeFindings = (found: AxeFinding[]) =>
