@@ -1,5 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MicroBatcher } from './micro-batcher';
+import { type BatcherOptions, MicroBatcher } from './micro-batcher';
+
+/** A batcher that answers each item with itself and records every call with its time since creation. */
+function recordingBatcher(options: BatcherOptions) {
+  const calls: Array<{ items: number[]; at: number }> = [];
+  const started = Date.now();
+  const batcher = new MicroBatcher<number, number>(async (items) => {
+    calls.push({ items, at: Date.now() - started });
+    return items;
+  }, options);
+  return { batcher, calls };
+}
 
 describe('MicroBatcher', () => {
   it('hands items pushed in the same tick to one handler call and answers each caller', async () => {
@@ -38,15 +49,7 @@ describe('MicroBatcher', () => {
     });
 
     it('with lingerMs, items pushed over a few milliseconds share a call, and a full batch does not wait', async () => {
-      const calls: Array<{ items: number[]; at: number }> = [];
-      const started = Date.now();
-      const batcher = new MicroBatcher<number, number>(
-        async (items) => {
-          calls.push({ items, at: Date.now() - started });
-          return items;
-        },
-        { maxBatch: 3, maxInFlight: 1, lingerMs: 40 },
-      );
+      const { batcher, calls } = recordingBatcher({ maxBatch: 3, maxInFlight: 1, lingerMs: 40 });
       const first = batcher.push(1);
       await vi.advanceTimersByTimeAsync(10);
       const second = batcher.push(2);
@@ -91,15 +94,7 @@ describe('MicroBatcher', () => {
     });
 
     it("with lingerWhen 'arriving', a steady stream gathers even when no flush is in flight", async () => {
-      const calls: Array<{ items: number[]; at: number }> = [];
-      const started = Date.now();
-      const batcher = new MicroBatcher<number, number>(
-        async (items) => {
-          calls.push({ items, at: Date.now() - started });
-          return items;
-        },
-        { maxBatch: 10, maxInFlight: 2, lingerMs: 3, lingerWhen: 'arriving' },
-      );
+      const { batcher, calls } = recordingBatcher({ maxBatch: 10, maxInFlight: 2, lingerMs: 3, lingerWhen: 'arriving' });
       // Items 10 ms apart: each is alone, and goes at once.
       const lone = batcher.push(1);
       await vi.advanceTimersByTimeAsync(10);
