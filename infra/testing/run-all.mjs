@@ -5,6 +5,8 @@
 // tests wait for it), runs every other package's tests one package at a time, then the fault, fuzz and attack
 // suites, which start their own Postgres, Redis and stack and so never meet lane A's servers' data.
 // A failed step does not stop the others (every failure is reported at once); the exit code is 1 if any failed.
+// A failed step's last failure lines are repeated just above the summary, so that the tail of a CI log names what
+// failed.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +15,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const infra = fileURLToPath(new URL('..', import.meta.url));
 const turbo = (...args) => ['npx', ['turbo', 'run', ...args, '--env-mode=loose', '--output-logs=full']];
 const vitest = (...args) => ['npx', ['vitest', 'run', ...args]];
+const failureLinesKept = 12;
+const failureLine = /(^|[\s:])(FAIL|×|✗)\s|\b(AssertionError|Error:|Timed out|timed out|ERR!|failed)\b/;
 
 const webBuild = step('web build', root, ...turbo('build', '--filter=@mailwright/web'));
 
@@ -47,6 +51,10 @@ const results = (
   )
 ).flat();
 
+for (const result of results.filter((each) => !each.ok && each.failures.length > 0)) {
+  console.log(`\nwhat failed in ${result.name}:`);
+  for (const line of result.failures) console.log(`  ${line.slice(0, 200)}`);
+}
 const seconds = (ms) => `${Math.round(ms / 1000)} s`;
 console.log('\nnpm test, by step:');
 for (const result of results) console.log(`  ${result.ok ? 'ok  ' : 'FAIL'} ${result.name.padEnd(16)} ${seconds(result.ms)}`);
@@ -58,23 +66,39 @@ async function after(before, name, cwd, command, args) {
   const { ok } = await before;
   if (!ok) {
     console.error(`[${name}] not run: a step it needs failed`);
-    return { name, ok: false, ms: 0 };
+    return { name, ok: false, ms: 0, failures: [] };
   }
   return step(name, cwd, command, args);
 }
 
-/** Runs one command with each output line prefixed by the step's name; resolves with its outcome. */
+/**
+ * Runs one command with each output line prefixed by the step's name; resolves with its outcome and the lines that
+ * look like a failure (vitest's FAIL and × lines, errors, turbo's failed tasks): the last `failureLinesKept` of them,
+ * where vitest's own summary of the failed tests is.
+ */
 function step(name, cwd, command, args) {
   const start = Date.now();
+  const failures = [];
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     for (const stream of [child.stdout, child.stderr]) {
-      createInterface({ input: stream }).on('line', (line) => process.stdout.write(`[${name}] ${line}\n`));
+      createInterface({ input: stream }).on('line', (line) => {
+        process.stdout.write(`[${name}] ${line}\n`);
+        const plain = stripAnsi(line).trim();
+        if (!failureLine.test(plain)) return;
+        failures.push(plain);
+        if (failures.length > failureLinesKept) failures.shift();
+      });
     }
     child.on('error', (error) => {
       console.error(`[${name}] could not start: ${error.message}`);
-      resolve({ name, ok: false, ms: Date.now() - start });
+      resolve({ name, ok: false, ms: Date.now() - start, failures: [`could not start: ${error.message}`] });
     });
-    child.on('close', (code) => resolve({ name, ok: code === 0, ms: Date.now() - start }));
+    child.on('close', (code) => resolve({ name, ok: code === 0, ms: Date.now() - start, failures }));
   });
+}
+
+function stripAnsi(text) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape character is what is being removed
+  return text.replace(/\u001b\[[0-9;]*m/g, '');
 }
