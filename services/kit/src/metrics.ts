@@ -204,6 +204,10 @@ export function mailMetrics(
       help: 'Deliveries handed back to wait for their sender, by reason (a limit, a pause, a busy or stalled account): neither sent nor failed',
       labelNames: ['reason'],
     }),
+    emailsReleased: metrics.counter({
+      name: 'emails_released_total',
+      help: "Claimed emails a send job gave back unsent because its worker could no longer be sure it held the job's lock (a worker starved of CPU); each goes out in its own job",
+    }),
     trackingEvents: metrics.counter({
       name: 'tracking_events_total',
       help: 'Open and click tracking hits, by type (open, click)',

@@ -25,11 +25,13 @@ import { countJobOutcomes, listenForMetrics, workerMailMetrics } from './deliver
 import { applyFinding } from './feedback/apply-finding';
 import { startMailboxReading } from './feedback/mailbox-reading';
 import { consumeQueue } from './queues/consume-queue';
+import { JobLocks } from './queues/job-locks';
 import { openQueue } from './queues/open-queue';
 import { QueueHealth } from './queues/queue-health';
 import { SEND_JOB, SEND_QUEUE, SEND_STALL_MS, type SendJobData, sendJobOptions, sendQueue } from './queues/send-queue';
 import { TRACKING_QUEUE, type TrackingJobData, trackingQueue } from './queues/tracking-queue';
 import { WEBHOOK_QUEUE, type WebhookJobData, webhookQueue } from './queues/webhook-queue';
+import { LOCK_DURATION_MS } from './queues/worker-timings';
 import { startPartitionMaintenance } from './retention/partition-upkeep';
 import { trackingProcessor } from './tracking/record-tracking-job';
 import { TrackingTokens } from './tracking/tracking-token';
@@ -107,6 +109,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   };
 
   const tokens = TrackingTokens.fromConfig(config);
+  const sendLocks = new JobLocks(LOCK_DURATION_MS);
   const context = { config, log, health };
   const sendWorker = consumeQueue<SendJobData>(
     sendQueue,
@@ -135,9 +138,12 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
       isClosing: () => closing,
       onOutcome: (outcome, provider) => (outcome === 'sent' ? mail.emailsSent : mail.emailsFailed).inc({ provider }),
       onHold: (reason) => mail.emailsHeld.inc({ reason }),
+      onRelease: () => mail.emailsReleased.inc(),
+      locks: sendLocks,
       log,
     }),
     context,
+    sendLocks,
   );
   const trackingWorker = consumeQueue<TrackingJobData>(trackingQueue, trackingProcessor(db.$client, webhooks), context);
   const webhookWorker = consumeQueue<WebhookJobData>(

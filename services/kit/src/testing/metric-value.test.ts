@@ -8,6 +8,8 @@ const text = [
   'mail_jobs_total{queue="tracking",outcome="completed"} 2',
   'mail_jobs_total{queue="send",outcome="stepped_aside"} 3',
   'http_requests_total{http_method="GET",method="POST",route="/a,b"} 5 1700000000000',
+  'emails_released_total 4',
+  'emails_released_total_other 100',
   '',
 ].join('\n');
 
@@ -23,5 +25,10 @@ describe('metricValue', () => {
   it('matches whole label names and values (a comma inside a value, a timestamp after the value)', () => {
     expect(metricValue(text, 'http_requests_total', { method: 'POST', route: '/a,b' })).toBe(5);
     expect(metricValue(text, 'http_requests_total', { method: 'GET' })).toBe(0);
+  });
+
+  it('reads a series without labels, and only its own name', () => {
+    expect(metricValue(text, 'emails_released_total')).toBe(4);
+    expect(metricValue(text, 'emails_released_total', { queue: 'send' })).toBe(0);
   });
 });

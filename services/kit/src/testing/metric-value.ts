@@ -7,13 +7,18 @@ const LABEL = /(\w+)="((?:[^"\\]|\\.)*)"/g;
 export function metricValue(text: string, name: string, labels: Record<string, string> = {}): number {
   let total = 0;
   for (const line of text.split('\n')) {
-    if (!line.startsWith(`${name}{`)) continue;
-    const close = line.lastIndexOf('}');
-    const own = new Map([...line.slice(name.length + 1, close).matchAll(LABEL)].map((match) => [match[1], match[2]]));
-    if (Object.entries(labels).every(([key, value]) => own.get(key) === value)) {
-      // The value, then an optional timestamp.
-      total += Number.parseFloat(line.slice(close + 1));
-    }
+    let labelText = '';
+    let valueText: string;
+    if (line.startsWith(`${name}{`)) {
+      const close = line.lastIndexOf('}');
+      labelText = line.slice(name.length + 1, close);
+      valueText = line.slice(close + 1);
+    } else if (line.startsWith(`${name} `)) {
+      valueText = line.slice(name.length); // a series without labels
+    } else continue;
+    const own = new Map([...labelText.matchAll(LABEL)].map((match) => [match[1], match[2]]));
+    // The value, then an optional timestamp.
+    if (Object.entries(labels).every(([key, value]) => own.get(key) === value)) total += Number.parseFloat(valueText);
   }
   return total;
 }

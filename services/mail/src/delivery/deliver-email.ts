@@ -36,7 +36,13 @@ export type Delivery =
    * Not tried: its sender is at a limit, paused, or stalled. The row is back to 'queued' with its hold, without
    * counting a try; send it again at `until` (null: when the sender resumes, rechecked meanwhile).
    */
-  | { kind: 'held'; reason: HoldReason; until: Date | null };
+  | { kind: 'held'; reason: HoldReason; until: Date | null }
+  /**
+   * Not tried: its run can no longer be sure it holds its job's lock (a worker starved of CPU, job-locks.ts), and
+   * the job's next run may have taken the row. The row is back to 'queued' without counting a try (unless the next
+   * run holds it already); the caller gives it its own job.
+   */
+  | { kind: 'released' };
 
 const RECORD_RETRY_FIRST_MS = 100;
 /** How soon an email whose sender is at its concurrency cap (on any worker) is tried again, spread over as long again. */
@@ -81,7 +87,11 @@ export interface DeliveryRun {
   requestId?: string;
   /** Whether a transient failure now is the email's last try. */
   isLastTry: boolean;
+  /** Whether the run surely still holds its job's lock long enough to send (absent: a run without a lock). */
+  holdsLock?: () => boolean;
 }
+
+const stillHoldsLock = (run: DeliveryRun) => run.holdsLock?.() ?? true;
 
 /** What the delivery span tells about an email: ids and kinds, the first recipient's domain, never an address. */
 function deliverySpanAttributes(email: ClaimedEmail, transport: Transport) {
@@ -121,6 +131,14 @@ async function hold(
     ]);
   }
   return { kind: 'held', reason, until };
+}
+
+async function release(deps: SendDeps, email: ClaimedEmail, run: DeliveryRun): Promise<Delivery> {
+  await deps.claims.record({ emailId: email.id, token: run.token, status: 'held', error: null });
+  deps.log?.debug({ emailId: email.id, requestId: run.requestId }, "given back unsent: the job's lock is not sure");
+  deps.onRelease?.();
+  annotateSpan({ 'mailwright.delivery.outcome': 'released' });
+  return { kind: 'released' };
 }
 
 async function recordFailure(
@@ -180,6 +198,7 @@ export async function deliverEmail(deps: SendDeps, claimed: ClaimedEmail, run: D
     void deps.webhooks?.emit([{ emailId, type: 'email.sent' }]);
     return { kind: 'sent' };
   }
+  if (!stillHoldsLock(run)) return release(deps, claimed, run);
   let choice: Awaited<ReturnType<typeof chooseSender>>;
   try {
     choice = await chooseSender(deps, claimed);
@@ -207,16 +226,19 @@ export async function deliverEmail(deps: SendDeps, claimed: ClaimedEmail, run: D
       new Date(Date.now() + BUSY_RETRY_MS + Math.floor(Math.random() * BUSY_RETRY_MS)),
     );
   }
-  let sent: Admitted<void>;
+  let sent: Admitted<boolean>;
   try {
     const sender = { accountId, userId: email.userId, provider: transport.provider, concurrency: cap };
     sent = await deps.admission.run(sender, async () => {
+      // The wait for admission can be long (the account's line): the lock is checked again at the last moment.
+      if (!stillHoldsLock(run)) return false;
       // A timer cleared at once rather than AbortSignal.timeout: thousands of deliveries a second would otherwise
       // leave a minute's worth of pending timers behind.
       const deadline = new AbortController();
       const timer = setTimeout(() => deadline.abort(), deps.deliveryTimeoutMs);
       try {
         await deps.sender.send(transport, await messageOf(deps, email, transport), deadline.signal);
+        return true;
       } finally {
         clearTimeout(timer);
       }
@@ -238,6 +260,10 @@ export async function deliverEmail(deps: SendDeps, claimed: ClaimedEmail, run: D
   if (!sent.ran) {
     giveBack();
     return hold(deps, claimed, run, 'sender_busy', new Date(Date.now() + yieldDelay()));
+  }
+  if (!sent.value) {
+    giveBack();
+    return release(deps, claimed, run);
   }
   deps.health?.onSuccess(accountId);
   deps.onOutcome?.('sent', transport.provider);

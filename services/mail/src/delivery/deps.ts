@@ -2,6 +2,7 @@
 // tracking tokens, results and their side effects.
 import type { HoldReason } from '@mailwright/contracts';
 import type { Logger } from 'pino';
+import type { JobLocks } from '../queues/job-locks';
 import type { SendJobData } from '../queues/send-queue';
 import type { TrackingTokens } from '../tracking/tracking-token';
 import type { WebhookEvents } from '../webhooks/webhook-events';
@@ -46,6 +47,8 @@ export interface SendDeps extends SenderSelectionDeps {
   onOutcome?: (outcome: 'sent' | 'failed', provider: string) => void;
   /** Counts deliveries held for their sender, by reason (emails_held_total). */
   onHold?: (reason: HoldReason) => void;
+  /** Counts emails given back unsent because their run's lock was not sure (emails_released_total). */
+  onRelease?: () => void;
   log?: Logger;
 }
 
@@ -54,6 +57,8 @@ export interface SendProcessorDeps extends SendDeps {
   maxBacklogPerAccount: number;
   /** Called for each job that steps aside (the worker counts them: a backlog's churn shows on /metrics). */
   onStepAside?: () => void;
+  /** How long each run's job lock surely lasts (the worker's, job-locks.ts); absent = runs never check. */
+  locks?: JobLocks;
   /** Adds an email's own job (a batch member's retry), a batch of one. */
   enqueueRetry?: (data: SendJobData, options: { jobId: string; delay: number }) => Promise<unknown>;
 }

@@ -4,7 +4,8 @@
 // stalled account: deliver-email.ts) is handed back the same way until its expected time, without a try counted.
 // An email's own job is the one job of its email: its retries are the job's own (BullMQ's backoff), and a held
 // email moves the job itself to delayed. A job whose account already has a long line in this process steps aside
-// before claiming anything (fair slots: one account's backlog never holds every job slot).
+// before claiming anything (fair slots: one account's backlog never holds every job slot). A run sends only while
+// it surely holds its job's lock (job-locks.ts); an email it can no longer be sure of gets its own job, unsent.
 import { randomUUID } from 'node:crypto';
 import { inSpan, isUuid, withRequestId } from '@mailwright/kit';
 import { DelayedError, type Job, UnrecoverableError } from 'bullmq';
@@ -16,6 +17,7 @@ import {
   type SendJobData,
   sendJobId,
   sendJobOptions,
+  yieldDelay,
 } from '../queues/send-queue';
 import { AccountLines } from './account-lines';
 import { type Delivery, deliverEmail } from './deliver-email';
@@ -27,7 +29,15 @@ export interface SendOutcome {
   retrying: number;
   skipped: number;
   held: number;
+  released: number;
 }
+
+/**
+ * The lock time a run must surely have left to start a send. The job's next run can re-claim the row only once the
+ * lock has expired and a stalled-job check (every 3 s) has put the job back: a send started in time has this margin
+ * and that check's wait to be sent and recorded. (Renewals go on during the send; this covers a loop that stops.)
+ */
+const SEND_LOCK_MARGIN_MS = 1_000;
 
 /** The delay BullMQ's exponential backoff would give the next try. */
 const retryDelayAfter = (attempts: number) =>
@@ -65,12 +75,17 @@ const ownEmailOf = (job: Job, ids: string[]) => (ids.length === 1 && job.id === 
 /** How long a held email waits: until its expected time, or (waiting for a resume) until the next recheck. */
 const holdDelay = (until: Date | null) => Math.max(0, until === null ? HELD_RECHECK_MS : until.getTime() - Date.now());
 
+/** How long an email that was not tried waits for its next try. */
+const delayOf = (delivery: Extract<Delivery, { kind: 'held' | 'released' }>) =>
+  delivery.kind === 'held' ? holdDelay(delivery.until) : yieldDelay();
+
 /** Ends an own job the way its delivery asks: BullMQ retries it with backoff, gives it up, or delays it (held). */
 async function settleOwnJob(job: Job, delivery: Delivery, lockToken?: string): Promise<void> {
-  if (delivery.kind === 'held') {
+  if (delivery.kind === 'held' || delivery.kind === 'released') {
     // Without the worker's lock token the job cannot be moved; failing it makes BullMQ retry it with backoff.
     if (!lockToken) throw new Error('Held for its sender; retrying later');
-    await job.moveToDelayed(Date.now() + holdDelay(delivery.until), lockToken);
+    // A lost lock makes this move fail: the job's next run (the stalled job's) has it.
+    await job.moveToDelayed(Date.now() + delayOf(delivery), lockToken);
     throw new DelayedError();
   }
   if (delivery.kind === 'failed') throw new UnrecoverableError(delivery.failure.message);
@@ -127,6 +142,8 @@ async function deliverJob(
   const ownEmail = ownEmailOf(job, ids);
   const isLastJobTry = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
   const token = claimToken(job, lockToken);
+  const { locks } = deps;
+  const holdsLock = locks && lockToken ? () => locks.holds(lockToken, SEND_LOCK_MARGIN_MS) : undefined;
   // Concurrent claims of one run go out as one statement (EmailClaims batches them).
   const emails = await Promise.all(ids.map((id) => deps.claims.claim(id, token)));
   const settled = await Promise.allSettled(
@@ -135,15 +152,20 @@ async function deliverJob(
       const requestId = requestIds[index] ?? undefined;
       const traceparent = traceparents[index] ?? null;
       const isOwn = email.id === ownEmail;
-      const run = { token, requestId, isLastTry: email.attempts >= SEND_ATTEMPTS || (isOwn && isLastJobTry) };
+      const run = {
+        token,
+        requestId,
+        isLastTry: email.attempts >= SEND_ATTEMPTS || (isOwn && isLastJobTry),
+        holdsLock,
+      };
       const delivery = await inSpan(
         'email.deliver',
         { 'mailwright.email.id': email.id, 'mailwright.email.attempt': email.attempts },
         () => withRequestId(requestId, () => deliverEmail(deps, email, run)),
         { parent: traceparent },
       );
-      if (!isOwn && (delivery.kind === 'retry' || delivery.kind === 'held')) {
-        const delay = delivery.kind === 'retry' ? retryDelayAfter(email.attempts) : holdDelay(delivery.until);
+      if (!isOwn && (delivery.kind === 'retry' || delivery.kind === 'held' || delivery.kind === 'released')) {
+        const delay = delivery.kind === 'retry' ? retryDelayAfter(email.attempts) : delayOf(delivery);
         // If this add fails the row stays 'queued' with a finished job: the reconciler enqueues it.
         await deps
           .enqueueRetry?.(ownJobData(email.id, requestId, traceparent), { jobId: sendJobId(email.id), delay })
@@ -154,13 +176,14 @@ async function deliverJob(
       return delivery;
     }),
   );
-  const outcome: SendOutcome = { sent: 0, failed: 0, retrying: 0, skipped: 0, held: 0 };
+  const outcome: SendOutcome = { sent: 0, failed: 0, retrying: 0, skipped: 0, held: 0, released: 0 };
   for (const result of settled) {
     if (result.status === 'rejected') continue;
     if (result.value === null) outcome.skipped += 1;
     else if (result.value.kind === 'sent') outcome.sent += 1;
     else if (result.value.kind === 'failed') outcome.failed += 1;
     else if (result.value.kind === 'held') outcome.held += 1;
+    else if (result.value.kind === 'released') outcome.released += 1;
     else outcome.retrying += 1;
   }
   // An outcome that could not be recorded: the job's retry re-claims the unfinished rows (markers prevent resends).

@@ -1,0 +1,55 @@
+// Until when this process surely holds the lock of each job it runs: the guard against sending an email twice
+// from a worker starved of CPU.
+//
+// BullMQ renews a running job's lock on a timer. A worker whose event loop falls seconds behind (a CPU quota used
+// up, a long GC pause) renews too late: the lock expires, a stalled-job check puts the job back in the queue, and
+// its next run re-claims the rows the first run claimed (claim-emails.ts: an earlier run of the same job is taken
+// for dead). The first run is not dead: it goes on delivering the emails still waiting in its line, and both runs
+// send them. Seen in the scale-out bench: a 0.1-core worker logged "could not renew lock" for 190 jobs in one run,
+// and the sink received 79 emails twice.
+//
+// A lock is known to last `duration` from the moment its renewal (or the job's start) was sent to Redis, never
+// from when the answer came back, so the bound is safe however late the answer is read. A run sends an email only
+// while its lock has at least a margin left (deliver-email.ts); otherwise it gives the email back unsent.
+
+export class JobLocks {
+  /** Lock tokens of the runs in this process → the time (epoch ms) until which each surely holds its lock. */
+  private readonly until = new Map<string, number>();
+
+  constructor(
+    /** The worker's lockDuration. */
+    private readonly lockDuration: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** A run took its job at `takenAt` (the job's processedOn: when the worker asked Redis for it). */
+  started(token: string, takenAt: number): void {
+    this.until.set(token, takenAt + this.lockDuration);
+  }
+
+  /** Renewals sent at `sentAt` for `duration` succeeded for `renewed` and failed (the lock was gone) for `lost`. */
+  renewed(renewed: readonly string[], lost: readonly string[], sentAt: number, duration: number): void {
+    for (const token of renewed) {
+      if (this.until.has(token)) this.until.set(token, Math.max(this.until.get(token) ?? 0, sentAt + duration));
+    }
+    for (const token of lost) if (this.until.has(token)) this.until.set(token, 0);
+  }
+
+  finished(token: string): void {
+    this.until.delete(token);
+  }
+
+  /**
+   * Whether the run holding `token` surely keeps its lock for `forMs` more. A token this process does not track
+   * (a job run outside a tracking worker, as in tests) is taken as held.
+   */
+  holds(token: string, forMs: number): boolean {
+    const until = this.until.get(token);
+    return until === undefined || until - this.now() >= forMs;
+  }
+
+  /** Runs tracked now (for tests and leak checks). */
+  get size(): number {
+    return this.until.size;
+  }
+}

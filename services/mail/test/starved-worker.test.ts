@@ -1,0 +1,64 @@
+// A worker starved of CPU past its job's lock (job-locks.ts): BullMQ finds the job stalled and runs it again, and
+// the next run re-claims the rows of the first. The first run must not go on sending the emails still waiting in
+// its line, or both runs send them. The starvation is real: this process's event loop (the worker's, and the SMTP
+// peer's) is blocked for 8 s, past the 6 s lock.
+import { randomUUID } from 'node:crypto';
+import { MetricsRegistry } from '@mailwright/kit';
+import { metricValue, SmtpPeer } from '@mailwright/kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Harness, waitFor } from './support/harness';
+
+const h = new Harness('starved');
+const metrics = new MetricsRegistry('mail-worker', { defaultMetrics: false });
+/** Deliveries per recipient. */
+const received = new Map<string, number>();
+const sink = new SmtpPeer({
+  content: 'count',
+  delayMs: 100,
+  onMessage: ({ envelopeTo }) => {
+    for (const to of envelopeTo) received.set(to, (received.get(to) ?? 0) + 1);
+  },
+});
+
+beforeAll(async () => {
+  await sink.start();
+  // One connection: the job's emails wait in the account's line, one 100 ms delivery after another.
+  await h.start({ worker: false, env: { SMTP_MAX_CONNECTIONS: '1' } });
+  await h.startWorker({ metrics });
+});
+afterAll(async () => {
+  await h.stop();
+  await sink.stop();
+});
+
+/** Blocks this thread (timers, sockets, everything) for `ms`, as a CPU quota used up does. */
+const starve = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+describe('a worker starved past its job’s lock', () => {
+  it('sends every email of the job once: the first run gives back what it has not sent, the next run sends it', async () => {
+    const userId = randomUUID();
+    const accountId = randomUUID();
+    h.services.addSmtpAccount(userId, accountId, sink.port);
+    const recipients = Array.from({ length: 40 }, (_, i) => `starved-${i}@example.net`);
+    // Sent together: one send job of 40 emails.
+    const responses = await Promise.all(recipients.map((to) => h.send(userId, { to: [to], subject: `To ${to}`, body: 'b' })));
+    expect(responses.map((response) => response.statusCode)).toEqual(recipients.map(() => 201));
+    const ids = responses.map((response) => response.json().data._id as string);
+    await waitFor(() => received.size >= 3, 10_000);
+    expect(received.size).toBeLessThan(recipients.length);
+
+    starve(8_000);
+
+    await waitFor(async () => {
+      const { rows } = await h.pool.query("SELECT count(*)::int AS n FROM mail.emails WHERE id = ANY($1) AND status = 'sent'", [
+        ids,
+      ]);
+      return rows[0].n === ids.length;
+    }, 30_000);
+    // A late second send would land within a few deliveries.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(recipients.filter((to) => received.get(to) !== 1)).toEqual([]);
+    // The first run did give emails back: the lock it could no longer be sure of is what stopped it.
+    expect(metricValue(await metrics.text(), 'emails_released_total')).toBeGreaterThan(0);
+  });
+});
