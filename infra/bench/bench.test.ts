@@ -19,6 +19,7 @@ describe('npm run bench -- --quick', () => {
       expect(run.emailsPerSecond).toBeGreaterThan(0);
     }
     expect(results.totals.lost).toBe(0);
+    expect(results.totals.doubled).toBe(0);
 
     const { viaGateway, direct } = results.api.runs;
     for (const run of [viaGateway, direct]) {

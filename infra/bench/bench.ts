@@ -350,6 +350,13 @@ export async function runBench(settings: BenchSettings, log: (line: string) => v
           fairness.bLost +
           Math.max(0, (pacing?.accepted ?? 0) - (pacing?.delivered ?? 0)) +
           Math.max(0, (smtpIntake?.accepted ?? 0) - (smtpIntake?.delivered ?? 0)),
+        // Deliveries beyond the accepted emails where every batch was answered (a timed-out batch may be stored
+        // and delivered without counting as accepted): emails sent twice.
+        doubled:
+          [oneWorker, growthSmall, twoWorkers].reduce((sum, run) => sum + Math.max(0, run.delivered - run.accepted), 0) +
+          scaleOutRuns
+            .filter((run) => Object.keys(run.failedBatches).length === 0)
+            .reduce((sum, run) => sum + Math.max(0, run.delivered - run.accepted), 0),
         sinkDelivered: ctx.sink.delivered,
       },
     };

@@ -146,6 +146,7 @@ export function targetRows(r: BenchResults): Row[] {
     },
     ...memoryRows(r),
     { figure: 'emails lost', value: String(r.totals.lost), target: '0', pass: r.totals.lost === 0 },
+    { figure: 'emails sent twice', value: String(r.totals.doubled), target: '0', pass: r.totals.doubled === 0 },
   ];
 }
 
