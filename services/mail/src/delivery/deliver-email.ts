@@ -230,14 +230,16 @@ export async function deliverEmail(deps: SendDeps, claimed: ClaimedEmail, run: D
   try {
     const sender = { accountId, userId: email.userId, provider: transport.provider, concurrency: cap };
     sent = await deps.admission.run(sender, async () => {
-      // The wait for admission can be long (the account's line): the lock is checked again at the last moment.
-      if (!stillHoldsLock(run)) return false;
       // A timer cleared at once rather than AbortSignal.timeout: thousands of deliveries a second would otherwise
       // leave a minute's worth of pending timers behind.
       const deadline = new AbortController();
       const timer = setTimeout(() => deadline.abort(), deps.deliveryTimeoutMs);
       try {
-        await deps.sender.send(transport, await messageOf(deps, email, transport), deadline.signal);
+        const message = await messageOf(deps, email, transport);
+        // The wait for admission (the account's line) and the message's loading can be long: the lock is checked
+        // again at the last moment before the send.
+        if (!stillHoldsLock(run)) return false;
+        await deps.sender.send(transport, message, deadline.signal);
         return true;
       } finally {
         clearTimeout(timer);
