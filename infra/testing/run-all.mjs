@@ -16,7 +16,9 @@ const infra = fileURLToPath(new URL('..', import.meta.url));
 const turbo = (...args) => ['npx', ['turbo', 'run', ...args, '--env-mode=loose', '--output-logs=full']];
 const vitest = (...args) => ['npx', ['vitest', 'run', ...args]];
 const failureLinesKept = 12;
-const failureLine = /(^|[\s:])(FAIL|×|✗)\s|\b(AssertionError|Error:|Timed out|timed out|ERR!|failed)\b/;
+const failureLine = /(^|[\s:])(FAIL|×|✗)\s|\bError:|\b(AssertionError|Timed out|timed out|ERR!|failed)\b/;
+/** A failure line, unless it is a passing test whose name says "failed" (✓ says 'Verification failed' …). */
+const isFailureLine = (line) => failureLine.test(line) && !line.includes('✓');
 
 const webBuild = step('web build', root, ...turbo('build', '--filter=@mailwright/web'));
 
@@ -85,7 +87,7 @@ function step(name, cwd, command, args) {
       createInterface({ input: stream }).on('line', (line) => {
         process.stdout.write(`[${name}] ${line}\n`);
         const plain = stripAnsi(line).trim();
-        if (!failureLine.test(plain)) return;
+        if (!isFailureLine(plain)) return;
         failures.push(plain);
         if (failures.length > failureLinesKept) failures.shift();
       });
