@@ -225,7 +225,8 @@ export async function runBench(settings: BenchSettings, log: (line: string) => v
     if (settings.scaleOut) {
       const { n, cpuPerWorker, workerCounts } = settings.scaleOut;
       log(
-        `[7/8] scale-out: ${n} emails a run with ${mirrored(workerCounts).join(', ')} workers capped at ${cpuPerWorker} core each`,
+        `[7/8] scale-out: ${n} emails a run with ${mirrored(workerCounts).join(', ')} workers capped at ${cpuPerWorker} core ` +
+          'each (or less, fitted to the platform)',
       );
       const scaleSettings = settings.scaleOut;
       scaleOut = await phase('scaleOut', () =>
@@ -233,6 +234,7 @@ export async function runBench(settings: BenchSettings, log: (line: string) => v
           ...scaleSettings,
           // The first run's lead: long enough for the API to accept the backlog at the 2-worker accept rate.
           leadMs: Math.min(120_000, Math.max(5_000, Math.round((n * 1000) / Math.max(1, twoWorkers.acceptPerSecond)))),
+          platformRate: twoWorkers.emailsPerSecond,
         }),
       );
       if (scaleOut.skipped) log(`  → skipped: ${scaleOut.reason}`);

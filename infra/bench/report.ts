@@ -155,7 +155,11 @@ function scaleOutRows(r: BenchResults): Row[] {
   if (s.skipped) return [{ figure: 'scale-out (capped workers)', value: `skipped: ${s.reason}`, target: '', pass: null }];
   const rows: Row[] = [
     {
-      figure: `scale-out: ${s.sequence.join(' / ')} workers at ${s.cpuPerWorker} core`,
+      figure:
+        `scale-out: ${s.sequence.join(' / ')} workers at ${s.cpuPerWorker} core` +
+        (s.quotaFit && s.quotaFit.fittedCpu !== s.quotaFit.askedCpu
+          ? ` (fitted: ${s.quotaFit.askedCpu} core gave 1 worker ${s.quotaFit.oneWorkerRate}/s of the platform's ${s.quotaFit.platformRate}/s)`
+          : ''),
       value: `${s.runs.map((run) => run.emailsPerSecond).join(' / ')} emails/s`,
       target: '',
       pass: null,

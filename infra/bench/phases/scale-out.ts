@@ -61,7 +61,10 @@ export type ScaleOutResult =
       skipped: false;
       /** Emails per run. */
       n: number;
+      /** Each capped worker's quota in cores: the one asked for, or lower where the fit below lowered it. */
       cpuPerWorker: number;
+      /** How the quota was fitted to the machine (null: no platform rate given, the quota asked for ran). */
+      quotaFit: QuotaFit | null;
       /** The worker counts in the order they ran: up, then the same counts down again. */
       sequence: number[];
       runs: ScaleOutRun[];
@@ -76,6 +79,29 @@ export type ScaleOutResult =
       limitsAcrossWorkers: PacingResult | null;
     }
   | { skipped: true; reason: string };
+
+/**
+ * The quota fitted to the machine. Capped workers measure their scaling only while the uncapped rest of the platform
+ * (gateway, mail service, Postgres, Redis, the load generator and the sink, on the same cores) keeps up with all of
+ * them. On a fast host 4 workers at 0.1 core asked for 75% of what the whole platform delivers, were throttled in only
+ * 48-77% of periods, and the 4-worker ratio measured the platform instead (2.2-3.6). So one capped worker first
+ * delivers a calibration run, and when the most workers would ask for more than `CAPACITY_SHARE` of the platform's
+ * uncapped rate, the quota is lowered in proportion.
+ */
+export interface QuotaFit {
+  /** The quota asked for, and the rate one worker delivered at it (calibration run). */
+  askedCpu: number;
+  oneWorkerRate: number;
+  /** The uncapped platform's delivered rate (the throughput phase with 2 workers). */
+  platformRate: number;
+  /** The quota the runs used. */
+  fittedCpu: number;
+}
+
+/** The most workers together may ask for at most this share of the uncapped platform's rate. */
+const CAPACITY_SHARE = 0.5;
+/** Below this a worker spends its quota on timers and lock renewals more than on email. */
+const LEAST_CPU = 0.02;
 
 interface CappedWorker {
   name: string;
@@ -97,6 +123,8 @@ export async function measureScaleOut(
     /** First run's lead (ms) before the due second; later runs use 1.5 × the measured accept time. */
     leadMs: number;
     limitCheck: { n: number; perMinute: number } | null;
+    /** The uncapped platform's delivered rate (emails/s); given, the quota is fitted to it (`QuotaFit`). */
+    platformRate?: number;
   },
 ): Promise<ScaleOutResult> {
   const unavailable = cgroupUnavailable();
@@ -112,6 +140,8 @@ export async function measureScaleOut(
   const warmups: ScaleOutRun[] = [];
   let leadMs = options.leadMs;
   let limitsAcrossWorkers: PacingResult | null = null;
+  let cpuPerWorker = options.cpuPerWorker;
+  let quotaFit: QuotaFit | null = null;
   try {
     for (const [index, workers] of sequence.entries()) {
       const started = await resize(ctx, capped, workers);
@@ -123,11 +153,23 @@ export async function measureScaleOut(
         ctx.log(`  ${workers} worker(s): warming up the ${started.length} new one(s), uncapped, on ${n} emails`);
         const { acceptMs, ...warmup } = await drainRun(ctx, redis, capped, { n, leadMs, tag: `scale${index}warm` });
         warmups.push(warmup);
-        for (const { group } of started) group.limit(options.cpuPerWorker);
+        for (const { group } of started) group.limit(cpuPerWorker);
         ctx.log(`  → warm-up ${warmup.emailsPerSecond} emails/s (${warmup.delivered}/${warmup.accepted})`);
         leadMs = Math.max(3_000, Math.round((acceptMs * options.n * 1.5) / n) + 1_000);
+        if (options.platformRate && quotaFit === null) {
+          const { fit, run } = await fitQuota(ctx, redis, capped, {
+            ...options,
+            platformRate: options.platformRate,
+            most,
+            leadMs,
+          });
+          warmups.push(run);
+          quotaFit = fit;
+          cpuPerWorker = fit.fittedCpu;
+          for (const { group } of capped) group.limit(cpuPerWorker);
+        }
       }
-      ctx.log(`  ${workers} worker(s) at ${options.cpuPerWorker} core each: queueing ${options.n} emails due together`);
+      ctx.log(`  ${workers} worker(s) at ${cpuPerWorker} core each: queueing ${options.n} emails due together`);
       const { acceptMs, ...run } = await drainRun(ctx, redis, capped, {
         n: options.n,
         leadMs,
@@ -161,7 +203,8 @@ export async function measureScaleOut(
   return {
     skipped: false,
     n: options.n,
-    cpuPerWorker: options.cpuPerWorker,
+    cpuPerWorker,
+    quotaFit,
     sequence,
     runs,
     warmups,
@@ -173,6 +216,35 @@ export async function measureScaleOut(
     },
     limitsAcrossWorkers,
   };
+}
+
+/** Delivers a calibration run with the one capped worker and fits the quota (`QuotaFit`). */
+async function fitQuota(
+  ctx: BenchContext,
+  redis: Redis,
+  capped: readonly CappedWorker[],
+  options: { n: number; cpuPerWorker: number; platformRate: number; most: number; leadMs: number },
+): Promise<{ fit: QuotaFit; run: ScaleOutRun }> {
+  const n = Math.min(options.n, 3_000);
+  ctx.log(`  fitting the quota: 1 worker at ${options.cpuPerWorker} core delivers ${n} emails (calibration)`);
+  const { acceptMs: _acceptMs, ...run } = await drainRun(ctx, redis, capped, {
+    n,
+    leadMs: Math.max(3_000, Math.round((options.leadMs * n) / options.n)),
+    tag: 'scalefit',
+  });
+  const fit = fittedQuota(options.cpuPerWorker, run.emailsPerSecond, options.platformRate, options.most);
+  ctx.log(
+    `  → ${run.emailsPerSecond} emails/s at ${fit.askedCpu} core; ${options.most} workers may ask for ` +
+      `${Math.round(CAPACITY_SHARE * options.platformRate)} of the platform's ${options.platformRate}/s: quota ${fit.fittedCpu} core`,
+  );
+  return { fit, run };
+}
+
+/** The quota at which `most` workers ask for at most CAPACITY_SHARE of `platformRate` (a worker's rate ∝ its quota). */
+export function fittedQuota(askedCpu: number, oneWorkerRate: number, platformRate: number, most: number): QuotaFit {
+  const ceiling = (CAPACITY_SHARE * platformRate) / most;
+  const fitted = oneWorkerRate > ceiling ? (askedCpu * ceiling) / oneWorkerRate : askedCpu;
+  return { askedCpu, oneWorkerRate, platformRate, fittedCpu: Math.max(LEAST_CPU, Math.round(fitted * 1000) / 1000) };
 }
 
 /**
