@@ -1,5 +1,6 @@
-// Summarises V8 .cpuprofile files (from `npm run bench -- --profile`): self time per function, top N.
-// Usage: tsx infra/bench/profile-summary.ts <file.cpuprofile> [top]
+// Summarises V8 .cpuprofile files (from `npm run bench -- --profile`): self time per function, top N; and
+// .heapprofile files (BENCH_HEAP_PROFILE=1): bytes allocated per function, top N.
+// Usage: tsx infra/bench/profile-summary.ts <file.cpuprofile | file.heapprofile> [top]
 import { readFileSync } from 'node:fs';
 
 interface ProfileNode {
@@ -8,23 +9,23 @@ interface ProfileNode {
   hitCount?: number;
 }
 
+interface HeapNode {
+  callFrame: ProfileNode['callFrame'];
+  selfSize: number;
+  children: HeapNode[];
+}
+
 const [file, topArg] = process.argv.slice(2);
 if (!file) {
-  process.stderr.write('usage: profile-summary <file.cpuprofile> [top]\n');
+  process.stderr.write('usage: profile-summary <file.cpuprofile | file.heapprofile> [top]\n');
   process.exit(2);
 }
-const profile = JSON.parse(readFileSync(file, 'utf8')) as { nodes: ProfileNode[]; samples: number[] };
-const hits = new Map<number, number>();
-for (const id of profile.samples) hits.set(id, (hits.get(id) ?? 0) + 1);
 const byFunction = new Map<string, number>();
 const byPackage = new Map<string, number>();
-for (const node of profile.nodes) {
-  const count = hits.get(node.id) ?? 0;
-  if (count === 0) continue;
-  const { functionName, url, lineNumber } = node.callFrame;
+const count = ({ functionName, url, lineNumber }: ProfileNode['callFrame'], amount: number) => {
   const short = url.replace(/^file:\/\/\/work\/main\//, '').replace(/.*node_modules\//, 'nm:');
   const key = `${functionName || '(anonymous)'} ${short}:${lineNumber + 1}`;
-  byFunction.set(key, (byFunction.get(key) ?? 0) + count);
+  byFunction.set(key, (byFunction.get(key) ?? 0) + amount);
   const pkg = url.includes('node_modules/')
     ? (url
         .split('node_modules/')
@@ -35,15 +36,35 @@ for (const node of profile.nodes) {
     : url.startsWith('node:') || url === ''
       ? url || functionName
       : short.split('/').slice(0, 2).join('/');
-  byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + count);
+  byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + amount);
+};
+
+let total = 0;
+let unit = 'samples';
+if (file.endsWith('.heapprofile')) {
+  unit = 'bytes sampled';
+  const walk = (node: HeapNode) => {
+    if (node.selfSize > 0) count(node.callFrame, node.selfSize);
+    total += node.selfSize;
+    for (const child of node.children) walk(child);
+  };
+  walk((JSON.parse(readFileSync(file, 'utf8')) as { head: HeapNode }).head);
+} else {
+  const profile = JSON.parse(readFileSync(file, 'utf8')) as { nodes: ProfileNode[]; samples: number[] };
+  const hits = new Map<number, number>();
+  for (const id of profile.samples) hits.set(id, (hits.get(id) ?? 0) + 1);
+  for (const node of profile.nodes) {
+    const hitCount = hits.get(node.id) ?? 0;
+    if (hitCount > 0) count(node.callFrame, hitCount);
+  }
+  total = profile.samples.length;
 }
-const total = profile.samples.length;
 const top = Number(topArg ?? 25);
 const print = (title: string, map: Map<string, number>) => {
   process.stdout.write(`\n${title}\n`);
-  for (const [key, count] of [...map.entries()].sort((a, b) => b[1] - a[1]).slice(0, top)) {
-    process.stdout.write(`${((count / total) * 100).toFixed(1).padStart(5)}%  ${key}\n`);
+  for (const [key, amount] of [...map.entries()].sort((a, b) => b[1] - a[1]).slice(0, top)) {
+    process.stdout.write(`${((amount / total) * 100).toFixed(1).padStart(5)}%  ${key}\n`);
   }
 };
-print(`by package (${total} samples)`, byPackage);
-print('by function (self time)', byFunction);
+print(`by package (${total} ${unit})`, byPackage);
+print(unit === 'samples' ? 'by function (self time)' : 'by function (bytes allocated)', byFunction);

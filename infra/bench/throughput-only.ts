@@ -1,0 +1,40 @@
+// `npx tsx infra/bench/throughput-only.ts [--n=10000] [--workers=2] [--rounds=2] [--profile] [--bundles=<dir>]`:
+// the delivery throughput phase alone (phases/throughput.ts) on its own stack, after the whole bench's warm-up, for
+// before/after comparisons of the CPU per delivered email (`cpu.platformMsPerEmail` comes from this phase with 2
+// workers). Each round sends N emails; prints every round's rate and CPU per email per process as JSON.
+// --profile writes each process's V8 CPU profile (its whole life) under `<logDir>/profiles`.
+import path from 'node:path';
+import { withBenchStack } from './bench-stack';
+import { measureThroughput } from './phases/throughput';
+
+const args = process.argv.slice(2);
+const numberArg = (name: string, fallback: number) => {
+  const found = args.find((arg) => arg.startsWith(`--${name}=`));
+  return found ? Number(found.slice(name.length + 3)) : fallback;
+};
+const bundlesArg = args.find((arg) => arg.startsWith('--bundles='))?.slice('--bundles='.length);
+const n = numberArg('n', 10_000);
+const workers = numberArg('workers', 2);
+const rounds = numberArg('rounds', 2);
+const started = Date.now();
+const log = (line: string) => process.stdout.write(`[throughput ${((Date.now() - started) / 1000).toFixed(1)}s] ${line}\n`);
+
+const result = await withBenchStack(
+  { bundleDir: bundlesArg && path.resolve(bundlesArg), profile: args.includes('--profile') },
+  log,
+  async ({ ctx, logDir }) => {
+    for (let added = 1; added < workers; added++) await ctx.stack.addWorker();
+    log(`warm-up: 2,000 emails, ${workers} worker(s)`);
+    await measureThroughput(ctx, { n: 2_000, workers, tag: 'warm' });
+    const runs = [];
+    for (let round = 1; round <= rounds; round++) {
+      await ctx.autovacuum.catchUp();
+      const run = await measureThroughput(ctx, { n, workers, tag: `tput${round}` });
+      log(`round ${round}: ${run.emailsPerSecond} emails/s, ${run.cpuMsPerEmail['platform total']} platform CPU ms/email`);
+      runs.push(run);
+    }
+    return { runs, logDir };
+  },
+);
+process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+process.exit(0);
