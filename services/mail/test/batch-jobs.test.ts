@@ -23,14 +23,6 @@ async function rowsOf(ids: string[]) {
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-async function sendTogether(userId: string, recipients: string[], extra: Record<string, unknown> = {}): Promise<EmailLog[]> {
-  const responses = await Promise.all(
-    recipients.map((to) => h.send(userId, { to: [to], subject: `To ${to}`, body: 'b', ...extra })),
-  );
-  expect(responses.map((response) => response.statusCode)).toEqual(recipients.map(() => 201));
-  return responses.map((response) => response.json<{ data: EmailLog }>().data);
-}
-
 /** Waits until the emails' batch job is in the queue (added once its window has closed, after the answers). */
 async function windowClosed(ids: string[]): Promise<string> {
   const jobId = (await rowsOf(ids)).get(ids[0] as string)?.jobId as string;
@@ -43,7 +35,7 @@ describe('batch send jobs', () => {
     const { userId } = h.newUser();
     h.smtp.reject('shaky@', 451, 'Try again later', 1);
     const recipients = [...Array.from({ length: 9 }, (_, i) => `steady${i}@example.net`), 'shaky@example.net'];
-    const emails = await sendTogether(userId, recipients);
+    const emails = await h.sendTogether(userId, recipients);
     const ids = emails.map((email) => email.id);
 
     const stored = await rowsOf(ids);
@@ -65,7 +57,7 @@ describe('batch send jobs', () => {
     const { userId } = h.newUser();
     h.services.setPlan(userId, 'pro');
     const recipients = Array.from({ length: 400 }, (_, i) => `crowd${i}@example.net`);
-    const emails = await sendTogether(userId, recipients);
+    const emails = await h.sendTogether(userId, recipients);
     const ids = emails.map((email) => email.id);
     await waitFor(async () => [...(await rowsOf(ids)).values()].every((row) => row.status === 'sent'), 15_000);
     for (const to of recipients) expect(h.smtp.to(to)).toHaveLength(1);
@@ -98,7 +90,7 @@ describe('batch send jobs', () => {
     await h.stopWorker();
     const { userId } = h.newUser();
     const at = new Date(Date.now() + 60_000).toISOString();
-    const emails = await sendTogether(userId, ['later1@example.net', 'later2@example.net'], { scheduledAt: at });
+    const emails = await h.sendTogether(userId, ['later1@example.net', 'later2@example.net'], { scheduledAt: at });
     const ids = emails.map((email) => email.id);
     const jobId = await windowClosed(ids);
     // Old enough for the reconciler to look at them.
@@ -116,7 +108,7 @@ describe('batch send jobs', () => {
     await h.stopWorker();
     const { userId } = h.newUser();
     const at = new Date(Date.now() + 60_000).toISOString();
-    const emails = await sendTogether(userId, ['covered1@example.net', 'covered2@example.net'], { scheduledAt: at });
+    const emails = await h.sendTogether(userId, ['covered1@example.net', 'covered2@example.net'], { scheduledAt: at });
     const ids = emails.map((email) => email.id);
     const jobId = await windowClosed(ids);
     await h.pool.query("UPDATE mail.emails SET updated_at = now() - interval '1 minute' WHERE id = ANY($1::uuid[])", [ids]);
@@ -168,7 +160,7 @@ describe('claims', () => {
   it("never takes a fresh claim from another job, but takes its own job's earlier claim and a stale one", async () => {
     const { userId } = h.newUser();
     await h.stopWorker();
-    const [email] = await sendTogether(userId, ['claimed@example.net'], {
+    const [email] = await h.sendTogether(userId, ['claimed@example.net'], {
       scheduledAt: new Date(Date.now() + 60_000).toISOString(),
     });
     const id = (email as EmailLog).id;

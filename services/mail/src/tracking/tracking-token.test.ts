@@ -11,6 +11,18 @@ describe('TrackingTokens', () => {
     expect(tokens.verify(tokens.clickToken(emailId, 3))).toEqual({ emailId, kind: 'click', linkIndex: 3 });
   });
 
+  it('makes the same tokens as every earlier version (links in emails already sent must keep working)', () => {
+    const pinned = new TrackingTokens('s3cret');
+    const emailId = '0b8f7c2e-1d3a-4c5b-9e6f-7a8b9c0d1e2f';
+    expect(pinned.openToken(emailId)).toBe('C498Lh06TFueb3qLnA0eL___t78mRpctpaKdy6Az');
+    expect(pinned.clickToken(emailId, 7)).toBe('C498Lh06TFueb3qLnA0eLwAHK5-DgxLkvWbWkTJ3');
+    expect(pinned.unsubscribeToken(emailId, 'A@b.c')).toBe('C498Lh06TFueb3qLnA0eL7Q0AIzxL655F2EG9BZMsBI');
+  });
+
+  it('refuses to sign for an email id that is not a uuid', () => {
+    expect(() => tokens.openToken('not-a-uuid')).toThrow(RangeError);
+  });
+
   it('refuses a token whose link index was changed', () => {
     const token = tokens.clickToken(randomUUID(), 0);
     const bytes = Buffer.from(token, 'base64url');

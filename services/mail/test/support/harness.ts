@@ -2,6 +2,7 @@
 // Redis, a real SMTP peer, stand-ins for the internal services, the app (app.inject) and a worker.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import type { EmailLog } from '@mailwright/contracts';
 import { readConfig, runMigrations } from '@mailwright/kit';
 import {
   createTestDatabase,
@@ -110,6 +111,16 @@ export class Harness {
       headers: { ...(await userHeaders(userId)), ...headers },
       payload,
     });
+  }
+
+  /** One email to each recipient, all sent at once (so they share send jobs); throws unless every one is accepted. */
+  async sendTogether(userId: string, recipients: string[], extra: Record<string, unknown> = {}): Promise<EmailLog[]> {
+    const responses = await Promise.all(
+      recipients.map((to) => this.send(userId, { to: [to], subject: `To ${to}`, body: 'b', ...extra })),
+    );
+    const refused = responses.find((response) => response.statusCode !== 201);
+    if (refused) throw new Error(`a send was refused: ${refused.statusCode} ${refused.body}`);
+    return responses.map((response) => response.json<{ data: EmailLog }>().data);
   }
 
   async get(userId: string, url: string) {
