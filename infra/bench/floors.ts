@@ -11,6 +11,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { BenchSink } from './bench-sink';
+import { positiveNumberArg } from './cli-args';
 import { loadAverage, sendBody } from './context';
 import { cpuMsOf } from './cpu-usage';
 import { rootDir } from './gateway-bench-options';
@@ -19,12 +20,7 @@ import { runOpenLoop } from './open-loop';
 import { startListening, stopProcess } from './server-process';
 import { round } from './stats';
 
-const numberArg = (name: string, fallback: number) => {
-  const found = process.argv.find((arg) => arg.startsWith(`--${name}=`));
-  const value = found ? Number(found.slice(name.length + 3)) : fallback;
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
-  return value;
-};
+const numberArg = (name: string, fallback: number) => positiveNumberArg(process.argv, name, fallback);
 const ratePerSecond = numberArg('rate', 500);
 const durationMs = numberArg('seconds', 10) * 1000;
 const n = numberArg('n', 10_000);

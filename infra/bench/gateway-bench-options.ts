@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { positiveNumberArg, textArg } from './cli-args';
 import { round } from './stats';
 
 export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -40,12 +41,7 @@ export function parseGatewayBenchArgs(
   args: readonly string[],
   defaults: { rounds: number; rate: number; seconds: number },
 ): GatewayBenchOptions {
-  const numberArg = (name: string, fallback: number) => {
-    const found = args.find((arg) => arg.startsWith(`--${name}=`));
-    const value = found ? Number(found.slice(name.length + 3)) : fallback;
-    if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
-    return value;
-  };
+  const numberArg = (name: string, fallback: number) => positiveNumberArg(args, name, fallback);
   return {
     rounds: numberArg('rounds', defaults.rounds),
     ratePerSecond: numberArg('rate', defaults.rate),
@@ -53,11 +49,11 @@ export function parseGatewayBenchArgs(
     profile: args.includes('--profile'),
     bare: args.includes('--bare'),
     compare: args.includes('--compare'),
-    against: args.find((arg) => arg.startsWith('--against='))?.slice('--against='.length) || null,
+    against: textArg(args, 'against') || null,
     direct: args.includes('--direct'),
     bundled: args.includes('--bundled'),
     warmupMs: numberArg('warmup', 2) * 1000,
-    processName: args.find((arg) => arg.startsWith('--process='))?.slice('--process='.length) || null,
+    processName: textArg(args, 'process') || null,
   };
 }
 

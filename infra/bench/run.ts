@@ -4,10 +4,10 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type BenchMode, rootDir, runBench, settingsFor } from './bench';
 import { buildBundles } from './bundles';
+import { textArg } from './cli-args';
 import { formatTable } from './report';
 
 const args = process.argv.slice(2);
-const textArg = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 const mode: BenchMode = args.includes('--quick') ? 'quick' : args.includes('--large') ? 'large' : 'default';
 const started = Date.now();
 const log = (line: string) => {
@@ -20,9 +20,9 @@ try {
   // --skip-pacing leaves out the pacing phase (it waits out the limit: 2+ minutes by default, 1 with --quick).
   if (args.includes('--skip-pacing')) settings.pacing = null;
   // --n=<count> overrides the throughput run size (profiling, quick experiments); the growth run is a tenth.
-  const nArg = args.find((arg) => arg.startsWith('--n='));
-  if (nArg) {
-    settings.n = Number(nArg.slice(4));
+  const nArg = textArg(args, 'n');
+  if (nArg !== undefined) {
+    settings.n = Number(nArg);
     settings.growthSmallN = Math.max(50, Math.round(settings.n / 10));
     settings.baseline.n = settings.n;
     if (settings.scaleOut) settings.scaleOut.n = settings.n;
@@ -40,16 +40,16 @@ try {
   }
   if (args.includes('--skip-scale-out')) settings.scaleOut = null;
   // --worker-cpu=<cores> sets each capped worker's CPU quota (0.2 by default).
-  const cpuArg = args.find((arg) => arg.startsWith('--worker-cpu='));
-  if (cpuArg && settings.scaleOut) settings.scaleOut.cpuPerWorker = Number(cpuArg.slice('--worker-cpu='.length));
+  const cpuArg = textArg(args, 'worker-cpu');
+  if (cpuArg !== undefined && settings.scaleOut) settings.scaleOut.cpuPerWorker = Number(cpuArg);
   // --bundled runs every process from its production bundle, as its image does (the RSS and CPU production sees),
   // instead of from source through tsx.
   if (args.includes('--bundled')) settings.bundleDir = buildBundles(log);
   // --bundles=<dir> runs bundles built before (infra/docker/bundle.ts --out <dir>): two builds, one after the other.
-  const bundlesArg = textArg('bundles');
+  const bundlesArg = textArg(args, 'bundles');
   if (bundlesArg) settings.bundleDir = path.resolve(bundlesArg);
   const results = await runBench(settings, log);
-  const file = path.resolve(rootDir, textArg('out') ?? 'bench-results.json');
+  const file = path.resolve(rootDir, textArg(args, 'out') ?? 'bench-results.json');
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   process.stdout.write(`\n${formatTable(results)}\n\nwrote ${path.relative(process.cwd(), file) || file}\n`);
   process.exit(0);

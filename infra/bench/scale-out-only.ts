@@ -11,21 +11,17 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { rootDir } from './bench';
 import { withBenchStack } from './bench-stack';
+import { numberArg, textArg } from './cli-args';
 import { memoryWindow, redisPid } from './memory';
 import { measureScaleOut } from './phases/scale-out';
 
 const args = process.argv.slice(2);
-const numberArg = (name: string, fallback: number) => {
-  const found = args.find((arg) => arg.startsWith(`--${name}=`));
-  return found ? Number(found.slice(name.length + 3)) : fallback;
-};
-const n = numberArg('n', 3_000);
+const n = numberArg(args, 'n', 3_000);
 const started = Date.now();
 const log = (line: string) => process.stdout.write(`[scale-out ${((Date.now() - started) / 1000).toFixed(1)}s] ${line}\n`);
 
-const textArg = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
-const workerCounts = (textArg('workers') ?? '1,2,4').split(',').map(Number);
-let bundleDir = textArg('bundles') && path.resolve(textArg('bundles') as string);
+const workerCounts = (textArg(args, 'workers') ?? '1,2,4').split(',').map(Number);
+let bundleDir = textArg(args, 'bundles') && path.resolve(textArg(args, 'bundles') as string);
 if (!bundleDir && args.includes('--bundled')) {
   bundleDir = path.join(rootDir, 'test-artifacts', 'bench-bundles-scale-out');
   log(`building the production bundles into ${path.relative(rootDir, bundleDir)}`);
@@ -40,12 +36,12 @@ const result = await withBenchStack({ bundleDir, profile: args.includes('--profi
   const readMemory = memoryWindow(ctx.stack, await redisPid(redis));
   const scaleOut = await measureScaleOut(ctx, redis, {
     n,
-    cpuPerWorker: numberArg('worker-cpu', 0.1),
+    cpuPerWorker: numberArg(args, 'worker-cpu', 0.1),
     workerCounts,
-    warmupPerWorker: numberArg('warmup', 5_000),
+    warmupPerWorker: numberArg(args, 'warmup', 5_000),
     leadMs: Math.max(10_000, n * 5),
     limitCheck: args.includes('--no-limit-check') ? null : { n: 300, perMinute: 150 },
-    platformRate: numberArg('platform-rate', 0) || undefined,
+    platformRate: numberArg(args, 'platform-rate', 0) || undefined,
   });
   return { ...scaleOut, memory: readMemory(), logDir };
 });

@@ -5,17 +5,14 @@
 // --profile writes each process's V8 CPU profile (its whole life) under `<logDir>/profiles`.
 import path from 'node:path';
 import { withBenchStack } from './bench-stack';
+import { numberArg, textArg } from './cli-args';
 import { measureThroughput } from './phases/throughput';
 
 const args = process.argv.slice(2);
-const numberArg = (name: string, fallback: number) => {
-  const found = args.find((arg) => arg.startsWith(`--${name}=`));
-  return found ? Number(found.slice(name.length + 3)) : fallback;
-};
-const bundlesArg = args.find((arg) => arg.startsWith('--bundles='))?.slice('--bundles='.length);
-const n = numberArg('n', 10_000);
-const workers = numberArg('workers', 2);
-const rounds = numberArg('rounds', 2);
+const bundlesArg = textArg(args, 'bundles');
+const n = numberArg(args, 'n', 10_000);
+const workers = numberArg(args, 'workers', 2);
+const rounds = numberArg(args, 'rounds', 2);
 const started = Date.now();
 const log = (line: string) => process.stdout.write(`[throughput ${((Date.now() - started) / 1000).toFixed(1)}s] ${line}\n`);
 
