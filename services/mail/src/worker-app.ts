@@ -7,6 +7,7 @@ import { AccountsClient } from './adapters/accounts-client';
 import { workerConnection } from './adapters/redis-connection';
 import type { Config } from './config';
 import { createMailDatabase } from './db/client';
+import { AccountLines } from './delivery/account-lines';
 import { AttachmentLoader } from './delivery/attachment-loader';
 import { EmailClaims } from './delivery/claim-emails';
 import { DeliveryAdmission } from './delivery/delivery-admission';
@@ -19,8 +20,10 @@ import { GUARDED_MINUTE_MS, recentSendsFrom, SenderLimiter } from './delivery/se
 import { SenderPoolSource } from './delivery/sender-pool-source';
 import { SentMarkers } from './delivery/sent-markers';
 import { SourceLoader } from './delivery/source-loader';
+import { START_WINDOW_EMAILS, StartWindow } from './delivery/start-window';
 import { MessageSender } from './delivery/transports/message-sender';
 import { TransportSource } from './delivery/transports/transport-source';
+import { dryWorkerKey, WorkSharing } from './delivery/work-sharing';
 import { countJobOutcomes, listenForMetrics, workerMailMetrics } from './delivery/worker-metrics';
 import { applyFinding } from './feedback/apply-finding';
 import { startMailboxReading } from './feedback/mailbox-reading';
@@ -110,6 +113,17 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
 
   const tokens = TrackingTokens.fromConfig(config);
   const sendLocks = new JobLocks(LOCK_DURATION_MS);
+  const lines = new AccountLines();
+  const startWindow = new StartWindow(START_WINDOW_EMAILS);
+  const sharing = new WorkSharing({
+    redis: producer,
+    key: dryWorkerKey(config.QUEUE_PREFIX),
+    window: startWindow,
+    load: lines,
+    dryBelow: START_WINDOW_EMAILS,
+    onGiveBack: (jobs) => mail.jobs.inc({ queue: SEND_QUEUE, outcome: 'given_back' }, jobs),
+    log,
+  });
   const context = { config, log, health };
   const sendWorker = consumeQueue<SendJobData>(
     sendQueue,
@@ -132,6 +146,8 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
       }),
       deliveryTimeoutMs: config.DELIVERY_TIMEOUT_MS,
       maxBacklogPerAccount: config.WORKER_MAX_BACKLOG_PER_ACCOUNT,
+      lines,
+      window: startWindow,
       onStepAside: () => mail.jobs.inc({ queue: SEND_QUEUE, outcome: 'stepped_aside' }),
       enqueueRetry: (data: SendJobData, retry) => sendJobs.add(SEND_JOB, data, { ...sendJobOptions, ...retry }),
       resultRetryMs: options.resultRetryMs,
@@ -199,6 +215,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
     : null;
 
   await Promise.all(workers.map((worker) => worker.waitUntilReady()));
+  sharing.start();
   // Listening last: the launcher waits on /healthz, so it answers only once the workers are ready.
   const listener = await listenForMetrics(metrics, config.WORKER_METRICS_PORT, producer, {
     host: config.WORKER_METRICS_HOST,
@@ -216,6 +233,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
     async close() {
       closing = true;
       clearInterval(timer);
+      sharing.stop();
       await listener?.close();
       await reconciling;
       await partitions.stop();

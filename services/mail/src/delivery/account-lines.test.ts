@@ -21,6 +21,33 @@ function drain(lines: AccountLines, clock: { now: number }, jobs: number, size: 
 }
 
 describe('AccountLines', () => {
+  it('counts the emails running over all accounts, and when a job last left (at first: when the lines were made)', () => {
+    const { lines, clock } = linesAt();
+    expect(lines.lastActiveAt()).toBe(clock.now);
+    lines.enter('a', 100);
+    lines.enter('b', 5);
+    clock.now += 50;
+    lines.leave('a', 100);
+    lines.leave('a', 100); // nothing left of a: no negative count
+    expect(lines.runningEmails()).toBe(5);
+    expect(lines.lastActiveAt()).toBe(clock.now);
+  });
+
+  it('does not count a job given back before it started in the account’s drain rate', () => {
+    /** The return time after a measured drain, 600 ms with or without a job of 1,000 that left. */
+    const returnAfter = (left?: 'given back' | 'finished') => {
+      const { lines, clock } = linesAt();
+      drain(lines, clock, 10, 100, 100); // 1 email a millisecond
+      if (left) lines.enter('a', 1_000);
+      clock.now += 600;
+      if (left) lines.leave('a', 1_000, left === 'finished');
+      lines.enter('a', 100);
+      return lines.returnTime('a', 1_000, 0) - clock.now;
+    };
+    expect(returnAfter('given back')).toBe(returnAfter());
+    expect(returnAfter('finished')).toBeLessThan(returnAfter());
+  });
+
   it('counts the emails of the jobs running per account', () => {
     const { lines } = linesAt();
     lines.enter('a', 100);

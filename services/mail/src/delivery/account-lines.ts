@@ -41,11 +41,15 @@ interface Line {
 export class AccountLines {
   private readonly lines = new Map<string, Line>();
   private lastSweep = 0;
+  private totalRunning = 0;
+  private lastActive: number;
 
   constructor(
     private readonly now: () => number = Date.now,
     private readonly random: () => number = Math.random,
-  ) {}
+  ) {
+    this.lastActive = now();
+  }
 
   /** Accounts with emails running or jobs due back (the rest are forgotten). */
   get size(): number {
@@ -54,6 +58,16 @@ export class AccountLines {
 
   running(accountId: string): number {
     return this.lines.get(accountId)?.running ?? 0;
+  }
+
+  /** Emails in this process's running jobs, over all accounts. */
+  runningEmails(): number {
+    return this.totalRunning;
+  }
+
+  /** When a job last left a line, or (before any did) when the lines were made: a new worker counts as busy. */
+  lastActiveAt(): number {
+    return this.lastActive;
   }
 
   /** A job of `emails` emails of the account starts running here. */
@@ -65,14 +79,26 @@ export class AccountLines {
       line.finishedInWindow = 0;
     }
     line.running += emails;
+    this.totalRunning += emails;
   }
 
-  /** That job has finished (sent, failed, held or retrying: its emails are out of the line either way). */
-  leave(accountId: string, emails: number): void {
+  /**
+   * That job has left: finished (sent, failed, held or retrying: its emails are out of the line either way), or
+   * given back before it started (`finished` false: not counted in the account's drain rate).
+   */
+  leave(accountId: string, emails: number, finished = true): void {
     const line = this.lines.get(accountId);
     if (!line) return;
     const now = this.now();
+    this.totalRunning -= Math.min(line.running, emails);
+    this.lastActive = now;
     line.running = Math.max(0, line.running - emails);
+    if (finished) this.measure(line, emails, now);
+    if (now - this.lastSweep >= SWEEP_EVERY_MS) this.sweep(now);
+  }
+
+  /** Adds finished emails to the line's rate window, and samples the window once it is long enough. */
+  private measure(line: Line, emails: number, now: number): void {
     line.finishedInWindow += emails;
     const elapsed = now - line.windowStart;
     if (elapsed >= RATE_WINDOW_MS) {
@@ -81,7 +107,6 @@ export class AccountLines {
       line.windowStart = now;
       line.finishedInWindow = 0;
     }
-    if (now - this.lastSweep >= SWEEP_EVERY_MS) this.sweep(now);
   }
 
   /**

@@ -87,11 +87,18 @@ export interface DeliveryRun {
   requestId?: string;
   /** Whether a transient failure now is the email's last try. */
   isLastTry: boolean;
-  /** Whether the run surely still holds its job's lock long enough to send (absent: a run without a lock). */
-  holdsLock?: () => boolean;
+  /**
+   * Whether the run surely still holds its job's lock long enough to send, a promise while it renews the lock
+   * first (absent: a run without a lock).
+   */
+  holdsLock?: () => boolean | Promise<boolean>;
 }
 
-const stillHoldsLock = (run: DeliveryRun) => run.holdsLock?.() ?? true;
+/** The lock's answer, awaited only when the run had to renew it (the common case costs no wait). */
+async function stillHoldsLock(run: DeliveryRun): Promise<boolean> {
+  const held = run.holdsLock?.() ?? true;
+  return held === true || (held !== false && (await held));
+}
 
 /** What the delivery span tells about an email: ids and kinds, the first recipient's domain, never an address. */
 function deliverySpanAttributes(email: ClaimedEmail, transport: Transport) {
@@ -198,7 +205,7 @@ export async function deliverEmail(deps: SendDeps, claimed: ClaimedEmail, run: D
     void deps.webhooks?.emit([{ emailId, type: 'email.sent' }]);
     return { kind: 'sent' };
   }
-  if (!stillHoldsLock(run)) return release(deps, claimed, run);
+  if (!(await stillHoldsLock(run))) return release(deps, claimed, run);
   let choice: Awaited<ReturnType<typeof chooseSender>>;
   try {
     choice = await chooseSender(deps, claimed);
@@ -238,7 +245,7 @@ export async function deliverEmail(deps: SendDeps, claimed: ClaimedEmail, run: D
         const message = await messageOf(deps, email, transport);
         // The wait for admission (the account's line) and the message's loading can be long: the lock is checked
         // again at the last moment before the send.
-        if (!stillHoldsLock(run)) return false;
+        if (!(await stillHoldsLock(run))) return false;
         await deps.sender.send(transport, message, deadline.signal);
         return true;
       } finally {

@@ -6,6 +6,7 @@ import type { JobLocks } from '../queues/job-locks';
 import type { SendJobData } from '../queues/send-queue';
 import type { TrackingTokens } from '../tracking/tracking-token';
 import type { WebhookEvents } from '../webhooks/webhook-events';
+import type { AccountLines } from './account-lines';
 import type { AttachmentLoader } from './attachment-loader';
 import type { SenderSelectionDeps } from './choose-sender';
 import type { EmailClaims } from './claim-emails';
@@ -14,6 +15,7 @@ import type { SenderConcurrency } from './sender-concurrency';
 import type { SenderHealthMonitor } from './sender-health-monitor';
 import type { SentMarkers } from './sent-markers';
 import type { SourceLoader } from './source-loader';
+import type { StartWindow } from './start-window';
 import type { MessageSender } from './transports/message-sender';
 import type { TransportSource } from './transports/transport-source';
 
@@ -55,6 +57,10 @@ export interface SendDeps extends SenderSelectionDeps {
 export interface SendProcessorDeps extends SendDeps {
   /** Emails of one account in this process's running jobs past which its next job steps aside (fair slots). */
   maxBacklogPerAccount: number;
+  /** This process's lines of each account's running jobs (shared with work sharing); absent = the processor's own. */
+  lines?: AccountLines;
+  /** When each account's jobs start (claim); absent = at once. Jobs waiting for it can be given back. */
+  window?: StartWindow;
   /** Called for each job that steps aside (the worker counts them: a backlog's churn shows on /metrics). */
   onStepAside?: () => void;
   /** How long each run's job lock surely lasts (the worker's, job-locks.ts); absent = runs never check. */

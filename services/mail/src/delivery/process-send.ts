@@ -4,11 +4,14 @@
 // stalled account: deliver-email.ts) is handed back the same way until its expected time, without a try counted.
 // An email's own job is the one job of its email: its retries are the job's own (BullMQ's backoff), and a held
 // email moves the job itself to delayed. A job whose account already has a long line in this process steps aside
-// before claiming anything (fair slots: one account's backlog never holds every job slot). A run sends only while
-// it surely holds its job's lock (job-locks.ts); an email it can no longer be sure of gets its own job, unsent.
+// before claiming anything (fair slots: one account's backlog never holds every job slot). A job in the line claims
+// its rows only when it starts (start-window.ts); until then it can be given back whole to a worker that ran dry
+// (work-sharing.ts). A run sends only while
+// it surely holds its job's lock (job-locks.ts), renewing the lock itself when the worker's timer fell behind; an
+// email whose lock is gone gets its own job, unsent.
 import { randomUUID } from 'node:crypto';
 import { inSpan, isUuid, withRequestId } from '@mailwright/kit';
-import { DelayedError, type Job, UnrecoverableError } from 'bullmq';
+import { DelayedError, type Job, UnrecoverableError, WaitingError } from 'bullmq';
 import {
   HELD_RECHECK_MS,
   ownJobData,
@@ -20,6 +23,7 @@ import {
   yieldDelay,
 } from '../queues/send-queue';
 import { AccountLines } from './account-lines';
+import type { ClaimedEmail } from './claim-emails';
 import { type Delivery, deliverEmail } from './deliver-email';
 import type { SendProcessorDeps } from './deps';
 
@@ -112,10 +116,23 @@ async function processSend(
     throw new DelayedError();
   }
   lines.enter(accountId, ids.length);
+  let finished = true;
   try {
-    return await tracedJob(deps, job, payload, lockToken);
+    // Only a run with its lock token can be given back; one without (a test's direct call) starts at once.
+    const turn = deps.window && lockToken ? await deps.window.turn(accountId, ids.length) : null;
+    if (turn?.kind === 'give-back') {
+      // Not started, nothing claimed: back to the head of the queue whole, for a worker that ran dry (work-sharing.ts).
+      finished = false;
+      await job.moveToWait(lockToken);
+      throw new WaitingError();
+    }
+    try {
+      return await tracedJob(deps, job, payload, lockToken, turn?.emailDone);
+    } finally {
+      turn?.close();
+    }
   } finally {
-    lines.leave(accountId, ids.length);
+    lines.leave(accountId, ids.length, finished);
   }
 }
 
@@ -123,14 +140,20 @@ async function processSend(
  * The job's own work (claiming its rows) in a span linked to the traces of its emails; each email's delivery is a
  * span in its own request's trace (email.deliver), so one email is followed from the gateway to its transport.
  */
-function tracedJob(deps: SendProcessorDeps, job: Job<SendJobData>, payload: JobPayload, lockToken?: string) {
+function tracedJob(
+  deps: SendProcessorDeps,
+  job: Job<SendJobData>,
+  payload: JobPayload,
+  lockToken?: string,
+  emailDone?: () => void,
+) {
   const attributes = {
     'messaging.destination.name': SEND_QUEUE,
     'mailwright.job.id': job.id,
     'mailwright.job.emails': payload.ids.length,
   };
   const options = { root: true, links: payload.traceparents, kind: 'consumer' } as const;
-  return inSpan('send.job', attributes, () => deliverJob(deps, job, payload, lockToken), options);
+  return inSpan('send.job', attributes, () => deliverJob(deps, job, payload, lockToken, emailDone), options);
 }
 
 async function deliverJob(
@@ -138,42 +161,55 @@ async function deliverJob(
   job: Job<SendJobData>,
   { ids, requestIds, traceparents }: JobPayload,
   lockToken?: string,
+  emailDone?: () => void,
 ): Promise<SendOutcome> {
   const ownEmail = ownEmailOf(job, ids);
   const isLastJobTry = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
   const token = claimToken(job, lockToken);
   const { locks } = deps;
-  const holdsLock = locks && lockToken ? () => locks.holds(lockToken, SEND_LOCK_MARGIN_MS) : undefined;
+  const holdsLock =
+    locks && lockToken
+      ? () =>
+          locks.ensure(lockToken, SEND_LOCK_MARGIN_MS, (duration) =>
+            job.extendLock(lockToken, duration).then((kept) => kept === 1),
+          )
+      : undefined;
+  const deliverClaimed = async (email: ClaimedEmail, index: number): Promise<Delivery> => {
+    const requestId = requestIds[index] ?? undefined;
+    const traceparent = traceparents[index] ?? null;
+    const isOwn = email.id === ownEmail;
+    const run = {
+      token,
+      requestId,
+      isLastTry: email.attempts >= SEND_ATTEMPTS || (isOwn && isLastJobTry),
+      holdsLock,
+    };
+    const delivery = await inSpan(
+      'email.deliver',
+      { 'mailwright.email.id': email.id, 'mailwright.email.attempt': email.attempts },
+      () => withRequestId(requestId, () => deliverEmail(deps, email, run)),
+      { parent: traceparent },
+    );
+    if (!isOwn && (delivery.kind === 'retry' || delivery.kind === 'held' || delivery.kind === 'released')) {
+      const delay = delivery.kind === 'retry' ? retryDelayAfter(email.attempts) : delayOf(delivery);
+      // If this add fails the row stays 'queued' with a finished job: the reconciler enqueues it.
+      await deps
+        .enqueueRetry?.(ownJobData(email.id, requestId, traceparent), { jobId: sendJobId(email.id), delay })
+        .catch((error: unknown) =>
+          deps.log?.warn({ err: error, emailId: email.id }, 'retry job not enqueued; the reconciler will'),
+        );
+    }
+    return delivery;
+  };
   // Concurrent claims of one run go out as one statement (EmailClaims batches them).
   const emails = await Promise.all(ids.map((id) => deps.claims.claim(id, token)));
   const settled = await Promise.allSettled(
     emails.map(async (email, index): Promise<Delivery | null> => {
-      if (!email) return null;
-      const requestId = requestIds[index] ?? undefined;
-      const traceparent = traceparents[index] ?? null;
-      const isOwn = email.id === ownEmail;
-      const run = {
-        token,
-        requestId,
-        isLastTry: email.attempts >= SEND_ATTEMPTS || (isOwn && isLastJobTry),
-        holdsLock,
-      };
-      const delivery = await inSpan(
-        'email.deliver',
-        { 'mailwright.email.id': email.id, 'mailwright.email.attempt': email.attempts },
-        () => withRequestId(requestId, () => deliverEmail(deps, email, run)),
-        { parent: traceparent },
-      );
-      if (!isOwn && (delivery.kind === 'retry' || delivery.kind === 'held' || delivery.kind === 'released')) {
-        const delay = delivery.kind === 'retry' ? retryDelayAfter(email.attempts) : delayOf(delivery);
-        // If this add fails the row stays 'queued' with a finished job: the reconciler enqueues it.
-        await deps
-          .enqueueRetry?.(ownJobData(email.id, requestId, traceparent), { jobId: sendJobId(email.id), delay })
-          .catch((error: unknown) =>
-            deps.log?.warn({ err: error, emailId: email.id }, 'retry job not enqueued; the reconciler will'),
-          );
+      try {
+        return email ? await deliverClaimed(email, index) : null;
+      } finally {
+        emailDone?.();
       }
-      return delivery;
     }),
   );
   const outcome: SendOutcome = { sent: 0, failed: 0, retrying: 0, skipped: 0, held: 0, released: 0 };
@@ -195,6 +231,6 @@ async function deliverJob(
 }
 
 export function sendProcessor(deps: SendProcessorDeps) {
-  const lines = new AccountLines();
+  const lines = deps.lines ?? new AccountLines();
   return (job: Job<SendJobData>, lockToken?: string): Promise<SendOutcome> => processSend(deps, lines, job, lockToken);
 }

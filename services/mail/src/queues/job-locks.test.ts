@@ -55,4 +55,39 @@ describe('JobLocks', () => {
     expect(locks.size).toBe(0);
     expect(locks.holds('untracked', 1_000)).toBe(true);
   });
+
+  it('renews a lock short of the margin itself, once for all of a run’s emails, from when the renewal was sent', async () => {
+    const { locks, clock } = locksAt();
+    locks.started('t1', clock.now);
+    expect(locks.ensure('t1', 1_000, () => Promise.reject(new Error('not asked')))).toBe(true);
+    clock.now += 5_500; // the timer's renewal is late: 0.5 s left
+    const asked: number[] = [];
+    let answer: (kept: boolean) => void = () => undefined;
+    const renew = (duration: number) => {
+      asked.push(duration);
+      return new Promise<boolean>((resolve) => {
+        answer = resolve;
+      });
+    };
+    const first = locks.ensure('t1', 1_000, renew);
+    const second = locks.ensure('t1', 1_000, renew);
+    clock.now += 2_000; // the answer is read late: 6,000 − 2,000 = 4 s left of the renewal
+    answer(true);
+    await expect(first).resolves.toBe(true);
+    await expect(second).resolves.toBe(true);
+    expect(asked).toEqual([6_000]);
+    clock.now += 3_500; // 0.5 s left of the renewal
+    expect(locks.holds('t1', 1_000)).toBe(false);
+  });
+
+  it('gives a run up once its own renewal finds the lock gone, and keeps the lock as it was when Redis fails', async () => {
+    const { locks, clock } = locksAt();
+    locks.started('gone', clock.now);
+    locks.started('unsure', clock.now);
+    clock.now += 5_500;
+    await expect(locks.ensure('gone', 1_000, () => Promise.resolve(false))).resolves.toBe(false);
+    expect(locks.ensure('gone', 0, () => Promise.resolve(true))).toBe(false); // known lost: no renewal asked
+    await expect(locks.ensure('unsure', 1_000, () => Promise.reject(new Error('redis down')))).resolves.toBe(false);
+    expect(locks.holds('unsure', 400)).toBe(true); // 0.5 s left, as before the failed renewal
+  });
 });

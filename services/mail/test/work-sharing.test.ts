@@ -1,0 +1,79 @@
+// Workers share the end of a backlog (work-sharing.ts): a worker that starts while another holds an account's
+// jobs in its line (the queue itself empty) gets the jobs that have not started, and every email is sent once.
+import { randomUUID } from 'node:crypto';
+import { MetricsRegistry } from '@mailwright/kit';
+import { internalHeaders, metricValue, SmtpPeer } from '@mailwright/kit/testing';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type MailWorker, startWorker } from '../src/worker-app';
+import { Harness, waitFor } from './support/harness';
+
+const h = new Harness('work-sharing');
+/** Deliveries per recipient. */
+const received = new Map<string, number>();
+/** One connection per worker, 10 ms a message: a worker alone drains about 80 emails a second. */
+const sink = new SmtpPeer({
+  content: 'count',
+  delayMs: 10,
+  onMessage: ({ envelopeTo }) => {
+    for (const to of envelopeTo) received.set(to, (received.get(to) ?? 0) + 1);
+  },
+});
+const first = new MetricsRegistry('mail-worker', { defaultMetrics: false });
+const second = new MetricsRegistry('mail-worker', { defaultMetrics: false });
+let secondWorker: MailWorker | null = null;
+
+beforeAll(async () => {
+  await sink.start();
+  await h.start({ worker: false, env: { SMTP_MAX_CONNECTIONS: '1' } });
+  await h.startWorker({ metrics: first });
+});
+afterAll(async () => {
+  await secondWorker?.close();
+  await h.stop();
+  await sink.stop();
+});
+
+const batch = async (userId: string, emails: unknown[]) =>
+  h.app.inject({
+    method: 'POST',
+    url: '/emails/api/batch',
+    headers: await internalHeaders({ kind: 'api_key', userId, apiKeyId: 'key-1' }),
+    payload: { emails },
+  });
+
+describe('a worker that runs dry while another holds a backlog', () => {
+  it('takes the jobs the other has not started, and every email is sent once', async () => {
+    const userId = randomUUID();
+    h.services.addSmtpAccount(userId, randomUUID(), sink.port);
+    h.services.setPlan(userId, 'enterprise');
+    const recipients = Array.from({ length: 6 }, (_, job) =>
+      Array.from({ length: 100 }, (_, i) => `shared-${job}-${i}@example.net`),
+    );
+    // Six jobs of 100: the first worker fetches them all, starts two (its start window) and keeps four waiting.
+    const responses = await Promise.all(
+      recipients.map((to) =>
+        batch(
+          userId,
+          to.map((address) => ({ to: [address], subject: 's', body: 'b' })),
+        ),
+      ),
+    );
+    expect(responses.map((response) => response.json().accepted)).toEqual([100, 100, 100, 100, 100, 100]);
+    await waitFor(() => received.size >= 10, 10_000);
+
+    secondWorker = await startWorker(h.config, {
+      logger: pino({ level: 'warn' }),
+      reconcile: { graceSeconds: 1, staleClaimSeconds: 2 },
+      metrics: second,
+    });
+
+    const all = recipients.flat();
+    await waitFor(() => all.every((to) => received.has(to)), 30_000);
+    await new Promise((resolve) => setTimeout(resolve, 500)); // a second send would land within a few deliveries
+    expect(all.filter((to) => received.get(to) !== 1)).toEqual([]);
+    const givenBack = metricValue(await first.text(), 'mail_jobs_total', { queue: 'send', outcome: 'given_back' });
+    expect(givenBack).toBeGreaterThan(0);
+    expect(metricValue(await second.text(), 'emails_sent_total', { provider: 'smtp' })).toBeGreaterThanOrEqual(100);
+  });
+});
