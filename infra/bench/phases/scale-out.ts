@@ -49,6 +49,10 @@ export interface ScaleOutRun {
   stepAsides: number[];
   /** Per worker: deliveries it handed back to wait for their sender over the drain (emails_held_total, any reason). */
   held: number[];
+  /** Per worker: send jobs not yet started that it gave back to a worker that ran dry (work sharing). */
+  givenBack: number[];
+  /** Per worker: emails it gave back unsent because its job's lock was gone (emails_released_total). */
+  released: number[];
   /** Per worker: periods in which its quota ran out over the drain, of all periods (1 = always at the cap). */
   throttledShare: number[];
   /** Peak RSS in MB of each capped worker over the run (queueing and drain). */
@@ -180,7 +184,8 @@ export async function measureScaleOut(
         `  → ${run.emailsPerSecond} emails/s (${run.delivered}/${run.accepted} in ${run.drainMs} ms; by fifth ` +
           `${run.ratesByFifth.join(' / ')}), ` +
           `throttled ${run.throttledShare.map((share) => `${Math.round(share * 100)}%`).join(' / ')} of periods, ` +
-          `stepped aside ${run.stepAsides.join(' / ')} jobs, held ${run.held.join(' / ')} emails, ` +
+          `stepped aside ${run.stepAsides.join(' / ')} jobs, gave back ${run.givenBack.join(' / ')} jobs, ` +
+          `held ${run.held.join(' / ')} and released ${run.released.join(' / ')} emails, ` +
           `Redis ${run.redisBytesPerEmail} B per queued email, worker peak RSS ` +
           `${Object.values(run.workerPeakRssMb).join(' / ')} MB`,
       );
@@ -394,6 +399,8 @@ async function drainRun(
       cpuMsPerEmail: cpuPerUnit(cpuBefore, cpuAfter, delivered),
       stepAsides: countersAfter.map((after, i) => after.stepAsides - (countersBefore[i]?.stepAsides ?? Number.NaN)),
       held: countersAfter.map((after, i) => after.held - (countersBefore[i]?.held ?? Number.NaN)),
+      givenBack: countersAfter.map((after, i) => after.givenBack - (countersBefore[i]?.givenBack ?? Number.NaN)),
+      released: countersAfter.map((after, i) => after.released - (countersBefore[i]?.released ?? Number.NaN)),
       throttledShare: throttleAfter.map((after, i) => {
         const before = throttleBefore[i] ?? after;
         return round((after.throttledPeriods - before.throttledPeriods) / Math.max(1, after.periods - before.periods), 2);
@@ -405,21 +412,26 @@ async function drainRun(
   }
 }
 
+type WorkerCounters = Record<'stepAsides' | 'held' | 'givenBack' | 'released', number>;
+
 /**
- * A worker's send jobs stepped aside and deliveries held since it started (its mail_jobs_total and
- * emails_held_total counters; NaN when its metrics cannot be read).
+ * A worker's send jobs stepped aside and given back, deliveries held and emails released since it started (its
+ * mail_jobs_total, emails_held_total and emails_released_total counters; NaN when its metrics cannot be read).
  */
-async function workerCounters(ctx: BenchContext, name: string): Promise<{ stepAsides: number; held: number }> {
+async function workerCounters(ctx: BenchContext, name: string): Promise<WorkerCounters> {
+  const unread = { stepAsides: Number.NaN, held: Number.NaN, givenBack: Number.NaN, released: Number.NaN };
   const url = ctx.stack.metricsUrlOf(name);
-  if (!url) return { stepAsides: Number.NaN, held: Number.NaN };
+  if (!url) return unread;
   try {
     const text = await (await fetch(`${url}/metrics`)).text();
     return {
       stepAsides: metricValue(text, 'mail_jobs_total', { outcome: 'stepped_aside' }),
       held: metricValue(text, 'emails_held_total'),
+      givenBack: metricValue(text, 'mail_jobs_total', { outcome: 'given_back' }),
+      released: metricValue(text, 'emails_released_total'),
     };
   } catch {
-    return { stepAsides: Number.NaN, held: Number.NaN };
+    return unread;
   }
 }
 

@@ -2,6 +2,7 @@
 // processes may run on one Redis; BullMQ hands each job to one of them and the row claim keeps a send single.
 // The composition root of the worker process: its deps are built here, and each declared queue gets its processor.
 import { InternalClient, loggerOptions, type MetricsRegistry, processMetrics } from '@mailwright/kit';
+import { Job } from 'bullmq';
 import pino, { type Logger } from 'pino';
 import { AccountsClient } from './adapters/accounts-client';
 import { workerConnection } from './adapters/redis-connection';
@@ -23,7 +24,7 @@ import { SourceLoader } from './delivery/source-loader';
 import { START_WINDOW_EMAILS, StartWindow } from './delivery/start-window';
 import { MessageSender } from './delivery/transports/message-sender';
 import { TransportSource } from './delivery/transports/transport-source';
-import { dryWorkerKey, WorkSharing } from './delivery/work-sharing';
+import { dryWorkerKey, steppedAsideKey, WorkSharing } from './delivery/work-sharing';
 import { countJobOutcomes, listenForMetrics, workerMailMetrics } from './delivery/worker-metrics';
 import { applyFinding } from './feedback/apply-finding';
 import { startMailboxReading } from './feedback/mailbox-reading';
@@ -117,11 +118,14 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
   const startWindow = new StartWindow(START_WINDOW_EMAILS);
   const sharing = new WorkSharing({
     redis: producer,
-    key: dryWorkerKey(config.QUEUE_PREFIX),
+    dryKey: dryWorkerKey(config.QUEUE_PREFIX),
+    steppedAsideKey: steppedAsideKey(config.QUEUE_PREFIX),
+    promote: (jobId) => new Job(sendJobs, SEND_JOB, {}, {}, jobId).promote(),
     window: startWindow,
     load: lines,
     dryBelow: START_WINDOW_EMAILS,
     onGiveBack: (jobs) => mail.jobs.inc({ queue: SEND_QUEUE, outcome: 'given_back' }, jobs),
+    onPromote: (jobs) => mail.jobs.inc({ queue: SEND_QUEUE, outcome: 'promoted' }, jobs),
     log,
   });
   const context = { config, log, health };
@@ -148,7 +152,10 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
       maxBacklogPerAccount: config.WORKER_MAX_BACKLOG_PER_ACCOUNT,
       lines,
       window: startWindow,
-      onStepAside: () => mail.jobs.inc({ queue: SEND_QUEUE, outcome: 'stepped_aside' }),
+      onStepAside: (jobId, returnAt) => {
+        mail.jobs.inc({ queue: SEND_QUEUE, outcome: 'stepped_aside' });
+        sharing.steppedAside(jobId, returnAt);
+      },
       enqueueRetry: (data: SendJobData, retry) => sendJobs.add(SEND_JOB, data, { ...sendJobOptions, ...retry }),
       resultRetryMs: options.resultRetryMs,
       isClosing: () => closing,
@@ -233,12 +240,14 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
     async close() {
       closing = true;
       clearInterval(timer);
+      // The workers stop fetching first, so that the send jobs given back (not started yet) go to the other workers.
+      const workersClosed = Promise.allSettled(workers.map((worker) => worker.close()));
       sharing.stop();
       await listener?.close();
       await reconciling;
       await partitions.stop();
       await mailboxes?.stop();
-      await Promise.allSettled(workers.map((worker) => worker.close()));
+      await workersClosed;
       await claims.drain();
       await Promise.allSettled([webhooks.drain(), attachments.drain(), sources.drain()]);
       sender.close();

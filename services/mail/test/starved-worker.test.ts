@@ -74,6 +74,7 @@ describe('a worker starved past its job’s lock', () => {
     const recipients = Array.from({ length: 40 }, (_, i) => `starved-${i}@example.net`);
     // Sent together: one send job of 40 emails.
     const ids = (await h.sendTogether(userId, recipients)).map((email) => email.id);
+    const completedBefore = metricValue(await metrics.text(), 'mail_jobs_total', { outcome: 'completed' });
     const delivered = () => recipients.filter((to) => received.has(to)).length;
     await waitFor(() => delivered() >= 3, 10_000);
     expect(delivered()).toBeLessThan(recipients.length);
@@ -85,6 +86,10 @@ describe('a worker starved past its job’s lock', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(recipients.filter((to) => received.get(to) !== 1)).toEqual([]);
     // The first run did give emails back: the lock it could no longer be sure of is what stopped it.
-    expect(metricValue(await metrics.text(), 'emails_released_total')).toBeGreaterThan(0);
+    const released = metricValue(await metrics.text(), 'emails_released_total');
+    expect(released).toBeGreaterThan(0);
+    // What it gave back went to the job's next run, not to a job per email.
+    const completed = metricValue(await metrics.text(), 'mail_jobs_total', { outcome: 'completed' }) - completedBefore;
+    expect(completed).toBe(1);
   });
 });

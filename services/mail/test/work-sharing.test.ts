@@ -1,5 +1,6 @@
 // Workers share the end of a backlog (work-sharing.ts): a worker that starts while another holds an account's
-// jobs in its line (the queue itself empty) gets the jobs that have not started, and every email is sent once.
+// jobs (in its line, or stepped aside until its line has room) gets the jobs that have not started and brings the
+// stepped-aside ones forward, and every email is sent once.
 import { randomUUID } from 'node:crypto';
 import { MetricsRegistry } from '@mailwright/kit';
 import { internalHeaders, metricValue, SmtpPeer } from '@mailwright/kit/testing';
@@ -25,7 +26,7 @@ let secondWorker: MailWorker | null = null;
 
 beforeAll(async () => {
   await sink.start();
-  await h.start({ worker: false, env: { SMTP_MAX_CONNECTIONS: '1' } });
+  await h.start({ worker: false, env: { SMTP_MAX_CONNECTIONS: '1', WORKER_MAX_BACKLOG_PER_ACCOUNT: '300' } });
   await h.startWorker({ metrics: first });
 });
 afterAll(async () => {
@@ -43,14 +44,15 @@ const batch = async (userId: string, emails: unknown[]) =>
   });
 
 describe('a worker that runs dry while another holds a backlog', () => {
-  it('takes the jobs the other has not started, and every email is sent once', async () => {
+  it('takes the jobs the other has not started or stepped aside, and every email is sent once', async () => {
     const userId = randomUUID();
     h.services.addSmtpAccount(userId, randomUUID(), sink.port);
     h.services.setPlan(userId, 'enterprise');
     const recipients = Array.from({ length: 6 }, (_, job) =>
       Array.from({ length: 100 }, (_, i) => `shared-${job}-${i}@example.net`),
     );
-    // Six jobs of 100: the first worker fetches them all, starts two (its start window) and keeps four waiting.
+    // Six jobs of 100: the first worker fetches them all, starts two (its start window), keeps one waiting (its line
+    // holds 300) and steps three aside.
     const responses = await Promise.all(
       recipients.map((to) =>
         batch(
@@ -74,6 +76,8 @@ describe('a worker that runs dry while another holds a backlog', () => {
     expect(all.filter((to) => received.get(to) !== 1)).toEqual([]);
     const givenBack = metricValue(await first.text(), 'mail_jobs_total', { queue: 'send', outcome: 'given_back' });
     expect(givenBack).toBeGreaterThan(0);
+    const promoted = metricValue(await second.text(), 'mail_jobs_total', { queue: 'send', outcome: 'promoted' });
+    expect(promoted).toBeGreaterThan(0);
     expect(metricValue(await second.text(), 'emails_sent_total', { provider: 'smtp' })).toBeGreaterThanOrEqual(100);
   });
 });

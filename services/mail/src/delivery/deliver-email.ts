@@ -95,10 +95,12 @@ export interface DeliveryRun {
 }
 
 /** The lock's answer, awaited only when the run had to renew it (the common case costs no wait). */
-async function stillHoldsLock(run: DeliveryRun): Promise<boolean> {
-  const held = run.holdsLock?.() ?? true;
+export async function stillHolds(holdsLock: () => boolean | Promise<boolean>): Promise<boolean> {
+  const held = holdsLock();
   return held === true || (held !== false && (await held));
 }
+
+const stillHoldsLock = (run: DeliveryRun) => (run.holdsLock ? stillHolds(run.holdsLock) : true);
 
 /** What the delivery span tells about an email: ids and kinds, the first recipient's domain, never an address. */
 function deliverySpanAttributes(email: ClaimedEmail, transport: Transport) {

@@ -61,8 +61,11 @@ export interface SendProcessorDeps extends SendDeps {
   lines?: AccountLines;
   /** When each account's jobs start (claim); absent = at once. Jobs waiting for it can be given back. */
   window?: StartWindow;
-  /** Called for each job that steps aside (the worker counts them: a backlog's churn shows on /metrics). */
-  onStepAside?: () => void;
+  /**
+   * Called for each job that stepped aside, with when it is due back (the worker counts them, a backlog's churn shows
+   * on /metrics, and lists them for a worker that runs dry: work-sharing.ts).
+   */
+  onStepAside?: (jobId: string, returnAt: number) => void;
   /** How long each run's job lock surely lasts (the worker's, job-locks.ts); absent = runs never check. */
   locks?: JobLocks;
   /** Adds an email's own job (a batch member's retry), a batch of one. */

@@ -7,8 +7,8 @@
 // before claiming anything (fair slots: one account's backlog never holds every job slot). A job in the line claims
 // its rows only when it starts (start-window.ts); until then it can be given back whole to a worker that ran dry
 // (work-sharing.ts). A run sends only while
-// it surely holds its job's lock (job-locks.ts), renewing the lock itself when the worker's timer fell behind; an
-// email whose lock is gone gets its own job, unsent.
+// it surely holds its job's lock (job-locks.ts), renewing the lock itself when the worker's timer fell behind; once
+// the lock is gone it claims nothing more, and the emails it has not sent go back, unsent, to the job's next run.
 import { randomUUID } from 'node:crypto';
 import { inSpan, isUuid, withRequestId } from '@mailwright/kit';
 import { DelayedError, type Job, UnrecoverableError, WaitingError } from 'bullmq';
@@ -24,7 +24,7 @@ import {
 } from '../queues/send-queue';
 import { AccountLines } from './account-lines';
 import type { ClaimedEmail } from './claim-emails';
-import { type Delivery, deliverEmail } from './deliver-email';
+import { type Delivery, deliverEmail, stillHolds } from './deliver-email';
 import type { SendProcessorDeps } from './deps';
 
 export interface SendOutcome {
@@ -111,8 +111,9 @@ async function processSend(
   if (lockToken && lines.running(accountId) >= deps.maxBacklogPerAccount) {
     // Nothing was claimed: the job comes back as it was, when the line has room for it (account-lines.ts), and
     // other tenants' jobs take the slot meanwhile.
-    deps.onStepAside?.();
-    await job.moveToDelayed(lines.returnTime(accountId, ids.length, deps.maxBacklogPerAccount), lockToken);
+    const returnAt = lines.returnTime(accountId, ids.length, deps.maxBacklogPerAccount);
+    await job.moveToDelayed(returnAt, lockToken);
+    if (job.id) deps.onStepAside?.(job.id, returnAt);
     throw new DelayedError();
   }
   lines.enter(accountId, ids.length);
@@ -190,7 +191,10 @@ async function deliverJob(
       () => withRequestId(requestId, () => deliverEmail(deps, email, run)),
       { parent: traceparent },
     );
-    if (!isOwn && (delivery.kind === 'retry' || delivery.kind === 'held' || delivery.kind === 'released')) {
+    // A batch member given back because the run's lock is gone needs no job of its own: the job's next run (the
+    // stalled job's) claims it again, and if the job is given up the reconciler enqueues it. An own job per email
+    // made a starved worker's thousand releases a thousand jobs, fetched and claimed one by one from the CPU it lacked.
+    if (!isOwn && (delivery.kind === 'retry' || delivery.kind === 'held')) {
       const delay = delivery.kind === 'retry' ? retryDelayAfter(email.attempts) : delayOf(delivery);
       // If this add fails the row stays 'queued' with a finished job: the reconciler enqueues it.
       await deps
@@ -201,6 +205,8 @@ async function deliverJob(
     }
     return delivery;
   };
+  // A run whose lock is gone claims nothing: the job's next run has its emails, and a claim now would take them from it.
+  if (holdsLock && !(await stillHolds(holdsLock))) throw new Error(`lock of job ${job.id} lost before its claim`);
   // Concurrent claims of one run go out as one statement (EmailClaims batches them).
   const emails = await Promise.all(ids.map((id) => deps.claims.claim(id, token)));
   const settled = await Promise.allSettled(

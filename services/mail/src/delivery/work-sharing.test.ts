@@ -1,64 +1,72 @@
-import type { Redis } from 'ioredis';
-import { describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { testRedisUrl } from '@mailwright/kit/testing';
+import { Redis } from 'ioredis';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { StartWindow } from './start-window';
 import { WorkSharing } from './work-sharing';
 
-/** The two commands work sharing uses, on one key, with expiry ignored. */
-function fakeRedis(failing = false) {
-  const store = new Map<string, string>();
-  const redis = {
-    async set(key: string, value: string) {
-      if (failing) throw new Error('connection refused');
-      store.set(key, value);
-      return 'OK';
-    },
-    async getdel(key: string) {
-      if (failing) throw new Error('connection refused');
-      const value = store.get(key) ?? null;
-      store.delete(key);
-      return value;
-    },
-  };
-  return { redis: redis as unknown as Redis, store };
+const redis = new Redis(testRedisUrl);
+let prefix = '';
+beforeEach(() => {
+  prefix = `mwtest-sharing-${randomBytes(4).toString('hex')}`;
+});
+afterAll(async () => {
+  const keys = await redis.keys('mwtest-sharing-*');
+  if (keys.length > 0) await redis.del(...keys);
+  redis.disconnect();
+});
+
+interface Load {
+  running: number;
+  activeAt: number;
 }
 
-function worker(redis: Redis, load: { running: number; activeAt: number }, now = 100_000, warnings: string[] = []) {
+/** A worker's work sharing on the real Redis, its clock at `now`, with what it gave back and brought forward. */
+function worker(load: Load, options: { now?: number; redis?: Redis; warnings?: string[]; notDelayed?: string[] } = {}) {
   const window = new StartWindow(100);
   const given: number[] = [];
+  const promoted: string[] = [];
+  const counted: number[] = [];
   const sharing = new WorkSharing({
-    redis,
-    key: 'dry',
+    redis: options.redis ?? redis,
+    dryKey: `${prefix}:dry`,
+    steppedAsideKey: `${prefix}:stepped-aside`,
+    promote: async (jobId) => {
+      if (options.notDelayed?.includes(jobId)) throw new Error('Job is not in the delayed state');
+      promoted.push(jobId);
+    },
     window,
     load: { runningEmails: () => load.running, lastActiveAt: () => load.activeAt },
     dryBelow: 100,
     onGiveBack: (jobs) => given.push(jobs),
-    log: { warn: (_: unknown, message: string) => warnings.push(message) } as never,
-    now: () => now,
+    onPromote: (jobs) => counted.push(jobs),
+    log: { warn: (_: unknown, message: string) => options.warnings?.push(message) } as never,
+    now: () => options.now ?? 100_000,
   });
-  return { sharing, window, given };
+  return { sharing, window, given, promoted, counted };
 }
+
+const dryKeyExists = async () => (await redis.exists(`${prefix}:dry`)) === 1;
 
 describe('WorkSharing', () => {
   it('gives a dry worker the jobs that have not started', async () => {
-    const { redis, store } = fakeRedis();
-    const dry = worker(redis, { running: 0, activeAt: 99_000 });
-    const busy = worker(redis, { running: 300, activeAt: 99_900 });
+    const dry = worker({ running: 0, activeAt: 99_000 });
+    const busy = worker({ running: 300, activeAt: 99_900 });
     void busy.window.turn('a', 100);
     const waiting = busy.window.turn('a', 100);
     await dry.sharing.tick();
-    expect(store.has('dry')).toBe(true);
+    expect(await dryKeyExists()).toBe(true);
     await busy.sharing.tick();
     await expect(waiting).resolves.toEqual({ kind: 'give-back' });
     expect(busy.given).toEqual([1]);
-    expect(store.has('dry')).toBe(false);
+    expect(await dryKeyExists()).toBe(false);
   });
 
   it('says nothing while busy or long idle, and never gives to itself', async () => {
-    const { redis, store } = fakeRedis();
-    await worker(redis, { running: 150, activeAt: 99_000 }).sharing.tick();
-    await worker(redis, { running: 0, activeAt: 80_000 }).sharing.tick();
-    expect(store.size).toBe(0);
-    const self = worker(redis, { running: 0, activeAt: 99_000 });
+    await worker({ running: 150, activeAt: 99_000 }).sharing.tick();
+    await worker({ running: 0, activeAt: 80_000 }).sharing.tick();
+    expect(await dryKeyExists()).toBe(false);
+    const self = worker({ running: 0, activeAt: 99_000 });
     await self.sharing.tick();
     void self.window.turn('a', 100);
     void self.window.turn('a', 100);
@@ -66,18 +74,35 @@ describe('WorkSharing', () => {
     expect(self.given).toEqual([]);
   });
 
+  it('brings the stepped-aside jobs due back next forward while dry, two a look, dropping those already back', async () => {
+    const busy = worker({ running: 1_000, activeAt: 99_900 });
+    busy.sharing.steppedAside('back-already', 99_500);
+    busy.sharing.steppedAside('third', 104_000);
+    busy.sharing.steppedAside('first', 101_000);
+    busy.sharing.steppedAside('second', 102_000);
+    await busy.sharing.tick(); // busy: brings nothing forward
+    const dry = worker({ running: 0, activeAt: 99_000 }, { notDelayed: ['second'] });
+    await dry.sharing.tick();
+    expect(dry.promoted).toEqual(['first']);
+    expect(dry.counted).toEqual([1]); // 'second' had come back meanwhile
+    await dry.sharing.tick();
+    expect(dry.promoted).toEqual(['first', 'third']);
+    expect(await redis.zcard(`${prefix}:stepped-aside`)).toBe(0);
+    expect(await redis.pttl(`${prefix}:stepped-aside`)).toBeLessThan(0); // emptied, so gone
+  });
+
   it('warns once while Redis does not answer', async () => {
-    const { redis } = fakeRedis(true);
+    const down = new Redis({ port: 1, lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false });
     const warnings: string[] = [];
-    const dry = worker(redis, { running: 0, activeAt: 99_000 }, 100_000, warnings);
+    const dry = worker({ running: 0, activeAt: 99_000 }, { redis: down, warnings });
     await dry.sharing.tick();
     await dry.sharing.tick();
     expect(warnings).toEqual(['work sharing paused: Redis did not answer']);
+    down.disconnect();
   });
 
   it('gives back every waiting job when it stops', async () => {
-    const { redis } = fakeRedis();
-    const closing = worker(redis, { running: 200, activeAt: 99_000 });
+    const closing = worker({ running: 200, activeAt: 99_000 });
     void closing.window.turn('a', 100);
     const waiting = closing.window.turn('a', 100);
     closing.sharing.stop();

@@ -6,9 +6,12 @@
 //
 // So a worker that has run dry says so in Redis (a key with a short life, renewed while it stays dry), and a worker
 // with jobs that have not started (start-window.ts: unclaimed, whole) takes the key and puts those jobs back at the
-// head of the queue, where every worker with a free slot fetches them, the dry one among them. Only a worker that
-// was busy lately (or has just started: a worker added to a busy platform gets work at once) says it is dry, and
-// only a worker with jobs waiting looks: an idle platform asks Redis nothing.
+// head of the queue, where every worker with a free slot fetches them, the dry one among them. The jobs that
+// stepped aside (their account's line in a worker was full, process-send.ts) wait in the delayed set until a time
+// that worker estimated; they are listed by that time, and a dry worker brings the next ones forward.
+//
+// Only a worker that was busy lately (or has just started: a worker added to a busy platform gets work at once)
+// says it is dry, and only a worker with jobs waiting looks: an idle platform asks Redis nothing.
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -16,6 +19,14 @@ import type { StartWindow } from './start-window';
 
 /** The key through which a queue's workers say one of them ran dry (its value: that worker's id). */
 export const dryWorkerKey = (queuePrefix: string) => `${queuePrefix}:mail:dry-worker`;
+
+/** The sorted set of the send jobs that stepped aside, by the time each is due back. */
+export const steppedAsideKey = (queuePrefix: string) => `${queuePrefix}:mail:stepped-aside`;
+
+/** A dry worker brings this many stepped-aside jobs forward per look (two batch jobs: its start window). */
+const PROMOTE_PER_TICK = 2;
+/** The list of stepped-aside jobs outlives its last entry by this much (every entry is due within 10 s). */
+const STEPPED_ASIDE_TTL_MS = 60_000;
 
 /** How often a worker looks: dry for this long at most before another gives it work. */
 const TICK_MS = 100;
@@ -40,14 +51,20 @@ export class WorkSharing {
   constructor(
     private readonly deps: {
       redis: Redis;
-      /** The Redis key shared by the queue's workers. */
-      key: string;
+      /** The key through which a worker says it ran dry (dryWorkerKey). */
+      dryKey: string;
+      /** The sorted set of stepped-aside jobs (steppedAsideKey). */
+      steppedAsideKey: string;
+      /** Moves a delayed job to the queue now; rejects when it is no longer delayed. */
+      promote: (jobId: string) => Promise<unknown>;
       window: StartWindow;
       load: WorkLoad;
       /** A worker with fewer emails than this in its lines is dry (the start window's size). */
       dryBelow: number;
       /** Jobs given back (counted on /metrics). */
       onGiveBack?: (jobs: number) => void;
+      /** Stepped-aside jobs this worker brought forward while dry (counted on /metrics). */
+      onPromote?: (jobs: number) => void;
       log?: Logger;
       now?: () => number;
     },
@@ -65,18 +82,32 @@ export class WorkSharing {
     this.giveBack();
   }
 
+  /** A job stepped aside until `returnAt` (epoch ms): listed, for a dry worker to bring forward. */
+  steppedAside(jobId: string, returnAt: number): void {
+    const { redis, steppedAsideKey: key } = this.deps;
+    const now = (this.deps.now ?? Date.now)();
+    redis
+      .multi()
+      .zremrangebyscore(key, '-inf', now)
+      .zadd(key, returnAt, jobId)
+      .pexpire(key, STEPPED_ASIDE_TTL_MS)
+      .exec()
+      .catch(() => undefined); // unlisted, the job still comes back at its time
+  }
+
   /** One look: give waiting jobs to a dry worker, or say this one is dry. */
   async tick(): Promise<void> {
     if (this.ticking) return;
     this.ticking = true;
-    const { redis, key, window, load, dryBelow } = this.deps;
+    const { redis, dryKey, window, load, dryBelow } = this.deps;
     const now = (this.deps.now ?? Date.now)();
     try {
       if (window.waiting > 0) {
-        const dry = await redis.getdel(key);
+        const dry = await redis.getdel(dryKey);
         if (dry !== null && dry !== this.id) this.giveBack();
       } else if (load.runningEmails() < dryBelow && now - load.lastActiveAt() < BUSY_LATELY_MS) {
-        await redis.set(key, this.id, 'PX', DRY_SIGNAL_MS);
+        await redis.set(dryKey, this.id, 'PX', DRY_SIGNAL_MS);
+        await this.promoteSteppedAside(now);
       }
       this.redisFailing = false;
     } catch (error) {
@@ -86,6 +117,18 @@ export class WorkSharing {
     } finally {
       this.ticking = false;
     }
+  }
+
+  /** Brings the next stepped-aside jobs forward (those whose time has passed are back already: dropped). */
+  private async promoteSteppedAside(now: number): Promise<void> {
+    const { redis, steppedAsideKey: key } = this.deps;
+    const answers = await redis.multi().zremrangebyscore(key, '-inf', now).zpopmin(key, PROMOTE_PER_TICK).exec();
+    const popped = (answers?.[1]?.[1] ?? []) as string[];
+    const ids = popped.filter((_, index) => index % 2 === 0);
+    if (ids.length === 0) return;
+    const moved = await Promise.allSettled(ids.map((id) => this.deps.promote(id)));
+    const promoted = moved.filter((result) => result.status === 'fulfilled').length;
+    if (promoted > 0) this.deps.onPromote?.(promoted);
   }
 
   private giveBack(): void {
