@@ -215,7 +215,7 @@ export function mailMetrics(
     }),
     jobs: metrics.counter({
       name: 'mail_jobs_total',
-      help: "Queue jobs by queue and outcome: finished (completed, failed, retried), stepped_aside (a send job put back until its account's line has room), given_back (a send job not yet started, put back for a worker that ran dry) or promoted (a stepped-aside send job brought forward by a worker that ran dry)",
+      help: "Queue jobs by queue and outcome: finished (completed, failed, retried), stepped_aside (a send job put back until its account's line has room), given_back (a send job not yet started, put back for a worker that ran dry) or promoted (a stepped-aside send job brought forward when a line had room)",
       labelNames: ['queue', 'outcome'],
     }),
     queueDepth: metrics.gauge({

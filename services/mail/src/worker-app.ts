@@ -152,10 +152,11 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
       maxBacklogPerAccount: config.WORKER_MAX_BACKLOG_PER_ACCOUNT,
       lines,
       window: startWindow,
-      onStepAside: (jobId, returnAt) => {
+      onStepAside: (accountId, jobId, returnAt) => {
         mail.jobs.inc({ queue: SEND_QUEUE, outcome: 'stepped_aside' });
-        sharing.steppedAside(jobId, returnAt);
+        sharing.steppedAside(accountId, jobId, returnAt);
       },
+      onLineRoom: (accountId) => sharing.pull(accountId),
       enqueueRetry: (data: SendJobData, retry) => sendJobs.add(SEND_JOB, data, { ...sendJobOptions, ...retry }),
       resultRetryMs: options.resultRetryMs,
       isClosing: () => closing,

@@ -18,7 +18,7 @@ beforeAll(async () => {
     env: {
       WORKER_CONCURRENCY: '8',
       SMTP_MAX_CONNECTIONS: '2',
-      WORKER_MAX_BACKLOG_PER_ACCOUNT: '200',
+      WORKER_MAX_BACKLOG_PER_ACCOUNT: '300',
       WORKER_METRICS_PORT: String(await freePort()),
     },
   });
@@ -65,5 +65,10 @@ describe('a tenant with a backlog of batch jobs', () => {
     // A's jobs past its line stepped aside, and the worker says so.
     const metrics = await (await fetch(`http://127.0.0.1:${h.worker?.metricsPort}/metrics`)).text();
     expect(metricValue(metrics, 'mail_jobs_total', { outcome: 'stepped_aside' })).toBeGreaterThan(0);
+    // Each job that left A's full line brought one of A's stepped-aside jobs forward (work-sharing.ts).
+    await waitFor(async () => {
+      const now = await (await fetch(`http://127.0.0.1:${h.worker?.metricsPort}/metrics`)).text();
+      return metricValue(now, 'mail_jobs_total', { outcome: 'promoted' }) > 0;
+    }, 6_000); // long before the line runs dry (about 12 s), when a dry worker would bring them forward too
   }, 60_000);
 });

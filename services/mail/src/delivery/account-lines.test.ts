@@ -21,7 +21,7 @@ function drain(lines: AccountLines, clock: { now: number }, jobs: number, size: 
 }
 
 describe('AccountLines', () => {
-  it('counts the emails running over all accounts, and when a job last left (at first: when the lines were made)', () => {
+  it('counts the emails running over all accounts, and when a job last left (first: when the lines were made)', () => {
     const { lines, clock } = linesAt();
     expect(lines.lastActiveAt()).toBe(clock.now);
     lines.enter('a', 100);
@@ -103,11 +103,11 @@ describe('AccountLines', () => {
     expect(lines.returnTime('a', 100, 1_000) - first).toBe(200);
   });
 
-  it('never sends a job back later than 10 s, however slow the account was', () => {
+  it('never sends a job back later than 60 s, however slow the account was', () => {
     const { lines, clock } = linesAt();
     drain(lines, clock, 2, 1, 500); // 2 emails a second
     lines.enter('a', 5_000);
-    expect(lines.returnTime('a', 100, 1_000) - clock.now).toBe(10_000);
+    expect(lines.returnTime('a', 100, 1_000) - clock.now).toBe(60_000);
   });
 
   it('starts again from now once the jobs due back are past', () => {

@@ -10,8 +10,12 @@
 
 /** Never sooner: the line moves in job-sized steps. */
 const MIN_DELAY_MS = 200;
-/** Never later, whatever the estimate: a rate measured while the account was slow must not strand its emails. */
-const MAX_DELAY_MS = 10_000;
+/**
+ * Never later, whatever the estimate: a rate measured while the account was slow must not strand its emails. The
+ * estimate is the fallback: a job that leaves a full line brings the next one forward (work-sharing.ts). At 10 s,
+ * every job of a long backlog beyond the first dozen came back every 10 s to step aside again.
+ */
+const MAX_DELAY_MS = 60_000;
 /**
  * Until a rate is measured, the jobs that step aside come back this far apart rather than all at once: a backlog
  * that came due together (a scheduled campaign) otherwise stepped aside in full every 200–400 ms until the first

@@ -65,7 +65,9 @@ export interface SendProcessorDeps extends SendDeps {
    * Called for each job that stepped aside, with when it is due back (the worker counts them, a backlog's churn shows
    * on /metrics, and lists them for a worker that runs dry: work-sharing.ts).
    */
-  onStepAside?: (jobId: string, returnAt: number) => void;
+  onStepAside?: (accountId: string, jobId: string, returnAt: number) => void;
+  /** Called when a job leaves its account's full line here: one of the account's stepped-aside jobs may come. */
+  onLineRoom?: (accountId: string) => void;
   /** How long each run's job lock surely lasts (the worker's, job-locks.ts); absent = runs never check. */
   locks?: JobLocks;
   /** Adds an email's own job (a batch member's retry), a batch of one. */

@@ -6,9 +6,9 @@
 // email moves the job itself to delayed. A job whose account already has a long line in this process steps aside
 // before claiming anything (fair slots: one account's backlog never holds every job slot). A job in the line claims
 // its rows only when it starts (start-window.ts); until then it can be given back whole to a worker that ran dry
-// (work-sharing.ts). A run sends only while
-// it surely holds its job's lock (job-locks.ts), renewing the lock itself when the worker's timer fell behind; once
-// the lock is gone it claims nothing more, and the emails it has not sent go back, unsent, to the job's next run.
+// (work-sharing.ts). A run sends only while it surely holds its job's lock (job-locks.ts), renewing the lock itself
+// when the worker's timer fell behind; once the lock is gone it claims nothing more, and the emails it has not sent
+// go back, unsent, to the job's next run.
 import { randomUUID } from 'node:crypto';
 import { inSpan, isUuid, withRequestId } from '@mailwright/kit';
 import { DelayedError, type Job, UnrecoverableError, WaitingError } from 'bullmq';
@@ -113,7 +113,7 @@ async function processSend(
     // other tenants' jobs take the slot meanwhile.
     const returnAt = lines.returnTime(accountId, ids.length, deps.maxBacklogPerAccount);
     await job.moveToDelayed(returnAt, lockToken);
-    if (job.id) deps.onStepAside?.(job.id, returnAt);
+    if (job.id) deps.onStepAside?.(accountId, job.id, returnAt);
     throw new DelayedError();
   }
   lines.enter(accountId, ids.length);
@@ -133,7 +133,10 @@ async function processSend(
       turn?.close();
     }
   } finally {
+    // A job that leaves a full line makes room for one that stepped aside: it is brought forward (work-sharing.ts).
+    const wasFull = lines.running(accountId) >= deps.maxBacklogPerAccount;
     lines.leave(accountId, ids.length, finished);
+    if (finished && wasFull) deps.onLineRoom?.(accountId);
   }
 }
 
@@ -192,8 +195,8 @@ async function deliverJob(
       { parent: traceparent },
     );
     // A batch member given back because the run's lock is gone needs no job of its own: the job's next run (the
-    // stalled job's) claims it again, and if the job is given up the reconciler enqueues it. An own job per email
-    // made a starved worker's thousand releases a thousand jobs, fetched and claimed one by one from the CPU it lacked.
+    // stalled job's) claims it again, and if the job is given up the reconciler enqueues it. A job per email made a
+    // starved worker's thousand releases a thousand jobs, fetched and claimed one by one from the CPU it lacked.
     if (!isOwn && (delivery.kind === 'retry' || delivery.kind === 'held')) {
       const delay = delivery.kind === 'retry' ? retryDelayAfter(email.attempts) : delayOf(delivery);
       // If this add fails the row stays 'queued' with a finished job: the reconciler enqueues it.
@@ -205,7 +208,8 @@ async function deliverJob(
     }
     return delivery;
   };
-  // A run whose lock is gone claims nothing: the job's next run has its emails, and a claim now would take them from it.
+  // A run whose lock is gone claims nothing: the job's next run has its emails, and a claim now would take them
+  // from it.
   if (holdsLock && !(await stillHolds(holdsLock))) throw new Error(`lock of job ${job.id} lost before its claim`);
   // Concurrent claims of one run go out as one statement (EmailClaims batches them).
   const emails = await Promise.all(ids.map((id) => deps.claims.claim(id, token)));

@@ -77,13 +77,28 @@ describe('StartWindow', () => {
     const waitingA = watch(window.turn('a', 50));
     started(window.turn('b', 100));
     const waitingB = watch(window.turn('b', 100));
-    expect(window.giveBackAll()).toBe(2);
+    expect(window.giveBack()).toBe(2);
     await settle();
     expect(waitingA.answer).toEqual({ kind: 'give-back' });
     expect(waitingB.answer).toEqual({ kind: 'give-back' });
     expect(window.waiting).toBe(0);
     running.close();
-    expect(window.giveBackAll()).toBe(0);
+    expect(window.giveBack()).toBe(0);
     started(window.turn('a', 100));
+  });
+
+  it('gives back at most as many as asked, the jobs that would start last first', async () => {
+    const window = new StartWindow(100);
+    started(window.turn('a', 100));
+    const first = watch(window.turn('a', 100));
+    const second = watch(window.turn('a', 100));
+    started(window.turn('b', 100));
+    const third = watch(window.turn('b', 100));
+    expect(window.giveBack(2)).toBe(2);
+    await settle();
+    expect(second.answer).toEqual({ kind: 'give-back' }); // the back of the longest line
+    expect(first.answer).toEqual({ kind: 'give-back' }); // then the longer line's back again (a tie: the first)
+    expect(third.answer).toBeUndefined();
+    expect(window.waiting).toBe(1);
   });
 });

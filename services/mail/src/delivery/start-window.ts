@@ -52,18 +52,30 @@ export class StartWindow {
     return new Promise<Turn>((answer) => window.waiting.push({ emails, answer }));
   }
 
-  /** Every job waiting to start is answered 'give-back'; how many were. */
-  giveBackAll(): number {
+  /**
+   * Up to `most` of the jobs waiting to start are answered 'give-back', those that would start last first (the
+   * back of each account's line, the longest lines first); how many were.
+   */
+  giveBack(most = Number.POSITIVE_INFINITY): number {
     let given = 0;
-    for (const window of this.accounts.values()) {
-      for (const job of window.waiting.splice(0)) {
-        job.answer({ kind: 'give-back' });
-        given += 1;
-      }
+    while (given < most) {
+      const longest = this.longestLine();
+      const job = longest?.waiting.pop();
+      if (!job) break;
+      job.answer({ kind: 'give-back' });
+      given += 1;
     }
     this.waitingJobs -= given;
     this.forgetIdle();
     return given;
+  }
+
+  private longestLine(): AccountWindow | undefined {
+    let longest: AccountWindow | undefined;
+    for (const window of this.accounts.values()) {
+      if (window.waiting.length > (longest?.waiting.length ?? 0)) longest = window;
+    }
+    return longest;
   }
 
   private fits(window: AccountWindow, emails: number): boolean {

@@ -22,7 +22,19 @@ interface Load {
 }
 
 /** A worker's work sharing on the real Redis, its clock at `now`, with what it gave back and brought forward. */
-function worker(load: Load, options: { now?: number; redis?: Redis; warnings?: string[]; notDelayed?: string[] } = {}) {
+const clock = { now: 100_000 };
+beforeEach(() => {
+  clock.now = 100_000;
+});
+
+/** A dry worker's first look, then one 300 ms later: dry for long enough to be given work. */
+async function dryFor300ms(sharing: WorkSharing): Promise<void> {
+  await sharing.tick();
+  clock.now += 300;
+  await sharing.tick();
+}
+
+function worker(load: Load, options: { redis?: Redis; warnings?: string[]; notDelayed?: string[] } = {}) {
   const window = new StartWindow(100);
   const given: number[] = [];
   const promoted: string[] = [];
@@ -41,9 +53,15 @@ function worker(load: Load, options: { now?: number; redis?: Redis; warnings?: s
     onGiveBack: (jobs) => given.push(jobs),
     onPromote: (jobs) => counted.push(jobs),
     log: { warn: (_: unknown, message: string) => options.warnings?.push(message) } as never,
-    now: () => options.now ?? 100_000,
+    now: () => clock.now,
   });
   return { sharing, window, given, promoted, counted };
+}
+
+async function waitForPromotions(promoted: string[], count: number): Promise<void> {
+  for (let waited = 0; promoted.length < count && waited < 2_000; waited += 10) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 const dryKeyExists = async () => (await redis.exists(`${prefix}:dry`)) === 1;
@@ -53,13 +71,20 @@ describe('WorkSharing', () => {
     const dry = worker({ running: 0, activeAt: 99_000 });
     const busy = worker({ running: 300, activeAt: 99_900 });
     void busy.window.turn('a', 100);
-    const waiting = busy.window.turn('a', 100);
+    const kept = busy.window.turn('a', 100);
+    const given = busy.window.turn('a', 100);
     await dry.sharing.tick();
     expect(await dryKeyExists()).toBe(true);
+    await busy.sharing.tick(); // dry for a moment only: between batches
+    expect(busy.given).toEqual([]);
+    await dryFor300ms(dry.sharing);
     await busy.sharing.tick();
-    await expect(waiting).resolves.toEqual({ kind: 'give-back' });
+    await expect(given).resolves.toEqual({ kind: 'give-back' }); // half of the waiting jobs, the last first
     expect(busy.given).toEqual([1]);
+    expect(busy.window.waiting).toBe(1);
     expect(await dryKeyExists()).toBe(false);
+    busy.sharing.stop();
+    await expect(kept).resolves.toEqual({ kind: 'give-back' });
   });
 
   it('says nothing while busy or long idle, and never gives to itself', async () => {
@@ -67,28 +92,48 @@ describe('WorkSharing', () => {
     await worker({ running: 0, activeAt: 80_000 }).sharing.tick();
     expect(await dryKeyExists()).toBe(false);
     const self = worker({ running: 0, activeAt: 99_000 });
-    await self.sharing.tick();
+    await dryFor300ms(self.sharing);
     void self.window.turn('a', 100);
     void self.window.turn('a', 100);
     await self.sharing.tick();
     expect(self.given).toEqual([]);
   });
 
-  it('brings the stepped-aside jobs due back next forward while dry, two a look, dropping those already back', async () => {
+  it('brings the next stepped-aside jobs forward while dry, two a look, dropping those already back', async () => {
     const busy = worker({ running: 1_000, activeAt: 99_900 });
-    busy.sharing.steppedAside('back-already', 99_500);
-    busy.sharing.steppedAside('third', 104_000);
-    busy.sharing.steppedAside('first', 101_000);
-    busy.sharing.steppedAside('second', 102_000);
+    busy.sharing.steppedAside('a', 'back-already', 99_500);
+    busy.sharing.steppedAside('a', 'third', 104_000);
+    busy.sharing.steppedAside('b', 'first', 101_000);
+    busy.sharing.steppedAside('a', 'second', 102_000);
+    busy.sharing.steppedAside('a', 'back-by-then', 100_200);
     await busy.sharing.tick(); // busy: brings nothing forward
     const dry = worker({ running: 0, activeAt: 99_000 }, { notDelayed: ['second'] });
+    await dry.sharing.tick();
+    expect(dry.promoted).toEqual([]); // dry for a moment only
+    clock.now = 100_300;
     await dry.sharing.tick();
     expect(dry.promoted).toEqual(['first']);
     expect(dry.counted).toEqual([1]); // 'second' had come back meanwhile
     await dry.sharing.tick();
     expect(dry.promoted).toEqual(['first', 'third']);
     expect(await redis.zcard(`${prefix}:stepped-aside`)).toBe(0);
-    expect(await redis.pttl(`${prefix}:stepped-aside`)).toBeLessThan(0); // emptied, so gone
+    expect(await redis.zcount(`${prefix}:stepped-aside:a`, clock.now, '+inf')).toBe(0); // off the account's list too
+  });
+
+  it('brings an account’s next stepped-aside job forward when a job leaves its full line', async () => {
+    const busy = worker({ running: 1_000, activeAt: 99_900 }, { notDelayed: ['a-1'] });
+    busy.sharing.steppedAside('a', 'a-2', 102_000);
+    busy.sharing.steppedAside('a', 'a-1', 101_000);
+    busy.sharing.steppedAside('b', 'b-1', 100_500);
+    busy.sharing.pull('a');
+    await waitForPromotions(busy.promoted, 1);
+    expect(busy.promoted).toEqual(['a-2']);
+    expect(busy.counted).toEqual([1]);
+    busy.sharing.pull('a'); // nothing of a left
+    busy.sharing.pull('c');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(busy.promoted).toEqual(['a-2']);
+    expect(await redis.zrange(`${prefix}:stepped-aside:b`, 0, -1)).toEqual(['b-1']);
   });
 
   it('warns once while Redis does not answer', async () => {

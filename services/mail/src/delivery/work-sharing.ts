@@ -4,11 +4,18 @@
 // has a thousand emails to go while the others have nothing to fetch. (Four workers at 0.08 core each: the middle of
 // a 10,000-email drain ran at more than four times one worker's rate, its last fifth at half of it.)
 //
-// So a worker that has run dry says so in Redis (a key with a short life, renewed while it stays dry), and a worker
-// with jobs that have not started (start-window.ts: unclaimed, whole) takes the key and puts those jobs back at the
-// head of the queue, where every worker with a free slot fetches them, the dry one among them. The jobs that
-// stepped aside (their account's line in a worker was full, process-send.ts) wait in the delayed set until a time
-// that worker estimated; they are listed by that time, and a dry worker brings the next ones forward.
+// So a worker that has run dry says so in Redis (a key with a short life, renewed while it stays dry, with how long
+// it has been dry), and a worker with jobs that have not started (start-window.ts: unclaimed, whole) takes the key
+// and puts half of those jobs back at the head of the queue, where every worker with a free slot fetches them, the
+// dry one among them. Only a worker dry for a while counts: between the batches of a steady stream every worker is
+// dry for moments, and giving back then only moved jobs from worker to worker.
+//
+// The jobs that stepped aside (their account's line in a worker was full, process-send.ts) wait in the delayed set
+// until a time that worker estimated. They are listed by that time, per account and in all, and brought forward
+// when there is room for them: each job that leaves a full line brings its account's next one (`pull`), and a dry
+// worker brings the next ones of any account. Coming back by the estimate alone made a long backlog churn: a rate
+// measured a little high brought jobs back early, each stepping aside again, and the 10 s cap on an estimate sent
+// every job behind the first dozen back every 10 s (one 0.1-core worker, 10,000 emails: 540 step-asides).
 //
 // Only a worker that was busy lately (or has just started: a worker added to a busy platform gets work at once)
 // says it is dry, and only a worker with jobs waiting looks: an idle platform asks Redis nothing.
@@ -20,18 +27,25 @@ import type { StartWindow } from './start-window';
 /** The key through which a queue's workers say one of them ran dry (its value: that worker's id). */
 export const dryWorkerKey = (queuePrefix: string) => `${queuePrefix}:mail:dry-worker`;
 
-/** The sorted set of the send jobs that stepped aside, by the time each is due back. */
+/**
+ * The sorted sets of the send jobs that stepped aside, by the time each is due back: in all (members
+ * `<accountId>/<jobId>`), and per account (members: job ids) at `<key>:<accountId>`.
+ */
 export const steppedAsideKey = (queuePrefix: string) => `${queuePrefix}:mail:stepped-aside`;
 
 /** A dry worker brings this many stepped-aside jobs forward per look (two batch jobs: its start window). */
 const PROMOTE_PER_TICK = 2;
-/** The list of stepped-aside jobs outlives its last entry by this much (every entry is due within 10 s). */
-const STEPPED_ASIDE_TTL_MS = 60_000;
+/** A list of stepped-aside jobs outlives its last entry by this much (every entry is due within 60 s). */
+const STEPPED_ASIDE_TTL_MS = 120_000;
+/** A pull tries this many listed jobs for one that is still delayed (others may have come back by their time). */
+const PULL_TRIES = 3;
 
 /** How often a worker looks: dry for this long at most before another gives it work. */
 const TICK_MS = 100;
 /** A dry worker's word lasts this long unless renewed (a worker that stopped is soon not waited for). */
 const DRY_SIGNAL_MS = 300;
+/** A worker dry for less than this is between batches: nothing is given back to it, nothing brought forward. */
+const DRY_FOR_MS = 300;
 /** A worker that finished nothing for this long (since it started) is idle, not dry: it stops saying so. */
 const BUSY_LATELY_MS = 10_000;
 
@@ -47,13 +61,15 @@ export class WorkSharing {
   private timer: NodeJS.Timeout | null = null;
   private ticking = false;
   private redisFailing = false;
+  /** When this worker last became dry (epoch ms), null while it is not. */
+  private drySince: number | null = null;
 
   constructor(
     private readonly deps: {
       redis: Redis;
       /** The key through which a worker says it ran dry (dryWorkerKey). */
       dryKey: string;
-      /** The sorted set of stepped-aside jobs (steppedAsideKey). */
+      /** The stepped-aside jobs' sorted sets: this key in all, `<key>:<accountId>` per account (steppedAsideKey). */
       steppedAsideKey: string;
       /** Moves a delayed job to the queue now; rejects when it is no longer delayed. */
       promote: (jobId: string) => Promise<unknown>;
@@ -63,7 +79,7 @@ export class WorkSharing {
       dryBelow: number;
       /** Jobs given back (counted on /metrics). */
       onGiveBack?: (jobs: number) => void;
-      /** Stepped-aside jobs this worker brought forward while dry (counted on /metrics). */
+      /** Stepped-aside jobs this worker brought forward, pulled or while dry (counted on /metrics). */
       onPromote?: (jobs: number) => void;
       log?: Logger;
       now?: () => number;
@@ -82,17 +98,40 @@ export class WorkSharing {
     this.giveBack();
   }
 
-  /** A job stepped aside until `returnAt` (epoch ms): listed, for a dry worker to bring forward. */
-  steppedAside(jobId: string, returnAt: number): void {
-    const { redis, steppedAsideKey: key } = this.deps;
-    const now = (this.deps.now ?? Date.now)();
+  /** A job of the account stepped aside until `returnAt` (epoch ms): listed, to come forward when there is room. */
+  steppedAside(accountId: string, jobId: string, returnAt: number): void {
+    const { redis, steppedAsideKey: all } = this.deps;
+    const own = `${all}:${accountId}`;
+    const now = this.now();
     redis
       .multi()
-      .zremrangebyscore(key, '-inf', now)
-      .zadd(key, returnAt, jobId)
-      .pexpire(key, STEPPED_ASIDE_TTL_MS)
+      .zremrangebyscore(all, '-inf', now)
+      .zadd(all, returnAt, `${accountId}/${jobId}`)
+      .pexpire(all, STEPPED_ASIDE_TTL_MS)
+      .zremrangebyscore(own, '-inf', now)
+      .zadd(own, returnAt, jobId)
+      .pexpire(own, STEPPED_ASIDE_TTL_MS)
       .exec()
       .catch(() => undefined); // unlisted, the job still comes back at its time
+  }
+
+  /** A job left the account's full line here: the account's next stepped-aside job is brought forward. */
+  pull(accountId: string): void {
+    void this.pullNext(accountId).catch(() => undefined); // not pulled, the job still comes back at its time
+  }
+
+  private async pullNext(accountId: string): Promise<void> {
+    const { redis, steppedAsideKey: all } = this.deps;
+    const own = `${all}:${accountId}`;
+    for (let tries = 0; tries < PULL_TRIES; tries += 1) {
+      const answers = await redis.multi().zremrangebyscore(own, '-inf', this.now()).zpopmin(own, 1).exec();
+      const jobId = (answers?.[1]?.[1] as string[] | undefined)?.[0];
+      if (jobId === undefined) return;
+      if (await this.promote(jobId)) {
+        this.deps.onPromote?.(1);
+        return;
+      }
+    }
   }
 
   /** One look: give waiting jobs to a dry worker, or say this one is dry. */
@@ -100,14 +139,15 @@ export class WorkSharing {
     if (this.ticking) return;
     this.ticking = true;
     const { redis, dryKey, window, load, dryBelow } = this.deps;
-    const now = (this.deps.now ?? Date.now)();
+    const now = this.now();
     try {
+      const isDry = window.waiting === 0 && load.runningEmails() < dryBelow && now - load.lastActiveAt() < BUSY_LATELY_MS;
+      this.drySince = isDry ? (this.drySince ?? now) : null;
       if (window.waiting > 0) {
-        const dry = await redis.getdel(dryKey);
-        if (dry !== null && dry !== this.id) this.giveBack();
-      } else if (load.runningEmails() < dryBelow && now - load.lastActiveAt() < BUSY_LATELY_MS) {
-        await redis.set(dryKey, this.id, 'PX', DRY_SIGNAL_MS);
-        await this.promoteSteppedAside(now);
+        const dry = parseDry(await redis.getdel(dryKey));
+        if (dry && dry.worker !== this.id && dry.forMs >= DRY_FOR_MS) this.giveBack(Math.ceil(window.waiting / 2));
+      } else if (this.drySince !== null) {
+        await this.sayDry(now, now - this.drySince);
       }
       this.redisFailing = false;
     } catch (error) {
@@ -119,20 +159,56 @@ export class WorkSharing {
     }
   }
 
-  /** Brings the next stepped-aside jobs forward (those whose time has passed are back already: dropped). */
-  private async promoteSteppedAside(now: number): Promise<void> {
-    const { redis, steppedAsideKey: key } = this.deps;
-    const answers = await redis.multi().zremrangebyscore(key, '-inf', now).zpopmin(key, PROMOTE_PER_TICK).exec();
-    const popped = (answers?.[1]?.[1] ?? []) as string[];
-    const ids = popped.filter((_, index) => index % 2 === 0);
-    if (ids.length === 0) return;
-    const moved = await Promise.allSettled(ids.map((id) => this.deps.promote(id)));
-    const promoted = moved.filter((result) => result.status === 'fulfilled').length;
+  /**
+   * Says this worker is dry (and for how long), and once it has been for a while brings the next stepped-aside jobs
+   * of any account forward, in one round trip.
+   */
+  private async sayDry(now: number, forMs: number): Promise<void> {
+    const { redis, dryKey, steppedAsideKey: all } = this.deps;
+    const signal = redis.multi().set(dryKey, `${this.id} ${forMs}`, 'PX', DRY_SIGNAL_MS);
+    if (forMs < DRY_FOR_MS) {
+      await signal.exec();
+      return;
+    }
+    const answers = await signal
+      .zremrangebyscore(all, '-inf', now) // the jobs whose time has passed are back already
+      .zpopmin(all, PROMOTE_PER_TICK)
+      .exec();
+    const popped = (answers?.[2]?.[1] ?? []) as string[];
+    const listed = popped.filter((_, index) => index % 2 === 0);
+    if (listed.length === 0) return;
+    const moved = await Promise.all(
+      listed.map((member) => {
+        const slash = member.indexOf('/');
+        const jobId = member.slice(slash + 1);
+        void redis.zrem(`${all}:${member.slice(0, slash)}`, jobId).catch(() => undefined);
+        return this.promote(jobId);
+      }),
+    );
+    const promoted = moved.filter(Boolean).length;
     if (promoted > 0) this.deps.onPromote?.(promoted);
   }
 
-  private giveBack(): void {
-    const jobs = this.deps.window.giveBackAll();
+  /** Moves a listed job to the queue now; false when it was no longer delayed (it came back by its time). */
+  private promote(jobId: string): Promise<boolean> {
+    return this.deps.promote(jobId).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  private now(): number {
+    return (this.deps.now ?? Date.now)();
+  }
+
+  private giveBack(most?: number): void {
+    const jobs = this.deps.window.giveBack(most);
     if (jobs > 0) this.deps.onGiveBack?.(jobs);
   }
+}
+
+/** The dry key's value: the dry worker's id and how long it has been dry (ms). */
+function parseDry(value: string | null): { worker: string; forMs: number } | null {
+  const [worker, forMs] = value?.split(' ') ?? [];
+  return worker && forMs ? { worker, forMs: Number(forMs) } : null;
 }
