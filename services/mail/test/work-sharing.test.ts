@@ -74,10 +74,13 @@ describe('a worker that runs dry while another holds a backlog', () => {
     await waitFor(() => all.every((to) => received.has(to)), 30_000);
     await new Promise((resolve) => setTimeout(resolve, 500)); // a second send would land within a few deliveries
     expect(all.filter((to) => received.get(to) !== 1)).toEqual([]);
-    const givenBack = metricValue(await first.text(), 'mail_jobs_total', { queue: 'send', outcome: 'given_back' });
-    expect(givenBack).toBeGreaterThan(0);
-    const promoted = metricValue(await second.text(), 'mail_jobs_total', { queue: 'send', outcome: 'promoted' });
-    expect(promoted).toBeGreaterThan(0);
+    // The second worker got its work through the sharing (which way first depends on timing): a job given back by the
+    // first, or a stepped-aside job brought forward (pulled by a job leaving the first's full line, or by the second
+    // while dry); without it, the first worker's line and the delayed set held all of it.
+    const shared = async (registry: MetricsRegistry, outcome: string) =>
+      metricValue(await registry.text(), 'mail_jobs_total', { queue: 'send', outcome });
+    const moved = (await shared(first, 'given_back')) + (await shared(first, 'promoted')) + (await shared(second, 'promoted'));
+    expect(moved).toBeGreaterThan(0);
     expect(metricValue(await second.text(), 'emails_sent_total', { provider: 'smtp' })).toBeGreaterThanOrEqual(100);
   });
 });

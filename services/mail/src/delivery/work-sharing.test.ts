@@ -78,6 +78,9 @@ describe('WorkSharing', () => {
     await busy.sharing.tick(); // dry for a moment only: between batches
     expect(busy.given).toEqual([]);
     await dryFor300ms(dry.sharing);
+    await busy.sharing.tick(); // looked less than a second ago: not yet
+    expect(busy.given).toEqual([]);
+    clock.now += 700;
     await busy.sharing.tick();
     await expect(given).resolves.toEqual({ kind: 'give-back' }); // half of the waiting jobs, the last first
     expect(busy.given).toEqual([1]);

@@ -40,14 +40,16 @@ const STEPPED_ASIDE_TTL_MS = 120_000;
 /** A pull tries this many listed jobs for one that is still delayed (others may have come back by their time). */
 const PULL_TRIES = 3;
 
-/** How often a worker looks: dry for this long at most before another gives it work. */
-const TICK_MS = 100;
-/** A dry worker's word lasts this long unless renewed (a worker that stopped is soon not waited for). */
-const DRY_SIGNAL_MS = 300;
+/** How often a dry worker says so (a round trip to Redis; ten a second showed in an idle worker's CPU). */
+const TICK_MS = 250;
+/** How often a worker with jobs waiting to start looks for a dry one (a backlog keeps it looking all along). */
+const LOOK_EVERY_MS = 1_000;
+/** A dry worker's word lasts this long unless renewed: past the others' next look, and soon gone once it stops. */
+const DRY_SIGNAL_MS = 1_500;
 /** A worker dry for less than this is between batches: nothing is given back to it, nothing brought forward. */
 const DRY_FOR_MS = 300;
 /** A worker that finished nothing for this long (since it started) is idle, not dry: it stops saying so. */
-const BUSY_LATELY_MS = 10_000;
+const BUSY_LATELY_MS = 3_000;
 
 export interface WorkLoad {
   /** Emails in this process's running jobs (started or waiting to), over all accounts. */
@@ -63,6 +65,8 @@ export class WorkSharing {
   private redisFailing = false;
   /** When this worker last became dry (epoch ms), null while it is not. */
   private drySince: number | null = null;
+  /** When this worker last looked for a dry one (epoch ms). */
+  private lookedAt = 0;
 
   constructor(
     private readonly deps: {
@@ -144,6 +148,8 @@ export class WorkSharing {
       const isDry = window.waiting === 0 && load.runningEmails() < dryBelow && now - load.lastActiveAt() < BUSY_LATELY_MS;
       this.drySince = isDry ? (this.drySince ?? now) : null;
       if (window.waiting > 0) {
+        if (now - this.lookedAt < LOOK_EVERY_MS) return;
+        this.lookedAt = now;
         const dry = parseDry(await redis.getdel(dryKey));
         if (dry && dry.worker !== this.id && dry.forMs >= DRY_FOR_MS) this.giveBack(Math.ceil(window.waiting / 2));
       } else if (this.drySince !== null) {
@@ -151,7 +157,7 @@ export class WorkSharing {
       }
       this.redisFailing = false;
     } catch (error) {
-      // Said once per outage: the tick runs ten times a second.
+      // Said once per outage, not on every tick.
       if (!this.redisFailing) this.deps.log?.warn({ err: error }, 'work sharing paused: Redis did not answer');
       this.redisFailing = true;
     } finally {
