@@ -1,6 +1,6 @@
-// Workers share the end of a backlog (work-sharing.ts): a worker that starts while another holds an account's
-// jobs (in its line, or stepped aside until its line has room) gets the jobs that have not started and brings the
-// stepped-aside ones forward, and every email is sent once.
+// Workers share the end of a backlog (work-sharing.ts): a worker that starts while another holds an account's jobs
+// in its line (the queue itself empty) gets half of those that have not started, and every email is sent once.
+// (Stepped-aside jobs brought forward: fair-slots.test.ts and the unit tests.)
 import { randomUUID } from 'node:crypto';
 import { MetricsRegistry } from '@mailwright/kit';
 import { internalHeaders, metricValue, SmtpPeer } from '@mailwright/kit/testing';
@@ -26,7 +26,7 @@ let secondWorker: MailWorker | null = null;
 
 beforeAll(async () => {
   await sink.start();
-  await h.start({ worker: false, env: { SMTP_MAX_CONNECTIONS: '1', WORKER_MAX_BACKLOG_PER_ACCOUNT: '300' } });
+  await h.start({ worker: false, env: { SMTP_MAX_CONNECTIONS: '1' } });
   await h.startWorker({ metrics: first });
 });
 afterAll(async () => {
@@ -44,15 +44,14 @@ const batch = async (userId: string, emails: unknown[]) =>
   });
 
 describe('a worker that runs dry while another holds a backlog', () => {
-  it('takes the jobs the other has not started or stepped aside, and every email is sent once', async () => {
+  it('takes the jobs the other has not started, and every email is sent once', async () => {
     const userId = randomUUID();
     h.services.addSmtpAccount(userId, randomUUID(), sink.port);
     h.services.setPlan(userId, 'enterprise');
     const recipients = Array.from({ length: 6 }, (_, job) =>
       Array.from({ length: 100 }, (_, i) => `shared-${job}-${i}@example.net`),
     );
-    // Six jobs of 100: the first worker fetches them all, starts two (its start window), keeps one waiting (its line
-    // holds 300) and steps three aside.
+    // Six jobs of 100: the first worker fetches them all, starts two (its start window) and keeps four waiting.
     const responses = await Promise.all(
       recipients.map((to) =>
         batch(
@@ -74,13 +73,9 @@ describe('a worker that runs dry while another holds a backlog', () => {
     await waitFor(() => all.every((to) => received.has(to)), 30_000);
     await new Promise((resolve) => setTimeout(resolve, 500)); // a second send would land within a few deliveries
     expect(all.filter((to) => received.get(to) !== 1)).toEqual([]);
-    // The second worker got its work through the sharing (which way first depends on timing): a job given back by the
-    // first, or a stepped-aside job brought forward (pulled by a job leaving the first's full line, or by the second
-    // while dry); without it, the first worker's line and the delayed set held all of it.
-    const shared = async (registry: MetricsRegistry, outcome: string) =>
-      metricValue(await registry.text(), 'mail_jobs_total', { queue: 'send', outcome });
-    const moved = (await shared(first, 'given_back')) + (await shared(first, 'promoted')) + (await shared(second, 'promoted'));
-    expect(moved).toBeGreaterThan(0);
+    // Dry for 300 ms, it was given half of the four (the first worker looks once a second), and later maybe more.
+    const givenBack = metricValue(await first.text(), 'mail_jobs_total', { queue: 'send', outcome: 'given_back' });
+    expect(givenBack).toBeGreaterThanOrEqual(2);
     expect(metricValue(await second.text(), 'emails_sent_total', { provider: 'smtp' })).toBeGreaterThanOrEqual(100);
   });
 });

@@ -23,6 +23,7 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { StartWindow } from './start-window';
+import { listSteppedAside, takeNextListed } from './work-sharing-scripts';
 
 /** The key through which a queue's workers say one of them ran dry (its value: that worker's id). */
 export const dryWorkerKey = (queuePrefix: string) => `${queuePrefix}:mail:dry-worker`;
@@ -37,6 +38,8 @@ export const steppedAsideKey = (queuePrefix: string) => `${queuePrefix}:mail:ste
 const PROMOTE_PER_TICK = 2;
 /** A list of stepped-aside jobs outlives its last entry by this much (every entry is due within 60 s). */
 const STEPPED_ASIDE_TTL_MS = 120_000;
+/** Redis calls of work sharing give up after this long (what they do comes about anyway, later). */
+const REDIS_TIMEOUT_MS = 2_000;
 /** A pull tries this many listed jobs for one that is still delayed (others may have come back by their time). */
 const PULL_TRIES = 3;
 
@@ -105,18 +108,9 @@ export class WorkSharing {
   /** A job of the account stepped aside until `returnAt` (epoch ms): listed, to come forward when there is room. */
   steppedAside(accountId: string, jobId: string, returnAt: number): void {
     const { redis, steppedAsideKey: all } = this.deps;
-    const own = `${all}:${accountId}`;
-    const now = this.now();
-    redis
-      .multi()
-      .zremrangebyscore(all, '-inf', now)
-      .zadd(all, returnAt, `${accountId}/${jobId}`)
-      .pexpire(all, STEPPED_ASIDE_TTL_MS)
-      .zremrangebyscore(own, '-inf', now)
-      .zadd(own, returnAt, jobId)
-      .pexpire(own, STEPPED_ASIDE_TTL_MS)
-      .exec()
-      .catch(() => undefined); // unlisted, the job still comes back at its time
+    const args = [this.now(), returnAt, `${accountId}/${jobId}`, jobId, STEPPED_ASIDE_TTL_MS].map(String);
+    // Unlisted, the job still comes back at its time.
+    listSteppedAside.run(redis, [all, `${all}:${accountId}`], args, REDIS_TIMEOUT_MS).catch(() => undefined);
   }
 
   /** A job left the account's full line here: the account's next stepped-aside job is brought forward. */
@@ -125,17 +119,21 @@ export class WorkSharing {
   }
 
   private async pullNext(accountId: string): Promise<void> {
-    const { redis, steppedAsideKey: all } = this.deps;
-    const own = `${all}:${accountId}`;
+    const own = `${this.deps.steppedAsideKey}:${accountId}`;
     for (let tries = 0; tries < PULL_TRIES; tries += 1) {
-      const answers = await redis.multi().zremrangebyscore(own, '-inf', this.now()).zpopmin(own, 1).exec();
-      const jobId = (answers?.[1]?.[1] as string[] | undefined)?.[0];
+      const [jobId] = await this.takeNext(own, 1);
       if (jobId === undefined) return;
       if (await this.promote(jobId)) {
         this.deps.onPromote?.(1);
         return;
       }
     }
+  }
+
+  /** The `count` listed jobs due back next (list members), taken off the list. */
+  private async takeNext(list: string, count: number): Promise<string[]> {
+    const args = [String(this.now()), String(count)];
+    return (await takeNextListed.run(this.deps.redis, [list], args, REDIS_TIMEOUT_MS)) as string[];
   }
 
   /** One look: give waiting jobs to a dry worker, or say this one is dry. */
@@ -153,7 +151,7 @@ export class WorkSharing {
         const dry = parseDry(await redis.getdel(dryKey));
         if (dry && dry.worker !== this.id && dry.forMs >= DRY_FOR_MS) this.giveBack(Math.ceil(window.waiting / 2));
       } else if (this.drySince !== null) {
-        await this.sayDry(now, now - this.drySince);
+        await this.sayDry(now - this.drySince);
       }
       this.redisFailing = false;
     } catch (error) {
@@ -167,21 +165,13 @@ export class WorkSharing {
 
   /**
    * Says this worker is dry (and for how long), and once it has been for a while brings the next stepped-aside jobs
-   * of any account forward, in one round trip.
+   * of any account forward.
    */
-  private async sayDry(now: number, forMs: number): Promise<void> {
+  private async sayDry(forMs: number): Promise<void> {
     const { redis, dryKey, steppedAsideKey: all } = this.deps;
-    const signal = redis.multi().set(dryKey, `${this.id} ${forMs}`, 'PX', DRY_SIGNAL_MS);
-    if (forMs < DRY_FOR_MS) {
-      await signal.exec();
-      return;
-    }
-    const answers = await signal
-      .zremrangebyscore(all, '-inf', now) // the jobs whose time has passed are back already
-      .zpopmin(all, PROMOTE_PER_TICK)
-      .exec();
-    const popped = (answers?.[2]?.[1] ?? []) as string[];
-    const listed = popped.filter((_, index) => index % 2 === 0);
+    await redis.set(dryKey, `${this.id} ${forMs}`, 'PX', DRY_SIGNAL_MS);
+    if (forMs < DRY_FOR_MS) return;
+    const listed = await this.takeNext(all, PROMOTE_PER_TICK);
     if (listed.length === 0) return;
     const moved = await Promise.all(
       listed.map((member) => {
