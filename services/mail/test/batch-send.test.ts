@@ -12,15 +12,12 @@ afterAll(() => h.stop());
 
 const apiHeaders = (userId: string) => internalHeaders({ kind: 'api_key', userId, apiKeyId: 'key-1' });
 
-const batch = async (userId: string, emails: unknown[]) =>
-  h.app.inject({ method: 'POST', url: '/emails/api/batch', headers: await apiHeaders(userId), payload: { emails } });
-
 describe('batch send', () => {
   it('accepts the valid emails, reports the invalid ones by index, and sends them', async () => {
     const { userId } = h.newUser();
     h.services.setPlan(userId, 'pro');
     const to = `batch-${randomUUID().slice(0, 8)}@example.com`;
-    const response = await batch(userId, [
+    const response = await h.sendBatch(userId, [
       { to: [to], subject: 'one', body: 'first' },
       { to: ['not-an-address'], subject: 'two', body: 'x' },
       { to: [to], subject: 'three' },
@@ -74,11 +71,11 @@ describe('batch send', () => {
       payload: { emails: [{ to: ['a@example.com'], subject: 's', body: 'b' }] },
     });
     expect(asUser.statusCode).toBe(401);
-    const free = await batch(userId, [{ to: ['a@example.com'], subject: 's', body: 'b' }]);
+    const free = await h.sendBatch(userId, [{ to: ['a@example.com'], subject: 's', body: 'b' }]);
     expect(free.statusCode).toBe(403);
     expect(free.json().code).toBe('API_ACCESS_REQUIRED');
     h.services.setPlan(userId, 'pro');
-    const tooMany = await batch(
+    const tooMany = await h.sendBatch(
       userId,
       Array.from({ length: 101 }, () => ({ to: ['a@example.com'], subject: 's', body: 'b' })),
     );
@@ -97,7 +94,7 @@ describe('batch send', () => {
     // Ten concurrent batches of 10 against a limit of 25: exactly two can fit.
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
-        batch(
+        h.sendBatch(
           userId,
           Array.from({ length: 10 }, () => email),
         ),
@@ -120,12 +117,12 @@ describe('batch send', () => {
     // A batch of 5 still fits exactly; one more single email does not.
     expect(
       (
-        await batch(
+        await h.sendBatch(
           userId,
           Array.from({ length: 5 }, () => email),
         )
       ).statusCode,
     ).toBe(207);
-    expect((await batch(userId, [email])).statusCode).toBe(429);
+    expect((await h.sendBatch(userId, [email])).statusCode).toBe(429);
   });
 });

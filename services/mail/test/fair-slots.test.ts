@@ -3,7 +3,7 @@
 // at once while the backlog drains.
 import { randomUUID } from 'node:crypto';
 import { MetricsRegistry } from '@mailwright/kit';
-import { freePort, internalHeaders, metricValue, SmtpPeer } from '@mailwright/kit/testing';
+import { freePort, metricValue, SmtpPeer } from '@mailwright/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Harness, waitFor } from './support/harness';
 
@@ -29,14 +29,6 @@ afterAll(async () => {
   await busy.stop();
 });
 
-const batch = async (userId: string, emails: unknown[]) =>
-  h.app.inject({
-    method: 'POST',
-    url: '/emails/api/batch',
-    headers: await internalHeaders({ kind: 'api_key', userId, apiKeyId: 'key-1' }),
-    payload: { emails },
-  });
-
 describe('a tenant with a backlog of batch jobs', () => {
   it('does not delay another tenant’s email: it arrives within 2 s while 1,000 emails wait', async () => {
     const a = { userId: randomUUID(), accountId: randomUUID() };
@@ -45,7 +37,7 @@ describe('a tenant with a backlog of batch jobs', () => {
     // Ten batch jobs of 100, more than the worker's 8 job slots could hold if they all waited for A's server.
     const responses = await Promise.all(
       Array.from({ length: 10 }, (_, job) =>
-        batch(
+        h.sendBatch(
           a.userId,
           Array.from({ length: 100 }, (_, i) => ({ to: [`a${job}-${i}@example.net`], subject: 'backlog', body: 'b' })),
         ),

@@ -3,7 +3,7 @@
 // (Stepped-aside jobs brought forward: fair-slots.test.ts and the unit tests.)
 import { randomUUID } from 'node:crypto';
 import { MetricsRegistry } from '@mailwright/kit';
-import { internalHeaders, metricValue, SmtpPeer } from '@mailwright/kit/testing';
+import { metricValue, SmtpPeer } from '@mailwright/kit/testing';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MailWorker, startWorker } from '../src/worker-app';
@@ -35,14 +35,6 @@ afterAll(async () => {
   await sink.stop();
 });
 
-const batch = async (userId: string, emails: unknown[]) =>
-  h.app.inject({
-    method: 'POST',
-    url: '/emails/api/batch',
-    headers: await internalHeaders({ kind: 'api_key', userId, apiKeyId: 'key-1' }),
-    payload: { emails },
-  });
-
 describe('a worker that runs dry while another holds a backlog', () => {
   it('takes the jobs the other has not started, and every email is sent once', async () => {
     const userId = randomUUID();
@@ -54,7 +46,7 @@ describe('a worker that runs dry while another holds a backlog', () => {
     // Six jobs of 100: the first worker fetches them all, starts two (its start window) and keeps four waiting.
     const responses = await Promise.all(
       recipients.map((to) =>
-        batch(
+        h.sendBatch(
           userId,
           to.map((address) => ({ to: [address], subject: 's', body: 'b' })),
         ),

@@ -6,6 +6,7 @@ import type { EmailLog } from '@mailwright/contracts';
 import { readConfig, runMigrations } from '@mailwright/kit';
 import {
   createTestDatabase,
+  internalHeaders,
   type ParsedSmtpMessage,
   SmtpPeer,
   TEST_INTERNAL_SECRET,
@@ -111,6 +112,12 @@ export class Harness {
       headers: { ...(await userHeaders(userId)), ...headers },
       payload,
     });
+  }
+
+  /** POST /emails/api/batch as the user's API key (the batch API: its emails share send jobs of up to 100). */
+  async sendBatch(userId: string, emails: unknown[]) {
+    const headers = await internalHeaders({ kind: 'api_key', userId, apiKeyId: 'key-1' });
+    return this.app.inject({ method: 'POST', url: '/emails/api/batch', headers, payload: { emails } });
   }
 
   /** One email to each recipient, all sent at once (so they share send jobs); throws unless every one is accepted. */
