@@ -4,21 +4,14 @@
 // peer's) is blocked for 8 s, past the 6 s lock.
 import { randomUUID } from 'node:crypto';
 import { MetricsRegistry } from '@mailwright/kit';
-import { metricValue, SmtpPeer } from '@mailwright/kit/testing';
+import { metricValue } from '@mailwright/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countingPeer } from './support/counting-peer';
 import { Harness, waitFor } from './support/harness';
 
 const h = new Harness('starved');
 const metrics = new MetricsRegistry('mail-worker', { defaultMetrics: false });
-/** Deliveries per recipient. */
-const received = new Map<string, number>();
-const sink = new SmtpPeer({
-  content: 'count',
-  delayMs: 100,
-  onMessage: ({ envelopeTo }) => {
-    for (const to of envelopeTo) received.set(to, (received.get(to) ?? 0) + 1);
-  },
-});
+const { sink, received } = countingPeer(100);
 
 beforeAll(async () => {
   await sink.start();

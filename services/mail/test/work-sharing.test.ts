@@ -3,23 +3,16 @@
 // (Stepped-aside jobs brought forward: fair-slots.test.ts and the unit tests.)
 import { randomUUID } from 'node:crypto';
 import { MetricsRegistry } from '@mailwright/kit';
-import { metricValue, SmtpPeer } from '@mailwright/kit/testing';
+import { metricValue } from '@mailwright/kit/testing';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MailWorker, startWorker } from '../src/worker-app';
+import { countingPeer } from './support/counting-peer';
 import { Harness, waitFor } from './support/harness';
 
 const h = new Harness('work-sharing');
-/** Deliveries per recipient. */
-const received = new Map<string, number>();
 /** One connection per worker, 10 ms a message: a worker alone drains about 80 emails a second. */
-const sink = new SmtpPeer({
-  content: 'count',
-  delayMs: 10,
-  onMessage: ({ envelopeTo }) => {
-    for (const to of envelopeTo) received.set(to, (received.get(to) ?? 0) + 1);
-  },
-});
+const { sink, received } = countingPeer(10);
 const first = new MetricsRegistry('mail-worker', { defaultMetrics: false });
 const second = new MetricsRegistry('mail-worker', { defaultMetrics: false });
 let secondWorker: MailWorker | null = null;

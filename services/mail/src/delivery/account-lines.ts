@@ -1,5 +1,5 @@
 // This process's line of emails per sending account (the emails of the send jobs it runs now), and when a job that
-// steps aside because its account's line is past the bound (fair slots, process-send.ts) should come back.
+// steps aside because its account's line is past the bound (fair slots, account-turn.ts) should come back.
 //
 // Coming back after a fixed 200–400 ms made a backlog churn: behind thousands of an account's emails every free job
 // slot fetched the next job of that account, which stepped aside and came back before the line had room, again and

@@ -3,15 +3,14 @@
 // one slow recipient never holds back or re-sends the rest; an email held for its sender (a limit, a pause, a
 // stalled account: deliver-email.ts) is handed back the same way until its expected time, without a try counted.
 // An email's own job is the one job of its email: its retries are the job's own (BullMQ's backoff), and a held
-// email moves the job itself to delayed. A job whose account already has a long line in this process steps aside
-// before claiming anything (fair slots: one account's backlog never holds every job slot). A job in the line claims
-// its rows only when it starts (start-window.ts); until then it can be given back whole to a worker that ran dry
-// (work-sharing.ts). A run sends only while it surely holds its job's lock (job-locks.ts), renewing the lock itself
-// when the worker's timer fell behind; once the lock is gone it claims nothing more, and the emails it has not sent
-// go back, unsent, to the job's next run.
+// email moves the job itself to delayed. A job runs as its turn in its account's line here (account-turn.ts: it may
+// step aside or be given back before claiming anything). A run sends only while it surely holds its job's lock
+// (job-locks.ts), renewing the lock itself when the worker's timer fell behind; once the lock is gone it claims
+// nothing more, and the emails it has not sent go back, unsent, to the job's next run.
 import { randomUUID } from 'node:crypto';
 import { inSpan, isUuid, withRequestId } from '@mailwright/kit';
-import { DelayedError, type Job, UnrecoverableError, WaitingError } from 'bullmq';
+import { DelayedError, type Job, UnrecoverableError } from 'bullmq';
+import type { JobLocks } from '../queues/job-locks';
 import {
   HELD_RECHECK_MS,
   ownJobData,
@@ -23,6 +22,7 @@ import {
   yieldDelay,
 } from '../queues/send-queue';
 import { AccountLines } from './account-lines';
+import { inAccountTurn } from './account-turn';
 import type { ClaimedEmail } from './claim-emails';
 import { type Delivery, deliverEmail, stillHolds } from './deliver-email';
 import type { SendProcessorDeps } from './deps';
@@ -84,10 +84,11 @@ const delayOf = (delivery: Extract<Delivery, { kind: 'held' | 'released' }>) =>
   delivery.kind === 'held' ? holdDelay(delivery.until) : yieldDelay();
 
 /** Ends an own job the way its delivery asks: BullMQ retries it with backoff, gives it up, or delays it (held). */
-async function settleOwnJob(job: Job, delivery: Delivery, lockToken?: string): Promise<void> {
+async function settleOwnJob(job: Job, delivery: Delivery, lockToken?: string, locks?: JobLocks): Promise<void> {
   if (delivery.kind === 'held' || delivery.kind === 'released') {
     // Without the worker's lock token the job cannot be moved; failing it makes BullMQ retry it with backoff.
     if (!lockToken) throw new Error('Held for its sender; retrying later');
+    locks?.movingOn(lockToken);
     // A lost lock makes this move fail: the job's next run (the stalled job's) has it.
     await job.moveToDelayed(Date.now() + delayOf(delivery), lockToken);
     throw new DelayedError();
@@ -103,41 +104,11 @@ async function processSend(
   lockToken?: string,
 ): Promise<SendOutcome> {
   const payload = jobPayload(job.data);
-  const { ids } = payload;
   const accountId = typeof job.data.accountId === 'string' ? job.data.accountId : null;
   if (accountId === null) return tracedJob(deps, job, payload, lockToken);
-  // Past the bound (WORKER_MAX_BACKLOG_PER_ACCOUNT: enough to keep the account's connections busy), the account's
-  // further jobs wait in the delayed set, where they hold no job slot that another tenant's email needs.
-  if (lockToken && lines.running(accountId) >= deps.maxBacklogPerAccount) {
-    // Nothing was claimed: the job comes back as it was, when the line has room for it (account-lines.ts), and
-    // other tenants' jobs take the slot meanwhile.
-    const returnAt = lines.returnTime(accountId, ids.length, deps.maxBacklogPerAccount);
-    await job.moveToDelayed(returnAt, lockToken);
-    if (job.id) deps.onStepAside?.(accountId, job.id, returnAt);
-    throw new DelayedError();
-  }
-  lines.enter(accountId, ids.length);
-  let finished = true;
-  try {
-    // Only a run with its lock token can be given back; one without (a test's direct call) starts at once.
-    const turn = deps.window && lockToken ? await deps.window.turn(accountId, ids.length) : null;
-    if (turn?.kind === 'give-back') {
-      // Not started, nothing claimed: back to the head of the queue whole, for a worker that ran dry (work-sharing.ts).
-      finished = false;
-      await job.moveToWait(lockToken);
-      throw new WaitingError();
-    }
-    try {
-      return await tracedJob(deps, job, payload, lockToken, turn?.emailDone);
-    } finally {
-      turn?.close();
-    }
-  } finally {
-    // A job that leaves a full line makes room for one that stepped aside: it is brought forward (work-sharing.ts).
-    const wasFull = lines.running(accountId) >= deps.maxBacklogPerAccount;
-    lines.leave(accountId, ids.length, finished);
-    if (finished && wasFull) deps.onLineRoom?.(accountId);
-  }
+  return inAccountTurn(deps, lines, job, accountId, payload.ids.length, lockToken, (emailDone) =>
+    tracedJob(deps, job, payload, lockToken, emailDone),
+  );
 }
 
 /**
@@ -236,7 +207,7 @@ async function deliverJob(
   const unrecorded = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');
   if (unrecorded) throw unrecorded.reason;
   const own = ownEmail === null ? undefined : settled[0];
-  if (own?.status === 'fulfilled' && own.value) await settleOwnJob(job, own.value, lockToken);
+  if (own?.status === 'fulfilled' && own.value) await settleOwnJob(job, own.value, lockToken, locks);
   return outcome;
 }
 

@@ -10,7 +10,7 @@
 // dry one among them. Only a worker dry for a while counts: between the batches of a steady stream every worker is
 // dry for moments, and giving back then only moved jobs from worker to worker.
 //
-// The jobs that stepped aside (their account's line in a worker was full, process-send.ts) wait in the delayed set
+// The jobs that stepped aside (their account's line in a worker was full, account-turn.ts) wait in the delayed set
 // until a time that worker estimated. They are listed by that time, per account and in all, and brought forward
 // when there is room for them: each job that leaves a full line brings its account's next one (`pull`), and a dry
 // worker brings the next ones of any account. Coming back by the estimate alone made a long backlog churn: a rate

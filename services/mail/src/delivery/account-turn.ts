@@ -1,0 +1,60 @@
+// A send job's turn in its account's line in this process, before and after its emails are claimed and delivered.
+//
+// A job whose account already has a long line here steps aside before claiming anything (fair slots: one account's
+// backlog never holds every job slot). A job in the line claims its rows only when the start window lets it
+// (start-window.ts); until then it can be given back whole to a worker that ran dry (work-sharing.ts). A job that
+// leaves a full line makes room for one that stepped aside, which is brought forward.
+import { DelayedError, type Job, WaitingError } from 'bullmq';
+import type { AccountLines } from './account-lines';
+import type { SendProcessorDeps } from './deps';
+
+type LineDeps = Pick<SendProcessorDeps, 'maxBacklogPerAccount' | 'window' | 'onStepAside' | 'onLineRoom' | 'locks'>;
+
+/**
+ * Runs `deliver` as the job's turn in its account's line, or moves the job out of the way (delayed: stepped aside;
+ * waiting: given back) and throws the error that tells BullMQ so. `deliver` gets the callback it calls as each
+ * email is done, which lets the account's next waiting job start.
+ */
+export async function inAccountTurn<T>(
+  deps: LineDeps,
+  lines: AccountLines,
+  job: Job,
+  accountId: string,
+  emails: number,
+  lockToken: string | undefined,
+  deliver: (emailDone?: () => void) => Promise<T>,
+): Promise<T> {
+  // Past the bound (WORKER_MAX_BACKLOG_PER_ACCOUNT: enough to keep the account's connections busy), the account's
+  // further jobs wait in the delayed set, where they hold no job slot that another tenant's email needs.
+  if (lockToken && lines.running(accountId) >= deps.maxBacklogPerAccount) {
+    // Nothing was claimed: the job comes back as it was, when the line has room for it (account-lines.ts), and
+    // other tenants' jobs take the slot meanwhile.
+    const returnAt = lines.returnTime(accountId, emails, deps.maxBacklogPerAccount);
+    deps.locks?.movingOn(lockToken);
+    await job.moveToDelayed(returnAt, lockToken);
+    if (job.id) deps.onStepAside?.(accountId, job.id, returnAt);
+    throw new DelayedError();
+  }
+  lines.enter(accountId, emails);
+  let finished = true;
+  try {
+    // Only a run with its lock token can be given back; one without (a test's direct call) starts at once.
+    const turn = deps.window && lockToken ? await deps.window.turn(accountId, emails) : null;
+    if (turn?.kind === 'give-back') {
+      // Not started, nothing claimed: back to the head of the queue whole, for a worker that ran dry.
+      finished = false;
+      deps.locks?.movingOn(lockToken);
+      await job.moveToWait(lockToken);
+      throw new WaitingError();
+    }
+    try {
+      return await deliver(turn?.emailDone);
+    } finally {
+      turn?.close();
+    }
+  } finally {
+    const wasFull = lines.running(accountId) >= deps.maxBacklogPerAccount;
+    lines.leave(accountId, emails, finished);
+    if (finished && wasFull) deps.onLineRoom?.(accountId);
+  }
+}
