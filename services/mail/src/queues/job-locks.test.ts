@@ -90,4 +90,18 @@ describe('JobLocks', () => {
     await expect(locks.ensure('unsure', 1_000, () => Promise.reject(new Error('redis down')))).resolves.toBe(false);
     expect(locks.holds('unsure', 400)).toBe(true); // 0.5 s left, as before the failed renewal
   });
+
+  it('tells a run moving its own job on from a lock lost, and forgets it when the run ends', () => {
+    const { locks, clock } = locksAt();
+    locks.started('stepping-aside', clock.now);
+    locks.started('running', clock.now);
+    locks.movingOn('stepping-aside');
+    locks.movingOn('never-started');
+    locks.movingOn(undefined);
+    expect(locks.isMovingOn('stepping-aside')).toBe(true);
+    expect(locks.isMovingOn('running')).toBe(false);
+    expect(locks.isMovingOn('never-started')).toBe(false);
+    locks.finished('stepping-aside');
+    expect(locks.isMovingOn('stepping-aside')).toBe(false);
+  });
 });

@@ -22,6 +22,8 @@ export class JobLocks {
   private readonly until = new Map<string, number>();
   /** Renewals this process asked for itself (ensure), by token: one at a time per run, shared by its emails. */
   private readonly renewing = new Map<string, Promise<void>>();
+  /** Runs moving their job out of active themselves (stepped aside, given back): their lock goes with the move. */
+  private readonly moving = new Set<string>();
 
   constructor(
     /** The worker's lockDuration. */
@@ -45,6 +47,20 @@ export class JobLocks {
   finished(token: string): void {
     this.until.delete(token);
     this.renewing.delete(token);
+    this.moving.delete(token);
+  }
+
+  /**
+   * The run holding `token` is moving its job out of active (to the delayed set, or back to wait), which removes
+   * its lock: a renewal that races the move fails as expected, and is no lost lock to report.
+   */
+  movingOn(token: string | undefined): void {
+    if (token !== undefined && this.until.has(token)) this.moving.add(token);
+  }
+
+  /** Whether a failed renewal of `token` was the run's own move (movingOn), not a lock lost to a stall. */
+  isMovingOn(token: string): boolean {
+    return this.moving.has(token);
   }
 
   /**
