@@ -4,10 +4,7 @@ import { AccountLines } from './account-lines';
 /** A line whose clock the test moves. */
 function linesAt(start = 1_000_000) {
   const clock = { now: start };
-  const lines = new AccountLines(
-    () => clock.now,
-    () => 0.5,
-  );
+  const lines = new AccountLines(() => clock.now);
   return { lines, clock };
 }
 
@@ -60,10 +57,10 @@ describe('AccountLines', () => {
     expect(lines.running('c')).toBe(0);
   });
 
-  it('sends a job back after 200–400 ms until a rate is measured', () => {
+  it('sends a job back after 30 s until a rate is measured (a job leaving the line brings it sooner)', () => {
     const { lines, clock } = linesAt();
     lines.enter('a', 1_000);
-    expect(lines.returnTime('a', 50, 1_000) - clock.now).toBe(300);
+    expect(lines.returnTime('a', 50, 1_000) - clock.now).toBe(30_000);
   });
 
   it('spaces the jobs of an account with no rate yet 50 ms apart instead of sending them all back at once', () => {
@@ -71,26 +68,26 @@ describe('AccountLines', () => {
     lines.enter('a', 1_000);
     const now = clock.now;
     const returns = Array.from({ length: 4 }, () => lines.returnTime('a', 100, 1_000) - now);
-    expect(returns).toEqual([300, 350, 400, 450]);
+    expect(returns).toEqual([30_000, 30_050, 30_100, 30_150]);
   });
 
-  it('spaces the jobs that step aside by the time their emails take at the measured rate', () => {
+  it('spaces the jobs that step aside by twice the time their emails take at the measured rate', () => {
     const { lines, clock } = linesAt();
     // 10 jobs of 50 finished over 1 s: 500 emails a second, 0.5 a millisecond.
     drain(lines, clock, 10, 50, 100);
     lines.enter('a', 1_000);
     const now = clock.now;
     const returns = Array.from({ length: 5 }, () => lines.returnTime('a', 100, 1_000) - now);
-    // 100 emails at 0.5/ms is 200 ms: the first once a job's worth has drained, then 200 ms apart.
-    expect(returns).toEqual([200, 400, 600, 800, 1_000]);
+    // 100 emails at 0.5/ms is 200 ms: the first once twice a job's worth would have drained, then 400 ms apart.
+    expect(returns).toEqual([400, 800, 1_200, 1_600, 2_000]);
   });
 
   it('waits for the line to drain to the bound first', () => {
     const { lines, clock } = linesAt();
     drain(lines, clock, 10, 50, 100);
     lines.enter('a', 2_000);
-    // 1,000 over the bound at 0.5/ms: 2,000 ms, then its own 100 ms.
-    expect(lines.returnTime('a', 50, 1_000) - clock.now).toBe(2_000 + 100);
+    // 1,000 over the bound at 0.5/ms: 2,000 ms, then its own 100 ms, both twice over.
+    expect(lines.returnTime('a', 50, 1_000) - clock.now).toBe(2 * (2_000 + 100));
   });
 
   it('measures the rate only while the account has work here', () => {
@@ -100,7 +97,7 @@ describe('AccountLines', () => {
     drain(lines, clock, 6, 50, 100); // the next window starts when the work does: still 0.5
     lines.enter('a', 1_000);
     const first = lines.returnTime('a', 100, 1_000);
-    expect(lines.returnTime('a', 100, 1_000) - first).toBe(200);
+    expect(lines.returnTime('a', 100, 1_000) - first).toBe(400);
   });
 
   it('never sends a job back later than 60 s, however slow the account was', () => {
@@ -117,7 +114,7 @@ describe('AccountLines', () => {
     lines.returnTime('a', 100, 1_000);
     lines.returnTime('a', 100, 1_000);
     clock.now += 60_000;
-    expect(lines.returnTime('a', 100, 1_000) - clock.now).toBe(200);
+    expect(lines.returnTime('a', 100, 1_000) - clock.now).toBe(400);
   });
 
   it('keeps each account to its own line', () => {
@@ -126,7 +123,7 @@ describe('AccountLines', () => {
     lines.enter('a', 1_000);
     for (let job = 0; job < 20; job++) lines.returnTime('a', 100, 1_000);
     lines.enter('b', 1_000);
-    expect(lines.returnTime('b', 100, 1_000) - clock.now).toBe(300);
+    expect(lines.returnTime('b', 100, 1_000) - clock.now).toBe(30_000);
   });
 
   it('forgets an account with nothing running and nothing due back', () => {
@@ -137,8 +134,8 @@ describe('AccountLines', () => {
     lines.leave('a', 10);
     expect(lines.size).toBe(1);
     lines.leave('b', 10);
-    expect(lines.size).toBe(1); // b's job is due back in 300 ms
-    clock.now += 6_000;
+    expect(lines.size).toBe(1); // b's job is due back in 30 s
+    clock.now += 31_000;
     lines.enter('c', 1);
     lines.leave('c', 1);
     expect(lines.size).toBe(0);

@@ -4,12 +4,19 @@
 // Coming back after a fixed 200–400 ms made a backlog churn: behind thousands of an account's emails every free job
 // slot fetched the next job of that account, which stepped aside and came back before the line had room, again and
 // again (one worker, 12,000 emails of one account: 746 step-asides for 331 jobs run), each a round of BullMQ's
-// scripts in Redis, shared with every other tenant. Now the jobs that step aside get return times one after
-// another, each as far behind the one before as its emails take to drain at the rate this process measures for
-// the account, so a job comes back about when its line has room for it.
+// scripts in Redis, shared with every other tenant.
+//
+// A job that leaves a full line now brings the account's next stepped-aside job forward (work-sharing.ts), so the
+// time set here is only the fallback, for a job no pull reaches (its listing failed, the line's worker died). A
+// fallback as early as the room it estimates raced the pulls: each job that came back by its time while a pulled
+// one had taken the room stepped aside again (one 0.08-core worker, 100 jobs: 274 step-asides). So the jobs that step
+// aside get return times one after another, each twice as far behind the one before as its emails take to drain at
+// the rate this process measures for the account, and until a rate is measured, from 30 s on.
 
 /** Never sooner: the line moves in job-sized steps. */
 const MIN_DELAY_MS = 200;
+/** How much later than its estimated room a job comes back by its time (pulls bring it when the room is there). */
+const FALLBACK_FACTOR = 2;
 /**
  * Never later, whatever the estimate: a rate measured while the account was slow must not strand its emails. The
  * estimate is the fallback: a job that leaves a full line brings the next one forward (work-sharing.ts). At 10 s,
@@ -17,10 +24,11 @@ const MIN_DELAY_MS = 200;
  */
 const MAX_DELAY_MS = 60_000;
 /**
- * Until a rate is measured, the jobs that step aside come back this far apart rather than all at once: a backlog
- * that came due together (a scheduled campaign) otherwise stepped aside in full every 200–400 ms until the first
- * of its jobs finished here, each time a round of BullMQ's scripts and a job fetched for nothing.
+ * Until a rate is measured, the first job that steps aside comes back this late by its time (a backlog that came due
+ * together, a scheduled campaign, steps aside in full before any of its jobs finished here) and the next ones this
+ * far apart rather than all at once.
  */
+const UNMEASURED_DELAY_MS = 30_000;
 const UNMEASURED_SPACING_MS = 50;
 /** The drain rate is sampled over windows this long and smoothed. */
 const RATE_WINDOW_MS = 500;
@@ -48,10 +56,7 @@ export class AccountLines {
   private totalRunning = 0;
   private lastActive: number;
 
-  constructor(
-    private readonly now: () => number = Date.now,
-    private readonly random: () => number = Math.random,
-  ) {
+  constructor(private readonly now: () => number = Date.now) {
     this.lastActive = now();
   }
 
@@ -114,23 +119,21 @@ export class AccountLines {
   }
 
   /**
-   * When a job of `emails` emails that steps aside now should be back (epoch ms): once the line has drained to
-   * `bound` and the jobs that stepped aside before it have had their turn. Until a rate is measured: 200–400 ms.
+   * When a job of `emails` emails that steps aside now should be back by its time (epoch ms), if no job leaving the
+   * line brings it first: twice as late as the line would have drained to `bound` and the jobs that stepped aside
+   * before it had their turn. Until a rate is measured: 30 s, 50 ms after the one before.
    */
   returnTime(accountId: string, emails: number, bound: number): number {
     const now = this.now();
     const line = this.lineOf(accountId);
     let at: number;
     if (line.rate === null || line.rate <= 0) {
-      const first = now + MIN_DELAY_MS + Math.floor(this.random() * MIN_DELAY_MS);
-      at = Math.min(now + MAX_DELAY_MS, Math.max(first, line.tail + UNMEASURED_SPACING_MS));
+      at = Math.min(now + MAX_DELAY_MS, Math.max(now + UNMEASURED_DELAY_MS, line.tail + UNMEASURED_SPACING_MS));
     } else {
-      // Each job as far behind the one before as its emails take to drain, at the full estimate: a job that comes
-      // back before its room steps aside again, behind the whole tail, while one that comes on time still finds
-      // nearly the bound's worth of work in the line (it never runs dry waiting for it).
-      const roomAt = now + Math.max(0, line.running - bound) / line.rate;
-      const estimate = Math.max(line.tail, roomAt) + emails / line.rate;
-      at = Math.min(now + MAX_DELAY_MS, Math.max(now + MIN_DELAY_MS, Math.round(estimate)));
+      // Each job as far behind the one before as its emails take to drain, at the full estimate.
+      const roomAt = Math.max(0, line.running - bound) / line.rate;
+      const estimate = Math.max(line.tail - now, roomAt * FALLBACK_FACTOR) + (emails / line.rate) * FALLBACK_FACTOR;
+      at = now + Math.min(MAX_DELAY_MS, Math.max(MIN_DELAY_MS, Math.round(estimate)));
     }
     line.tail = Math.max(line.tail, at);
     return at;
