@@ -130,7 +130,7 @@ export class AccountLines {
     if (line.rate === null || line.rate <= 0) {
       at = Math.min(now + MAX_DELAY_MS, Math.max(now + UNMEASURED_DELAY_MS, line.tail + UNMEASURED_SPACING_MS));
     } else {
-      // Each job as far behind the one before as its emails take to drain, at the full estimate.
+      // Each job behind the one before by twice the time its emails take to drain at the measured rate.
       const roomAt = Math.max(0, line.running - bound) / line.rate;
       const estimate = Math.max(line.tail - now, roomAt * FALLBACK_FACTOR) + (emails / line.rate) * FALLBACK_FACTOR;
       at = now + Math.min(MAX_DELAY_MS, Math.max(MIN_DELAY_MS, Math.round(estimate)));
