@@ -17,11 +17,15 @@ return 1`);
 
 /**
  * Takes the `count` entries due back next from a list, after dropping those whose time has passed. KEYS: the
- * list. ARGV: now, count. Returns the members.
+ * list, and optionally the list of all (when the first is an account's). ARGV: now, count, and with the list of all
+ * the account's member prefix (`<account>/`), so that a taken job leaves that list too. Returns the members.
  */
 export const takeNextListed = new RedisScript(`
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
 local taken = redis.call('ZPOPMIN', KEYS[1], ARGV[2])
 local members = {}
-for i = 1, #taken, 2 do members[#members + 1] = taken[i] end
+for i = 1, #taken, 2 do
+  members[#members + 1] = taken[i]
+  if KEYS[2] then redis.call('ZREM', KEYS[2], ARGV[3] .. taken[i]) end
+end
 return members`);

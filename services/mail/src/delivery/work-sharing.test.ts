@@ -137,6 +137,8 @@ describe('WorkSharing', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(busy.promoted).toEqual(['a-2']);
     expect(await redis.zrange(`${prefix}:stepped-aside:b`, 0, -1)).toEqual(['b-1']);
+    // The pulled jobs left the list of all too: a dry worker does not take them again.
+    expect(await redis.zrange(`${prefix}:stepped-aside`, 0, -1)).toEqual(['b/b-1']);
   });
 
   it('warns once while Redis does not answer', async () => {

@@ -119,9 +119,8 @@ export class WorkSharing {
   }
 
   private async pullNext(accountId: string): Promise<void> {
-    const own = `${this.deps.steppedAsideKey}:${accountId}`;
     for (let tries = 0; tries < PULL_TRIES; tries += 1) {
-      const [jobId] = await this.takeNext(own, 1);
+      const [jobId] = await this.takeNext(1, accountId);
       if (jobId === undefined) return;
       if (await this.promote(jobId)) {
         this.deps.onPromote?.(1);
@@ -130,10 +129,15 @@ export class WorkSharing {
     }
   }
 
-  /** The `count` listed jobs due back next (list members), taken off the list. */
-  private async takeNext(list: string, count: number): Promise<string[]> {
-    const args = [String(this.now()), String(count)];
-    return (await takeNextListed.run(this.deps.redis, [list], args, REDIS_TIMEOUT_MS)) as string[];
+  /**
+   * The `count` listed jobs due back next (list members), taken off the list of all or off `accountId`'s list. Taken
+   * off an account's list, they leave the list of all too, so that a dry worker does not take them again.
+   */
+  private async takeNext(count: number, accountId?: string): Promise<string[]> {
+    const all = this.deps.steppedAsideKey;
+    const [keys, accountArgs] = accountId ? [[`${all}:${accountId}`, all], [`${accountId}/`]] : [[all], []];
+    const args = [String(this.now()), String(count), ...accountArgs];
+    return (await takeNextListed.run(this.deps.redis, keys, args, REDIS_TIMEOUT_MS)) as string[];
   }
 
   /** One look: give waiting jobs to a dry worker, or say this one is dry. */
@@ -171,7 +175,7 @@ export class WorkSharing {
     const { redis, dryKey, steppedAsideKey: all } = this.deps;
     await redis.set(dryKey, `${this.id} ${forMs}`, 'PX', DRY_SIGNAL_MS);
     if (forMs < DRY_FOR_MS) return;
-    const listed = await this.takeNext(all, PROMOTE_PER_TICK);
+    const listed = await this.takeNext(PROMOTE_PER_TICK);
     if (listed.length === 0) return;
     const moved = await Promise.all(
       listed.map((member) => {
