@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EmailLog } from '@mailwright/contracts';
 import type { Redis } from 'ioredis';
+import type pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmailClaims } from '../src/delivery/claim-emails';
@@ -104,7 +105,7 @@ describe('batch send jobs', () => {
     for (const id of ids) expect(await h.redis.exists(`${h.config.QUEUE_PREFIX}:send:email-${id}`)).toBe(1);
   });
 
-  it("looks up a row's own job only when no live batch job covers the row", async () => {
+  it('reads a row and looks up its own job only when no live batch job covers the row', async () => {
     await h.stopWorker();
     const { userId } = h.newUser();
     const at = new Date(Date.now() + 60_000).toISOString();
@@ -131,9 +132,24 @@ describe('batch send jobs', () => {
         return typeof value === 'function' ? value.bind(target) : value;
       },
     }) as Redis;
+    // The email rows the reconciler read (its pages' summaries are a row each, without a status).
+    const rowsRead: string[] = [];
+    const countingPool = new Proxy(h.pool, {
+      get(target, property) {
+        if (property === 'query') {
+          return async (...args: Parameters<pg.Pool['query']>) => {
+            const result = await (target.query as (...a: unknown[]) => Promise<pg.QueryResult>)(...args);
+            for (const row of result.rows) if ('status' in row) rowsRead.push(row.id);
+            return result;
+          };
+        }
+        const value = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    }) as pg.Pool;
     const queue = openQueue<SendJobData>(SEND_QUEUE, h.redis, h.config.QUEUE_PREFIX);
     const lockKey = `${reconcilerLockKey(h.config.QUEUE_PREFIX)}:lookups`;
-    const reconciler = new Reconciler(h.pool, queue, recording, lockKey, pino({ level: 'silent' }));
+    const reconciler = new Reconciler(countingPool, queue, recording, lockKey, pino({ level: 'silent' }));
     const ownKeys = ids.map((id) => `${h.config.QUEUE_PREFIX}:send:email-${id}`);
     // The batch job is added just after the rows commit (the outbox): the pass starts once it is in Redis.
     await waitFor(async () => (await h.redis.exists(`${h.config.QUEUE_PREFIX}:send:${jobId}`)) === 1, 5_000);
@@ -141,6 +157,7 @@ describe('batch send jobs', () => {
       expect(await reconciler.runOnce()).toBe(0);
       expect(looked).toContain(`${h.config.QUEUE_PREFIX}:send:${jobId}`);
       for (const key of ownKeys) expect(looked).not.toContain(key);
+      for (const id of ids) expect(rowsRead).not.toContain(id);
 
       // The batch job gone: each row's own job is looked up, found missing and added.
       await h.redis.del(`${h.config.QUEUE_PREFIX}:send:${jobId}`);
@@ -148,6 +165,7 @@ describe('batch send jobs', () => {
       looked.length = 0;
       expect(await reconciler.runOnce()).toBe(2);
       for (const key of ownKeys) expect(looked).toContain(key);
+      for (const id of ids) expect(rowsRead).toContain(id);
     } finally {
       await queue.close();
       await h.pool.query("UPDATE mail.emails SET status = 'cancelled' WHERE id = ANY($1::uuid[])", [ids]);
