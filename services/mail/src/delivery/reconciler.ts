@@ -63,8 +63,11 @@ export class Reconciler {
         if (summary.last) {
           const states = await this.jobStates(summary.batchJobIds);
           const liveBatchJobIds = summary.batchJobIds.filter((_, index) => states[index] === 'live');
-          const bounds = { after: this.cursor, through: summary.last, liveBatchJobIds };
-          enqueued += await this.enqueueMissing(await selectUncoveredPendingEmails(this.pool, bounds, this.options));
+          // Every row covered by a live batch job: nothing to read.
+          if (summary.ownJobRows > 0 || liveBatchJobIds.length < summary.batchJobIds.length) {
+            const bounds = { after: this.cursor, through: summary.last, liveBatchJobIds };
+            enqueued += await this.enqueueMissing(await selectUncoveredPendingEmails(this.pool, bounds, this.options));
+          }
         }
         if (!summary.last || summary.rows < PAGE) {
           this.cursor = PENDING_START;

@@ -28,6 +28,8 @@ export interface PendingPageSummary {
   last: PendingCursor | null;
   /** The batch jobs the page's rows name (a row's own job, 'email-<id>', is not one). */
   batchJobIds: string[];
+  /** The page's rows with their own job or none: a batch job cannot cover them. */
+  ownJobRows: number;
 }
 
 export interface PendingLimits {
@@ -49,7 +51,8 @@ WITH page AS (
 SELECT (SELECT count(*) FROM page)::int AS rows,
   (SELECT created_at::text FROM last) AS "lastCreatedAt",
   (SELECT id FROM last) AS "lastId",
-  ARRAY(SELECT DISTINCT job_id FROM page WHERE job_id IS NOT NULL AND job_id <> 'email-' || id::text) AS "batchJobIds"`;
+  ARRAY(SELECT DISTINCT job_id FROM page WHERE job_id IS NOT NULL AND job_id <> 'email-' || id::text) AS "batchJobIds",
+  (SELECT count(*) FROM page WHERE job_id IS NULL OR job_id = 'email-' || id::text)::int AS "ownJobRows"`;
 
 const UNCOVERED_ROWS = `
 SELECT id, status, scheduled_at AS "scheduledAt", hold_until AS "holdUntil", job_id AS "jobId" FROM mail.emails
@@ -70,10 +73,12 @@ export async function summarisePendingPage(
     lastCreatedAt: string | null;
     lastId: string | null;
     batchJobIds: string[];
+    ownJobRows: number;
   }>(PAGE_SUMMARY, [after.createdAt, after.id, limits.graceSeconds, limits.staleClaimSeconds, limit]);
   const [page] = rows;
-  if (!page?.lastCreatedAt || !page.lastId) return { rows: 0, last: null, batchJobIds: [] };
-  return { rows: page.rows, last: { createdAt: page.lastCreatedAt, id: page.lastId }, batchJobIds: page.batchJobIds };
+  if (!page?.lastCreatedAt || !page.lastId) return { rows: 0, last: null, batchJobIds: [], ownJobRows: 0 };
+  const { batchJobIds, ownJobRows } = page;
+  return { rows: page.rows, last: { createdAt: page.lastCreatedAt, id: page.lastId }, batchJobIds, ownJobRows };
 }
 
 /** The pending rows after `after` up to `through` (a page) that none of the live batch jobs covers. */
