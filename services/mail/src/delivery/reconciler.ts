@@ -6,8 +6,8 @@
 // (a batch of one, 'email-<id>'). Per page, the batch jobs its rows name are looked up first, and only the rows no
 // live batch job covers are read, and their own jobs looked up: a backlog of scheduled emails (10,000 rows, ~100
 // batch jobs) costs a pass 100 lookups and no rows, not 10,000 rows and 10,100 lookups, in the worker that also
-// delivers them (its CPU, and garbage its heap must collect). Reading every row made a worker capped at 0.08 core
-// deliver a third slower (140 against 180–212 emails/s with the passes off).
+// delivers them (its CPU, and garbage its heap must collect). Reading every row cost a worker capped at 0.08 core
+// about a tenth of its rate while a 10,000-email backlog drained (issue 25, round 14 in infra/bench/README.md).
 import { randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
