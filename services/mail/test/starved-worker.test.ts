@@ -1,7 +1,8 @@
 // A worker starved of CPU past its job's lock (job-locks.ts): BullMQ finds the job stalled and runs it again, and
 // the next run re-claims the rows of the first. The first run must not go on sending the emails still waiting in
 // its line, or both runs send them. The starvation is real: this process's event loop (the worker's, and the SMTP
-// peer's) is blocked for 8 s, past the 6 s lock.
+// peer's) is blocked for 8 s, past the 6 s lock. An email in flight through it can have its answer come after the
+// next run has claimed it again: the first run's send of it ends while the next run holds the row.
 import { randomUUID } from 'node:crypto';
 import { MetricsRegistry } from '@mailwright/kit';
 import { metricValue } from '@mailwright/kit/testing';
@@ -11,7 +12,13 @@ import { Harness, waitFor } from './support/harness';
 
 const h = new Harness('starved');
 const metrics = new MetricsRegistry('mail-worker', { defaultMetrics: false });
-const { sink, received } = countingPeer(100);
+/**
+ * Answered only once the job's next run has claimed it again. It arrives 3.5 s into its job, when the job is surely
+ * in BullMQ's list of jobs to check for a stall (checked every 3 s).
+ */
+const IN_FLIGHT = 'in-flight-35@example.net';
+const inFlight = { id: '' };
+const { sink, received } = countingPeer((to) => (to.includes(IN_FLIGHT) ? claimedAgain(inFlight.id) : 100));
 
 beforeAll(async () => {
   await sink.start();
@@ -31,6 +38,15 @@ const starve = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer
 async function lockKeyOf(emailId: string): Promise<string> {
   const { rows } = await h.pool.query('SELECT job_id FROM mail.emails WHERE id = $1', [emailId]);
   return `${h.config.QUEUE_PREFIX}:send:${rows[0].job_id}:lock`;
+}
+
+/** Resolves once the email's row was claimed a second time (or after 10 s). */
+async function claimedAgain(emailId: string): Promise<void> {
+  for (let waited = 0; waited < 10_000; waited += 20) {
+    const { rows } = await h.pool.query('SELECT attempts FROM mail.emails WHERE id = $1', [emailId]);
+    if (rows[0]?.attempts >= 2) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 async function sentCount(ids: string[]): Promise<number> {
@@ -84,5 +100,23 @@ describe('a worker starved past its job’s lock', () => {
     // What it gave back went to the job's next run, not to a job per email.
     const completed = metricValue(await metrics.text(), 'mail_jobs_total', { outcome: 'completed' }) - completedBefore;
     expect(completed).toBe(1);
+  });
+});
+
+describe('an email in flight while its worker starves past the lock', () => {
+  it('is sent once when its send ends after the next run has claimed it again', async () => {
+    const userId = randomUUID();
+    h.services.addSmtpAccount(userId, randomUUID(), sink.port);
+    const recipients = Array.from({ length: 40 }, (_, i) => `in-flight-${i}@example.net`);
+    const ids = (await h.sendTogether(userId, recipients)).map((email) => email.id);
+    inFlight.id = ids[recipients.indexOf(IN_FLIGHT)] as string;
+    await waitFor(() => received.has(IN_FLIGHT), 15_000);
+
+    starve(8_000);
+
+    await waitFor(async () => (await sentCount(ids)) === ids.length, 30_000);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // The first run wrote its marker before recording; the next run found it at the last moment before its own send.
+    expect(recipients.filter((to) => received.get(to) !== 1)).toEqual([]);
   });
 });

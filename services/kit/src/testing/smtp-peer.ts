@@ -24,13 +24,18 @@ export interface SmtpPeerOptions {
   keepRawFor?: (envelopeTo: string[]) => boolean;
   /** Called for every accepted message, in every mode, before the peer answers DATA. */
   onMessage?: (message: SmtpPeerMessage) => void;
-  /** Milliseconds to wait before answering each DATA (keeps a batch in flight long enough to interrupt it). */
-  delayMs?: number;
+  /**
+   * Milliseconds to wait before answering each DATA (keeps a batch in flight long enough to interrupt it), or the
+   * wait for a message's envelope recipients: milliseconds, or a promise the answer waits for.
+   */
+  delayMs?: PeerDelay;
   /** Largest message accepted, in bytes (default 40 MiB). */
   size?: number;
   host?: string;
   port?: number;
 }
+
+export type PeerDelay = number | ((envelopeTo: string[]) => number | Promise<unknown>);
 
 export interface SmtpPeerMessage {
   envelopeFrom: string;
@@ -75,7 +80,7 @@ export class SmtpPeer {
   connections = 0;
   openConnections = 0;
   peakConnections = 0;
-  delayMs: number;
+  delayMs: PeerDelay;
   port = 0;
   readonly host: string;
   private readonly rules: SmtpFailureRule[] = [];
@@ -190,7 +195,9 @@ export class SmtpPeer {
         const finish = (message: SmtpPeerMessage) => {
           if (failure) return callback(failure);
           this.accept(message);
-          if (this.delayMs > 0) setTimeout(callback, this.delayMs);
+          const delay = typeof this.delayMs === 'number' ? this.delayMs : this.delayMs(envelopeTo);
+          if (typeof delay !== 'number') void delay.finally(() => callback());
+          else if (delay > 0) setTimeout(callback, delay);
           else callback();
         };
         if (this.content === 'parsed') {

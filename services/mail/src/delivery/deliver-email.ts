@@ -14,6 +14,10 @@
 //    next claim of the row (job retry or reconciler) sees attempts > 1, finds the marker and records 'sent'
 //    without sending. Only a crash between the provider's answer and the first record attempt can still
 //    resend, as before (bounded by the jobs in flight).
+// 3. A run starved of CPU past its job's lock (job-locks.ts) can finish a send after the job's next run has
+//    re-claimed the row. Its send done, a run whose lock may have lapsed writes the marker before recording; the
+//    next run looks for it at the last moment before its own send (inside the account's admission, so after the
+//    earlier run's send on the same connection has ended), not only when it claims the row.
 import type { HoldReason, Transport } from '@mailwright/contracts';
 import { annotateSpan } from '@mailwright/kit';
 import type Mail from 'nodemailer/lib/mailer/index.js';
@@ -92,6 +96,8 @@ export interface DeliveryRun {
    * first (absent: a run without a lock).
    */
   holdsLock?: () => boolean | Promise<boolean>;
+  /** Whether the run's lock may have run out, so that the job's next run may have re-claimed the row. */
+  lockLapsed?: () => boolean;
 }
 
 /** The lock's answer, awaited only when the run had to renew it (the common case costs no wait). */
@@ -101,6 +107,20 @@ export async function stillHolds(holdsLock: () => boolean | Promise<boolean>): P
 }
 
 const stillHoldsLock = (run: DeliveryRun) => (run.holdsLock ? stillHolds(run.holdsLock) : true);
+
+/** Whether an earlier run of this row had it accepted (and could not record it, or lost its claim meanwhile). */
+const sentEarlier = async (deps: SendDeps, email: ClaimedEmail): Promise<boolean> =>
+  email.attempts > 1 && deps.markers !== undefined && (await deps.markers.has(email.id).catch(() => false));
+
+async function recordSentEarlier(deps: SendDeps, emailId: string, token: string, requestId?: string): Promise<Delivery> {
+  deps.log?.info({ emailId, requestId }, 'sent by an earlier run of this row; recorded without sending');
+  await recordSent(deps, emailId, token, requestId);
+  void deps.webhooks?.emit([{ emailId, type: 'email.sent' }]);
+  return { kind: 'sent' };
+}
+
+/** What an admitted delivery did: sent now, found sent by an earlier run, or stopped for a lock no longer sure. */
+type Attempt = 'sent' | 'sent-earlier' | 'lock-unsure';
 
 /** What the delivery span tells about an email: ids and kinds, the first recipient's domain, never an address. */
 function deliverySpanAttributes(email: ClaimedEmail, transport: Transport) {
@@ -200,13 +220,8 @@ async function messageOf(deps: SendDeps, email: ClaimedEmail, transport: Transpo
 export async function deliverEmail(deps: SendDeps, claimed: ClaimedEmail, run: DeliveryRun): Promise<Delivery> {
   const { token, requestId } = run;
   const emailId = claimed.id;
-  // An earlier run of this row may have sent it and failed to record it (see the top of this file).
-  if (claimed.attempts > 1 && deps.markers && (await deps.markers.has(emailId).catch(() => false))) {
-    deps.log?.info({ emailId, requestId }, 'sent by an earlier run whose record failed; recorded without sending');
-    await recordSent(deps, emailId, token, requestId);
-    void deps.webhooks?.emit([{ emailId, type: 'email.sent' }]);
-    return { kind: 'sent' };
-  }
+  // Looked for here (before a sender is chosen, which could hold or fail it) and again just before the send.
+  if (await sentEarlier(deps, claimed)) return recordSentEarlier(deps, emailId, token, requestId);
   if (!(await stillHoldsLock(run))) return release(deps, claimed, run);
   let choice: Awaited<ReturnType<typeof chooseSender>>;
   try {
@@ -235,7 +250,7 @@ export async function deliverEmail(deps: SendDeps, claimed: ClaimedEmail, run: D
       new Date(Date.now() + BUSY_RETRY_MS + Math.floor(Math.random() * BUSY_RETRY_MS)),
     );
   }
-  let sent: Admitted<boolean>;
+  let sent: Admitted<Attempt>;
   try {
     const sender = { accountId, userId: email.userId, provider: transport.provider, concurrency: cap };
     sent = await deps.admission.run(sender, async () => {
@@ -247,9 +262,10 @@ export async function deliverEmail(deps: SendDeps, claimed: ClaimedEmail, run: D
         const message = await messageOf(deps, email, transport);
         // The wait for admission (the account's line) and the message's loading can be long: the lock is checked
         // again at the last moment before the send.
-        if (!(await stillHoldsLock(run))) return false;
+        if (!(await stillHoldsLock(run))) return 'lock-unsure';
+        if (await sentEarlier(deps, claimed)) return 'sent-earlier';
         await deps.sender.send(transport, message, deadline.signal);
-        return true;
+        return 'sent';
       } finally {
         clearTimeout(timer);
       }
@@ -272,10 +288,15 @@ export async function deliverEmail(deps: SendDeps, claimed: ClaimedEmail, run: D
     giveBack();
     return hold(deps, claimed, run, 'sender_busy', new Date(Date.now() + yieldDelay()));
   }
-  if (!sent.value) {
+  if (sent.value === 'lock-unsure') {
     giveBack();
     return release(deps, claimed, run);
   }
+  if (sent.value === 'sent-earlier') {
+    giveBack();
+    return recordSentEarlier(deps, emailId, token, requestId);
+  }
+  if (run.lockLapsed?.() && deps.markers) await deps.markers.mark(emailId).catch(() => undefined);
   deps.health?.onSuccess(accountId);
   deps.onOutcome?.('sent', transport.provider);
   await recordSent(deps, emailId, token, requestId, senderOf(email));

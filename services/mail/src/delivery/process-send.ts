@@ -149,6 +149,7 @@ async function deliverJob(
             job.extendLock(lockToken, duration).then((kept) => kept === 1),
           )
       : undefined;
+  const lockLapsed = locks && lockToken ? () => !locks.holds(lockToken, 0) : undefined;
   const deliverClaimed = async (email: ClaimedEmail, index: number): Promise<Delivery> => {
     const requestId = requestIds[index] ?? undefined;
     const traceparent = traceparents[index] ?? null;
@@ -158,6 +159,7 @@ async function deliverJob(
       requestId,
       isLastTry: email.attempts >= SEND_ATTEMPTS || (isOwn && isLastJobTry),
       holdsLock,
+      lockLapsed,
     };
     const delivery = await inSpan(
       'email.deliver',

@@ -1,5 +1,5 @@
 // An SMTP peer that only counts what it receives, per recipient: the tests that must see every email sent once.
-import { SmtpPeer } from '@mailwright/kit/testing';
+import { type PeerDelay, SmtpPeer } from '@mailwright/kit/testing';
 
 export interface CountingPeer {
   sink: SmtpPeer;
@@ -8,7 +8,7 @@ export interface CountingPeer {
 }
 
 /** A peer that answers each message after `delayMs` (one connection per worker sets the worker's pace). */
-export function countingPeer(delayMs: number): CountingPeer {
+export function countingPeer(delayMs: PeerDelay): CountingPeer {
   const received = new Map<string, number>();
   const sink = new SmtpPeer({
     content: 'count',
