@@ -102,6 +102,27 @@ describe('WorkSharing', () => {
     expect(self.given).toEqual([]);
   });
 
+  it('keeps saying it is dry past its first seconds while others take its word, and falls silent once none do', async () => {
+    const dry = worker({ running: 0, activeAt: 99_000 }); // started a second ago, has finished nothing
+    const busy = worker({ running: 300, activeAt: 99_900 });
+    void busy.window.turn('a', 100);
+    void busy.window.turn('a', 100);
+    await dryFor300ms(dry.sharing);
+    await busy.sharing.tick(); // takes the word and gives back (the job may come back to it: its slots are free)
+    expect(busy.given).toEqual([1]);
+    clock.now += 200;
+    await dry.sharing.tick(); // its word was taken
+    clock.now = 102_400; // 3.4 s since it started: past BUSY_LATELY_MS
+    await redis.del(`${prefix}:dry`);
+    await dry.sharing.tick();
+    expect(await dryKeyExists()).toBe(true);
+    clock.now = 104_000; // nobody took it since 100,500, and it is not a word just taken (said 1.6 s ago)
+    await redis.del(`${prefix}:dry`);
+    await dry.sharing.tick();
+    expect(await dryKeyExists()).toBe(false);
+    busy.sharing.stop();
+  });
+
   it('brings the next stepped-aside jobs forward while dry, two a look, dropping those already back', async () => {
     const busy = worker({ running: 1_000, activeAt: 99_900 });
     busy.sharing.steppedAside('a', 'back-already', 99_500);

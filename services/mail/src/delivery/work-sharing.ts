@@ -17,8 +17,11 @@
 // measured a little high brought jobs back early, each stepping aside again, and the 10 s cap on an estimate sent
 // every job behind the first dozen back every 10 s (one 0.1-core worker, 10,000 emails: 540 step-asides).
 //
-// Only a worker that was busy lately (or has just started: a worker added to a busy platform gets work at once)
-// says it is dry, and only a worker with jobs waiting looks: an idle platform asks Redis nothing.
+// Only a worker that was busy lately (or has just started: a worker added to a busy platform gets work at once), or
+// whose word was taken lately, says it is dry, and only a worker with jobs waiting looks: an idle platform asks Redis
+// nothing. A taken word means another worker has jobs waiting: a new worker that lost the race for what was given
+// back (the giver, its job slots free again, can fetch it first) keeps saying so until a give-back reaches it,
+// rather than falling silent three seconds after its start with nothing ever given to it.
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -70,6 +73,9 @@ export class WorkSharing {
   private drySince: number | null = null;
   /** When this worker last looked for a dry one (epoch ms). */
   private lookedAt = 0;
+  /** When this worker last said it was dry, and when another worker last took that word (epoch ms). */
+  private saidAt = 0;
+  private takenAt = 0;
 
   constructor(
     private readonly deps: {
@@ -147,7 +153,8 @@ export class WorkSharing {
     const { redis, dryKey, window, load, dryBelow } = this.deps;
     const now = this.now();
     try {
-      const isDry = window.waiting === 0 && load.runningEmails() < dryBelow && now - load.lastActiveAt() < BUSY_LATELY_MS;
+      const lately = Math.max(load.lastActiveAt(), this.takenAt);
+      const isDry = window.waiting === 0 && load.runningEmails() < dryBelow && now - lately < BUSY_LATELY_MS;
       this.drySince = isDry ? (this.drySince ?? now) : null;
       if (window.waiting > 0) {
         if (now - this.lookedAt < LOOK_EVERY_MS) return;
@@ -173,7 +180,11 @@ export class WorkSharing {
    */
   private async sayDry(forMs: number): Promise<void> {
     const { redis, dryKey, steppedAsideKey: all } = this.deps;
-    await redis.set(dryKey, `${this.id} ${forMs}`, 'PX', DRY_SIGNAL_MS);
+    const now = this.now();
+    const before = await redis.set(dryKey, `${this.id} ${forMs}`, 'PX', DRY_SIGNAL_MS, 'GET');
+    // Gone before it could expire: a worker with jobs waiting took it.
+    if (before === null && this.saidAt > 0 && now - this.saidAt < DRY_SIGNAL_MS) this.takenAt = now;
+    this.saidAt = now;
     if (forMs < DRY_FOR_MS) return;
     const listed = await this.takeNext(PROMOTE_PER_TICK);
     if (listed.length === 0) return;
