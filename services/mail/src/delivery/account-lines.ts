@@ -30,6 +30,11 @@ const MAX_DELAY_MS = 60_000;
  */
 const UNMEASURED_DELAY_MS = 30_000;
 const UNMEASURED_SPACING_MS = 50;
+/**
+ * A line at its bound this recently still brings the account's stepped-aside jobs forward as its jobs leave. Within
+ * the 60 s by which every stepped-aside job is back by its time.
+ */
+const FULL_LATELY_MS = 30_000;
 /** The drain rate is sampled over windows this long and smoothed. */
 const RATE_WINDOW_MS = 500;
 const SMOOTHING = 0.3;
@@ -48,6 +53,8 @@ interface Line {
   rate: number | null;
   windowStart: number;
   finishedInWindow: number;
+  /** When the line was last at its bound (epoch ms), 0 if never. */
+  fullAt: number;
 }
 
 export class AccountLines {
@@ -77,6 +84,22 @@ export class AccountLines {
   /** When a job last left a line, or (before any did) when the lines were made: a new worker counts as busy. */
   lastActiveAt(): number {
     return this.lastActive;
+  }
+
+  /** The account's line is at its bound now (a job leaves it full, or one steps aside). */
+  markFull(accountId: string): void {
+    this.lineOf(accountId).fullAt = this.now();
+  }
+
+  /**
+   * Whether the account's line was at its bound lately: its jobs may be waiting stepped aside, and each job that
+   * leaves brings the next one forward. Pulling only while full was not enough with several workers: a job one
+   * brought forward can go to another whose line is full (it steps aside again), and the line that pulled, no longer
+   * full, never pulled again; both lines drained until their workers ran dry.
+   */
+  fullLately(accountId: string): boolean {
+    const line = this.lines.get(accountId);
+    return line !== undefined && line.fullAt > 0 && this.now() - line.fullAt < FULL_LATELY_MS;
   }
 
   /** A job of `emails` emails of the account starts running here. */
@@ -149,7 +172,7 @@ export class AccountLines {
   private lineOf(accountId: string): Line {
     let line = this.lines.get(accountId);
     if (!line) {
-      line = { running: 0, tail: 0, rate: null, windowStart: this.now(), finishedInWindow: 0 };
+      line = { running: 0, tail: 0, rate: null, windowStart: this.now(), finishedInWindow: 0, fullAt: 0 };
       this.lines.set(accountId, line);
     }
     return line;

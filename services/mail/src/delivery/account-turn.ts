@@ -3,7 +3,7 @@
 // A job whose account already has a long line here steps aside before claiming anything (fair slots: one account's
 // backlog never holds every job slot). A job in the line claims its rows only when the start window lets it
 // (start-window.ts); until then it can be given back whole to a worker that ran dry (work-sharing.ts). A job that
-// leaves a full line makes room for one that stepped aside, which is brought forward.
+// leaves a line that was full lately makes room for one that stepped aside, which is brought forward.
 import { DelayedError, type Job, WaitingError } from 'bullmq';
 import type { AccountLines } from './account-lines';
 import type { SendProcessorDeps } from './deps';
@@ -30,6 +30,7 @@ export async function inAccountTurn<T>(
     // Nothing was claimed: the job comes back as it was, when the line has room for it (account-lines.ts), and
     // other tenants' jobs take the slot meanwhile.
     const returnAt = lines.returnTime(accountId, emails, deps.maxBacklogPerAccount);
+    lines.markFull(accountId);
     deps.locks?.movingOn(lockToken);
     await job.moveToDelayed(returnAt, lockToken);
     if (job.id) deps.onStepAside?.(accountId, job.id, returnAt);
@@ -53,8 +54,8 @@ export async function inAccountTurn<T>(
       turn?.close();
     }
   } finally {
-    const wasFull = lines.running(accountId) >= deps.maxBacklogPerAccount;
+    if (lines.running(accountId) >= deps.maxBacklogPerAccount) lines.markFull(accountId);
     lines.leave(accountId, emails, finished);
-    if (finished && wasFull) deps.onLineRoom?.(accountId);
+    if (finished && lines.fullLately(accountId)) deps.onLineRoom?.(accountId);
   }
 }

@@ -66,7 +66,7 @@ export interface SendProcessorDeps extends SendDeps {
    * on /metrics, and lists them for a worker that runs dry: work-sharing.ts).
    */
   onStepAside?: (accountId: string, jobId: string, returnAt: number) => void;
-  /** Called when a job leaves its account's full line here: one of the account's stepped-aside jobs may come. */
+  /** Called when a job leaves its account's line here, full lately: one of the account's stepped-aside jobs may come. */
   onLineRoom?: (accountId: string) => void;
   /** How long each run's job lock surely lasts (the worker's, job-locks.ts); absent = runs never check. */
   locks?: JobLocks;

@@ -12,8 +12,8 @@
 //
 // The jobs that stepped aside (their account's line in a worker was full, account-turn.ts) wait in the delayed set
 // until a time that worker estimated. They are listed by that time, per account and in all, and brought forward
-// when there is room for them: each job that leaves a full line brings its account's next one (`pull`), and a dry
-// worker brings the next ones of any account. Coming back by the estimate alone made a long backlog churn: a rate
+// when there is room for them: each job that leaves a line full lately brings its account's next one (`pull`), and
+// a dry worker brings the next ones of any account. Coming back by the estimate alone made a long backlog churn: a rate
 // measured a little high brought jobs back early, each stepping aside again, and the 10 s cap on an estimate sent
 // every job behind the first dozen back every 10 s (one 0.1-core worker, 10,000 emails: 540 step-asides).
 //
@@ -119,7 +119,7 @@ export class WorkSharing {
     listSteppedAside.run(redis, [all, `${all}:${accountId}`], args, REDIS_TIMEOUT_MS).catch(() => undefined);
   }
 
-  /** A job left the account's full line here: the account's next stepped-aside job is brought forward. */
+  /** A job left the account's line here, full lately: the account's next stepped-aside job is brought forward. */
   pull(accountId: string): void {
     void this.pullNext(accountId).catch(() => undefined); // not pulled, the job still comes back at its time
   }
@@ -141,9 +141,12 @@ export class WorkSharing {
    */
   private async takeNext(count: number, accountId?: string): Promise<string[]> {
     const all = this.deps.steppedAsideKey;
-    const [keys, accountArgs] = accountId ? [[`${all}:${accountId}`, all], [`${accountId}/`]] : [[all], []];
-    const args = [String(this.now()), String(count), ...accountArgs];
-    return (await takeNextListed.run(this.deps.redis, keys, args, REDIS_TIMEOUT_MS)) as string[];
+    const args = [String(this.now()), String(count)];
+    // The account's list, and the list of all with the prefix of the account's members there.
+    const listed = accountId
+      ? takeNextListed.run(this.deps.redis, [`${all}:${accountId}`, all], [...args, `${accountId}/`], REDIS_TIMEOUT_MS)
+      : takeNextListed.run(this.deps.redis, [all], args, REDIS_TIMEOUT_MS);
+    return (await listed) as string[];
   }
 
   /** One look: give waiting jobs to a dry worker, or say this one is dry. */

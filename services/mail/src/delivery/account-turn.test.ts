@@ -1,0 +1,50 @@
+import type { Job } from 'bullmq';
+import { describe, expect, it } from 'vitest';
+import { AccountLines } from './account-lines';
+import { inAccountTurn } from './account-turn';
+
+/** A line of at most 200 emails per account, its clock moved by the test, and the accounts whose jobs were pulled. */
+function turns() {
+  const clock = { now: 1_000_000 };
+  const lines = new AccountLines(() => clock.now);
+  const pulled: string[] = [];
+  const deps = { maxBacklogPerAccount: 200, onLineRoom: (accountId: string) => pulled.push(accountId) };
+  /** Runs a job of `emails` of account `a` until `done` resolves (no lock token: it neither steps aside nor waits). */
+  const run = (emails: number, done: Promise<void>) =>
+    inAccountTurn(deps, lines, { id: 'job' } as Job, 'a', emails, undefined, () => done);
+  return { clock, pulled, run };
+}
+
+function deferred() {
+  let resolve = () => {};
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+describe('inAccountTurn', () => {
+  it('brings a stepped-aside job forward for every job that leaves a line full lately, not only a full one', async () => {
+    const { clock, pulled, run } = turns();
+    const first = deferred();
+    const second = deferred();
+    const jobs = [run(100, first.promise), run(100, second.promise)]; // 200: the line is at its bound
+    first.resolve();
+    await jobs[0];
+    expect(pulled).toEqual(['a']); // it left a full line
+    clock.now += 1_000;
+    second.resolve();
+    await jobs[1];
+    // The line was no longer full (the job pulled may have gone to another worker), but was full a second ago.
+    expect(pulled).toEqual(['a', 'a']);
+    clock.now += 30_000;
+    await run(100, Promise.resolve());
+    expect(pulled).toEqual(['a', 'a']); // full 31 s ago: its account's backlog is long gone
+  });
+
+  it('brings nothing forward for an account whose line was never full', async () => {
+    const { pulled, run } = turns();
+    await Promise.all([run(100, Promise.resolve()), run(99, Promise.resolve())]);
+    expect(pulled).toEqual([]);
+  });
+});
