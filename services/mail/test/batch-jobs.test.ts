@@ -11,6 +11,7 @@ import { Reconciler, reconcilerLockKey } from '../src/delivery/reconciler';
 import { openQueue } from '../src/queues/open-queue';
 import { SEND_QUEUE, type SendJobData } from '../src/queues/send-queue';
 import { Harness, waitFor } from './support/harness';
+import { intercept } from './support/intercept';
 
 const h = new Harness('batchjobs');
 beforeAll(() => h.start());
@@ -115,38 +116,30 @@ describe('batch send jobs', () => {
     await h.pool.query("UPDATE mail.emails SET updated_at = now() - interval '1 minute' WHERE id = ANY($1::uuid[])", [ids]);
     // The keys the reconciler's pipelines read (HMGET), through a client that records them.
     const looked: string[] = [];
-    const recording = new Proxy(h.redis, {
-      get(target, property) {
-        if (property === 'pipeline') {
-          return () => {
-            const pipeline = target.pipeline();
-            const hmget = pipeline.hmget.bind(pipeline);
-            pipeline.hmget = ((key: string, ...fields: string[]) => {
-              looked.push(key);
-              return hmget(key, ...fields);
-            }) as typeof pipeline.hmget;
-            return pipeline;
-          };
-        }
-        const value = Reflect.get(target, property, target);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
+    const recording = intercept(h.redis, 'pipeline', (pipelineOf) => () => {
+      const pipeline = intercept(
+        pipelineOf(),
+        'hmget',
+        (hmget) =>
+          ((key: string, ...fields: string[]) => {
+            looked.push(key);
+            return hmget(key, ...fields);
+          }) as typeof hmget,
+      );
+      return pipeline;
     }) as Redis;
     // The email rows the reconciler read (its pages' summaries are a row each, without a status).
     const rowsRead: string[] = [];
-    const countingPool = new Proxy(h.pool, {
-      get(target, property) {
-        if (property === 'query') {
-          return async (...args: Parameters<pg.Pool['query']>) => {
-            const result = await (target.query as (...a: unknown[]) => Promise<pg.QueryResult>)(...args);
-            for (const row of result.rows) if ('status' in row) rowsRead.push(row.id);
-            return result;
-          };
-        }
-        const value = Reflect.get(target, property, target);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    }) as pg.Pool;
+    const countingPool = intercept(
+      h.pool,
+      'query',
+      (query) =>
+        (async (...args: unknown[]) => {
+          const result = await (query as (...a: unknown[]) => Promise<pg.QueryResult>)(...args);
+          for (const row of result.rows) if ('status' in row) rowsRead.push(row.id);
+          return result;
+        }) as typeof query,
+    );
     const queue = openQueue<SendJobData>(SEND_QUEUE, h.redis, h.config.QUEUE_PREFIX);
     const lockKey = `${reconcilerLockKey(h.config.QUEUE_PREFIX)}:lookups`;
     const reconciler = new Reconciler(countingPool, queue, recording, lockKey, pino({ level: 'silent' }));
