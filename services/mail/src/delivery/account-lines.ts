@@ -53,8 +53,10 @@ interface Line {
   rate: number | null;
   windowStart: number;
   finishedInWindow: number;
-  /** When the line was last at its bound (epoch ms), 0 if never. */
+  /** When the line was last at its bound (epoch ms), 0 if never or since drained. */
   fullAt: number;
+  /** How many times the line was found at its bound (tells a drain found by a pull from a new backlog since). */
+  fullMarks: number;
 }
 
 export class AccountLines {
@@ -88,7 +90,23 @@ export class AccountLines {
 
   /** The account's line is at its bound now (a job leaves it full, or one steps aside). */
   markFull(accountId: string): void {
-    this.lineOf(accountId).fullAt = this.now();
+    const line = this.lineOf(accountId);
+    line.fullAt = this.now();
+    line.fullMarks += 1;
+  }
+
+  /** Which marking of the line as full is the latest (for `drained`). */
+  fullMark(accountId: string): number {
+    return this.lines.get(accountId)?.fullMarks ?? 0;
+  }
+
+  /**
+   * A pull found none of the account's jobs stepped aside: the line is no longer full lately, unless it was found at
+   * its bound again since `mark` (a job that stepped aside meanwhile may not have been listed when the pull looked).
+   */
+  drained(accountId: string, mark: number): void {
+    const line = this.lines.get(accountId);
+    if (line && line.fullMarks === mark) line.fullAt = 0;
   }
 
   /**
@@ -172,7 +190,7 @@ export class AccountLines {
   private lineOf(accountId: string): Line {
     let line = this.lines.get(accountId);
     if (!line) {
-      line = { running: 0, tail: 0, rate: null, windowStart: this.now(), finishedInWindow: 0, fullAt: 0 };
+      line = { running: 0, tail: 0, rate: null, windowStart: this.now(), finishedInWindow: 0, fullAt: 0, fullMarks: 0 };
       this.lines.set(accountId, line);
     }
     return line;

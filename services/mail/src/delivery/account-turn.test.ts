@@ -3,16 +3,26 @@ import { describe, expect, it } from 'vitest';
 import { AccountLines } from './account-lines';
 import { inAccountTurn } from './account-turn';
 
-/** A line of at most 200 emails per account, its clock moved by the test, and the accounts whose jobs were pulled. */
+/**
+ * A line of at most 200 emails per account, its clock moved by the test, and the accounts whose jobs were pulled.
+ * Each pull finds a stepped-aside job listed while `listed.aside` is true.
+ */
 function turns() {
   const clock = { now: 1_000_000 };
   const lines = new AccountLines(() => clock.now);
   const pulled: string[] = [];
-  const deps = { maxBacklogPerAccount: 200, onLineRoom: (accountId: string) => pulled.push(accountId) };
+  const listed = { aside: true };
+  const deps = {
+    maxBacklogPerAccount: 200,
+    onLineRoom: async (accountId: string) => {
+      pulled.push(accountId);
+      return listed.aside;
+    },
+  };
   /** Runs a job of `emails` of account `a` until `done` resolves (no lock token: it neither steps aside nor waits). */
   const run = (emails: number, done: Promise<void>) =>
     inAccountTurn(deps, lines, { id: 'job' } as Job, 'a', emails, undefined, () => done);
-  return { clock, pulled, run };
+  return { clock, lines, listed, pulled, run };
 }
 
 function deferred() {
@@ -40,6 +50,24 @@ describe('inAccountTurn', () => {
     clock.now += 30_000;
     await run(100, Promise.resolve());
     expect(pulled).toEqual(['a', 'a']); // full 31 s ago: its account's backlog is long gone
+  });
+
+  it('stops pulling once a pull finds none stepped aside, until the line is full again', async () => {
+    const { lines, listed, pulled, run } = turns();
+    const first = deferred();
+    const jobs = [run(100, first.promise), run(100, new Promise(() => {}))]; // at its bound; the second never ends
+    listed.aside = false;
+    first.resolve();
+    await jobs[0];
+    await Promise.resolve(); // the pull's answer
+    expect(pulled).toEqual(['a']);
+    await run(50, Promise.resolve());
+    expect(pulled).toEqual(['a']); // the backlog has drained: no Redis call for this job
+    const mark = lines.fullMark('a');
+    lines.markFull('a'); // a job stepped aside while a pull was looking
+    lines.drained('a', mark);
+    await run(50, Promise.resolve());
+    expect(pulled).toEqual(['a', 'a']);
   });
 
   it('brings nothing forward for an account whose line was never full', async () => {

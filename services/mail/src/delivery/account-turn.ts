@@ -3,7 +3,8 @@
 // A job whose account already has a long line here steps aside before claiming anything (fair slots: one account's
 // backlog never holds every job slot). A job in the line claims its rows only when the start window lets it
 // (start-window.ts); until then it can be given back whole to a worker that ran dry (work-sharing.ts). A job that
-// leaves a line that was full lately makes room for one that stepped aside, which is brought forward.
+// leaves a line that was full lately makes room for one that stepped aside, which is brought forward, until a pull
+// finds none.
 import { DelayedError, type Job, WaitingError } from 'bullmq';
 import type { AccountLines } from './account-lines';
 import type { SendProcessorDeps } from './deps';
@@ -56,6 +57,17 @@ export async function inAccountTurn<T>(
   } finally {
     if (lines.running(accountId) >= deps.maxBacklogPerAccount) lines.markFull(accountId);
     lines.leave(accountId, emails, finished);
-    if (finished && lines.fullLately(accountId)) deps.onLineRoom?.(accountId);
+    if (finished && lines.fullLately(accountId)) pullAside(deps, lines, accountId);
   }
+}
+
+/**
+ * Brings the account's next stepped-aside job forward. When none was listed, the account's backlog has drained: its
+ * line stops pulling (a Redis call per job) until it is full again.
+ */
+function pullAside(deps: LineDeps, lines: AccountLines, accountId: string): void {
+  const mark = lines.fullMark(accountId);
+  void deps.onLineRoom?.(accountId).then((listed) => {
+    if (!listed) lines.drained(accountId, mark);
+  });
 }

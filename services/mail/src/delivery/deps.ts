@@ -66,8 +66,11 @@ export interface SendProcessorDeps extends SendDeps {
    * on /metrics, and lists them for a worker that runs dry: work-sharing.ts).
    */
   onStepAside?: (accountId: string, jobId: string, returnAt: number) => void;
-  /** Called when a job leaves its account's line here, full lately: one of the account's stepped-aside jobs may come. */
-  onLineRoom?: (accountId: string) => void;
+  /**
+   * Called when a job leaves its account's line here, full lately: one of the account's stepped-aside jobs may come.
+   * Resolves false when the account had none listed (its line stops pulling until it is full again).
+   */
+  onLineRoom?: (accountId: string) => Promise<boolean>;
   /** How long each run's job lock surely lasts (the worker's, job-locks.ts); absent = runs never check. */
   locks?: JobLocks;
   /** Adds an email's own job (a batch member's retry), a batch of one. */

@@ -119,20 +119,25 @@ export class WorkSharing {
     listSteppedAside.run(redis, [all, `${all}:${accountId}`], args, REDIS_TIMEOUT_MS).catch(() => undefined);
   }
 
-  /** A job left the account's line here, full lately: the account's next stepped-aside job is brought forward. */
-  pull(accountId: string): void {
-    void this.pullNext(accountId).catch(() => undefined); // not pulled, the job still comes back at its time
+  /**
+   * A job left the account's line here, full lately: the account's next stepped-aside job is brought forward.
+   * Resolves false when the account had none listed, true when it had (or Redis did not answer: it may have).
+   */
+  pull(accountId: string): Promise<boolean> {
+    // Not pulled, the job still comes back at its time.
+    return this.pullNext(accountId).catch(() => true);
   }
 
-  private async pullNext(accountId: string): Promise<void> {
+  private async pullNext(accountId: string): Promise<boolean> {
     for (let tries = 0; tries < PULL_TRIES; tries += 1) {
       const [jobId] = await this.takeNext(1, accountId);
-      if (jobId === undefined) return;
+      if (jobId === undefined) return false;
       if (await this.promote(jobId)) {
         this.deps.onPromote?.(1);
-        return;
+        return true;
       }
     }
+    return true;
   }
 
   /**
