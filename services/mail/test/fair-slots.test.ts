@@ -9,7 +9,7 @@ import { Harness, waitFor } from './support/harness';
 
 const h = new Harness('fair-slots');
 /** A's server: 30 ms per message on each of its 2 connections, so A's backlog drains at about 65 a second. */
-const busy = new SmtpPeer({ content: 'count', delayMs: 30 });
+const busy = new SmtpPeer({ content: 'count', answerAfter: 30 });
 
 beforeAll(async () => {
   await busy.start();

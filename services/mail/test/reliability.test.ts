@@ -88,7 +88,7 @@ describe('a worker killed with SIGKILL mid-batch', () => {
       );
       expect(batch.every((r) => r.statusCode === 201)).toBe(true);
     }
-    h.smtp.delayMs = 15;
+    h.smtp.answerAfter = 15;
 
     const packageDir = fileURLToPath(new URL('..', import.meta.url));
     child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
@@ -114,7 +114,7 @@ describe('a worker killed with SIGKILL mid-batch', () => {
     const beforeRescue = deliveriesPerRecipient('kill').size;
     expect(beforeRescue).toBeLessThan(total);
 
-    h.smtp.delayMs = 0;
+    h.smtp.answerAfter = 0;
     await h.startWorker();
     await waitFor(async () => (await countByStatus(userId)).sent === total, 40_000);
     const counts = deliveriesPerRecipient('kill');

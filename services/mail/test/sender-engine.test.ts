@@ -15,7 +15,7 @@ const h = new Harness('sender-engine');
 let second: MailWorker;
 const refusing = new SmtpPeer({ authRequired: true, users: { alice: 'the-right-password' } });
 /** Holds each message 400 ms before its 250: deliveries of one sender overlap unless something caps them. */
-const slow = new SmtpPeer({ content: 'count', delayMs: 400 });
+const slow = new SmtpPeer({ content: 'count', answerAfter: 400 });
 
 beforeAll(async () => {
   await Promise.all([refusing.start(), slow.start()]);

@@ -105,7 +105,7 @@ describe('SmtpPeer', () => {
   });
 
   it('answers slowly when given a delay', async () => {
-    const peer = await startPeer({ delayMs: 150 });
+    const peer = await startPeer({ answerAfter: 150 });
     const started = Date.now();
     await send(peer, 'slow@example.test');
     expect(Date.now() - started).toBeGreaterThanOrEqual(140);

@@ -28,7 +28,7 @@ export interface SmtpPeerOptions {
    * Milliseconds to wait before answering each DATA (keeps a batch in flight long enough to interrupt it), or the
    * wait for a message's envelope recipients: milliseconds, or a promise the answer waits for.
    */
-  delayMs?: PeerDelay;
+  answerAfter?: PeerDelay;
   /** Largest message accepted, in bytes (default 40 MiB). */
   size?: number;
   host?: string;
@@ -80,7 +80,7 @@ export class SmtpPeer {
   connections = 0;
   openConnections = 0;
   peakConnections = 0;
-  delayMs: PeerDelay;
+  answerAfter: PeerDelay;
   port = 0;
   readonly host: string;
   private readonly rules: SmtpFailureRule[] = [];
@@ -90,7 +90,7 @@ export class SmtpPeer {
 
   constructor(private readonly options: SmtpPeerOptions = {}) {
     this.content = options.content ?? 'parsed';
-    this.delayMs = options.delayMs ?? 0;
+    this.answerAfter = options.answerAfter ?? 0;
     this.host = options.host ?? '127.0.0.1';
     this.server = new SMTPServer(this.serverOptions());
     // smtp-server re-emits a client's socket error (a worker killed mid-message, a pooled connection dropped
@@ -195,7 +195,7 @@ export class SmtpPeer {
         const finish = (message: SmtpPeerMessage) => {
           if (failure) return callback(failure);
           this.accept(message);
-          const delay = typeof this.delayMs === 'number' ? this.delayMs : this.delayMs(envelopeTo);
+          const delay = typeof this.answerAfter === 'number' ? this.answerAfter : this.answerAfter(envelopeTo);
           if (typeof delay !== 'number') void delay.finally(() => callback());
           else if (delay > 0) setTimeout(callback, delay);
           else callback();

@@ -7,12 +7,12 @@ export interface CountingPeer {
   received: Map<string, number>;
 }
 
-/** A peer that answers each message after `delayMs` (one connection per worker sets the worker's pace). */
-export function countingPeer(delayMs: PeerDelay): CountingPeer {
+/** A peer that answers each message after `answerAfter` (one connection per worker sets the worker's pace). */
+export function countingPeer(answerAfter: PeerDelay): CountingPeer {
   const received = new Map<string, number>();
   const sink = new SmtpPeer({
     content: 'count',
-    delayMs,
+    answerAfter,
     onMessage: ({ envelopeTo }) => {
       for (const to of envelopeTo) received.set(to, (received.get(to) ?? 0) + 1);
     },

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SmtpPool } from './smtp-pool';
 
 // Raw bytes are kept so dot-stuffing can be checked; each message takes 2 ms so sends overlap.
-const peer = new SmtpPeer({ content: 'raw', users: (_username, password) => password === 'secret', delayMs: 2 });
+const peer = new SmtpPeer({ content: 'raw', users: (_username, password) => password === 'secret', answerAfter: 2 });
 let port = 0;
 const received = () => peer.received.map((m) => ({ to: m.envelopeTo, body: m.raw?.toString() ?? '' }));
 
