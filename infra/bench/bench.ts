@@ -38,6 +38,8 @@ export interface BenchSettings {
     workerCounts: number[];
     /** Emails per worker delivered, unmeasured, whenever workers were started. */
     warmupPerWorker: number;
+    /** Then emails per worker delivered, unmeasured, by the count's workers under their quota. */
+    cappedWarmupPerWorker: number;
     limitCheck: { n: number; perMinute: number } | null;
   } | null;
   pixel: { emails: number; durationS: number; connections: number };
@@ -92,6 +94,7 @@ export function settingsFor(mode: BenchMode): BenchSettings {
       cpuPerWorker: 0.1,
       workerCounts: [1, 2, 4],
       warmupPerWorker: 5_000,
+      cappedWarmupPerWorker: 2_000,
       limitCheck: { n: 300, perMinute: 150 },
     },
     pixel: { emails: 20, durationS: 10, connections: 100 },

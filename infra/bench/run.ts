@@ -35,6 +35,7 @@ try {
       cpuPerWorker: 0.1,
       workerCounts: [1, 2, 4],
       warmupPerWorker: Math.min(2_000, settings.n),
+      cappedWarmupPerWorker: Math.min(1_000, settings.n),
       limitCheck: { n: 300, perMinute: 150 },
     };
   }

@@ -1,5 +1,5 @@
 // `npx tsx infra/bench/scale-out-only.ts [--n=3000 (emails a run)] [--worker-cpu=0.1] [--platform-rate=<emails/s>] [--workers=1,2,4]
-// [--warmup=5000] [--no-limit-check] [--profile] [--bundled | --bundles=<dir>]`: the scale-out phase alone (phases/scale-out.ts) on its own stack, for a machine too busy for the whole benchmark; prints its
+// [--warmup=5000] [--capped-warmup=2000] [--no-limit-check] [--profile] [--bundled | --bundles=<dir>]`: the scale-out phase alone (phases/scale-out.ts) on its own stack, for a machine too busy for the whole benchmark; prints its
 // figures as JSON, with every process's peak RSS over the phase (each run's capped workers' peaks are in its run).
 // --platform-rate (the whole bench's 2-worker throughput) fits the quota to it as the whole bench does (QuotaFit).
 // The capped workers' ratios hold on a loaded machine (each worker gets its quota, see README). --bundled runs
@@ -39,6 +39,7 @@ const result = await withBenchStack({ bundleDir, profile: args.includes('--profi
     cpuPerWorker: numberArg(args, 'worker-cpu', 0.1),
     workerCounts,
     warmupPerWorker: numberArg(args, 'warmup', 5_000),
+    cappedWarmupPerWorker: numberArg(args, 'capped-warmup', 2_000),
     leadMs: Math.max(10_000, n * 5),
     limitCheck: args.includes('--no-limit-check') ? null : { n: 300, perMinute: 150 },
     platformRate: numberArg(args, 'platform-rate', 0) || undefined,
