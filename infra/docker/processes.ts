@@ -20,7 +20,17 @@ export interface DeployableProcess {
   allMigrations?: boolean;
   /** Ships dist/tracing.mjs, the tracing register module its image loads with `node --import` (long-running processes). */
   traced?: boolean;
+  /** V8 flags on its command line (Node refuses them in NODE_OPTIONS). */
+  nodeFlags?: string[];
 }
+
+/**
+ * The worker's young generation never shrinks below its largest size. After a quiet spell V8 shrinks it to 1 MB, and
+ * when a backlog comes the worker collects garbage far more often until it has grown again: in the 15 s after two
+ * quiet minutes, a worker capped at 0.1 core spent 11.5% of its CPU in the collector against 4.1% later in the same
+ * drain, and delivered 104 emails/s against 151–172. A scheduled campaign after a quiet hour is that case.
+ */
+export const WORKER_NODE_FLAGS = ['--min-semi-space-size=16'];
 
 const deployable = (spec: PlatformProcess): DeployableProcess => ({
   name: spec.name,
@@ -28,6 +38,7 @@ const deployable = (spec: PlatformProcess): DeployableProcess => ({
   port: spec.defaultPort,
   portVar: spec.portVar,
   traced: true,
+  ...(spec.name === 'mail-worker' ? { nodeFlags: WORKER_NODE_FLAGS } : {}),
   ...(spec.kind === 'gateway' ? { web: true } : {}),
   ...(spec.schema ? { migrations: spec.schema } : {}),
 });
@@ -42,6 +53,7 @@ export const bundleFileOf = (spec: DeployableProcess): string => `dist/${spec.en
  */
 export const imageCommand = (spec: DeployableProcess): string[] => [
   'node',
+  ...(spec.nodeFlags ?? []),
   ...(spec.traced ? ['--import', './dist/tracing.mjs'] : []),
   bundleFileOf(spec),
 ];

@@ -86,7 +86,13 @@ describe('the images', () => {
       expect(config.cmd, spec.name).toEqual(imageCommand(spec));
       // Every long-running process loads the tracing register module first (a no-op without an OTLP endpoint).
       if (spec.name !== 'migrate')
-        expect(config.cmd, spec.name).toEqual(['node', '--import', './dist/tracing.mjs', bundleFileOf(spec)]);
+        expect(config.cmd, spec.name).toEqual([
+          'node',
+          ...(spec.nodeFlags ?? []),
+          '--import',
+          './dist/tracing.mjs',
+          bundleFileOf(spec),
+        ]);
       if (spec.port) {
         expect(config.healthcheck, spec.name).toEqual(['node', '/usr/local/lib/healthcheck.cjs']);
         expect(config.env.HEALTH_PORT, spec.name).toBe(String(spec.port));

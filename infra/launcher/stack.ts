@@ -92,7 +92,7 @@ export class Stack {
     const bundleDir = this.bundleOverrides.get(name) ?? this.options.bundleDir;
     const [args, cwd] = bundleDir
       ? [bundledCommand(spec), path.join(bundleDir, spec.name)]
-      : [[...nodeImports(env), path.join(rootDir, spec.entry)], path.join(rootDir, spec.packageDir)];
+      : [[...sourceNodeFlags(spec), ...nodeImports(env), path.join(rootDir, spec.entry)], path.join(rootDir, spec.packageDir)];
     const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const running: Running = { spec, child, port };
     if (this.options.output === 'files') {
@@ -233,6 +233,11 @@ function bundledCommand(spec: PlatformProcess): string[] {
   const deployable = processes.find((candidate) => candidate.name === spec.name);
   if (!deployable) throw new Error(`no bundle is built for ${spec.name}`);
   return imageCommand(deployable).slice(1);
+}
+
+/** The V8 flags its image starts it with (processes.ts). */
+function sourceNodeFlags(spec: PlatformProcess): string[] {
+  return processes.find((candidate) => candidate.name === spec.name)?.nodeFlags ?? [];
 }
 
 /** tsx, then (with an OTLP endpoint configured) the tracing register module, which must load before the app. */
