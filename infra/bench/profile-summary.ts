@@ -1,7 +1,11 @@
 // Summarises V8 .cpuprofile files (from `npm run bench -- --profile`): self time per function, top N; and
 // .heapprofile files (BENCH_HEAP_PROFILE=1): bytes allocated per function, top N.
-// Usage: tsx infra/bench/profile-summary.ts <file.cpuprofile | file.heapprofile> [top]
+// Usage: tsx infra/bench/profile-summary.ts <file.cpuprofile | file.heapprofile> [top] [--from=<s>] [--to=<s>]
+// [--timeline]. A CPU profile covers a process's whole life: --from/--to (seconds since it started) keep one stretch,
+// and --timeline prints its busy samples per second instead, to find the stretches (runs, quiet spells).
 import { readFileSync } from 'node:fs';
+import { numberArg } from './cli-args';
+import { busyPerSecond, type CpuProfile, samplesWithin, timedSamples } from './profile-samples';
 
 interface ProfileNode {
   id: number;
@@ -15,7 +19,8 @@ interface HeapNode {
   children: HeapNode[];
 }
 
-const [file, topArg] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const [file, topArg] = args.filter((arg) => !arg.startsWith('--'));
 if (!file) {
   process.stderr.write('usage: profile-summary <file.cpuprofile | file.heapprofile> [top]\n');
   process.exit(2);
@@ -50,14 +55,20 @@ if (file.endsWith('.heapprofile')) {
   };
   walk((JSON.parse(readFileSync(file, 'utf8')) as { head: HeapNode }).head);
 } else {
-  const profile = JSON.parse(readFileSync(file, 'utf8')) as { nodes: ProfileNode[]; samples: number[] };
+  const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
+  const samples = samplesWithin(timedSamples(profile), numberArg(args, 'from', 0), numberArg(args, 'to', Infinity));
+  if (args.includes('--timeline')) {
+    const lines = busyPerSecond(profile, samples).map((busy, second) => `${String(second).padStart(5)} s ${busy}`);
+    process.stdout.write(`busy samples per second\n${lines.join('\n')}\n`);
+    process.exit(0);
+  }
   const hits = new Map<number, number>();
-  for (const id of profile.samples) hits.set(id, (hits.get(id) ?? 0) + 1);
+  for (const { nodeId } of samples) hits.set(nodeId, (hits.get(nodeId) ?? 0) + 1);
   for (const node of profile.nodes) {
     const hitCount = hits.get(node.id) ?? 0;
     if (hitCount > 0) count(node.callFrame, hitCount);
   }
-  total = profile.samples.length;
+  total = samples.length;
 }
 const top = Number(topArg ?? 25);
 const print = (title: string, map: Map<string, number>) => {

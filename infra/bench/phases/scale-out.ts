@@ -176,7 +176,7 @@ export async function measureScaleOut(
         }
         if (options.cappedWarmupPerWorker > 0) {
           // Warm without a cap, a worker's first capped run still started 13-17% slower than its later ones, and a
-          // count with new workers ran 3-21% slower on the way up than on the way down; the first worker had a
+          // count with new workers ran 1-21% slower on the way up than on the way down; the first worker had a
           // capped run before its first measured one (the calibration) and the others did not.
           const n = options.cappedWarmupPerWorker * workers;
           ctx.log(`  ${workers} worker(s): warming up capped at ${cpuPerWorker} core on ${n} emails`);
