@@ -7,14 +7,10 @@ import { readFileSync } from 'node:fs';
 import { numberArg } from './cli-args';
 import { busyPerSecond, type CpuProfile, samplesWithin, timedSamples } from './profile-samples';
 
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  hitCount?: number;
-}
+type CallFrame = CpuProfile['nodes'][number]['callFrame'];
 
 interface HeapNode {
-  callFrame: ProfileNode['callFrame'];
+  callFrame: CallFrame;
   selfSize: number;
   children: HeapNode[];
 }
@@ -22,12 +18,14 @@ interface HeapNode {
 const args = process.argv.slice(2);
 const [file, topArg] = args.filter((arg) => !arg.startsWith('--'));
 if (!file) {
-  process.stderr.write('usage: profile-summary <file.cpuprofile | file.heapprofile> [top]\n');
+  process.stderr.write(
+    'usage: profile-summary <file.cpuprofile | file.heapprofile> [top] [--from=<s>] [--to=<s>] [--timeline]\n',
+  );
   process.exit(2);
 }
 const byFunction = new Map<string, number>();
 const byPackage = new Map<string, number>();
-const count = ({ functionName, url, lineNumber }: ProfileNode['callFrame'], amount: number) => {
+const count = ({ functionName, url, lineNumber }: CallFrame, amount: number) => {
   const short = url.replace(/^file:\/\/\/work\/main\//, '').replace(/.*node_modules\//, 'nm:');
   const key = `${functionName || '(anonymous)'} ${short}:${lineNumber + 1}`;
   byFunction.set(key, (byFunction.get(key) ?? 0) + amount);
