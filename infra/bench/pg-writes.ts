@@ -1,5 +1,7 @@
 // Postgres writes per email: the bench database's own counters (pg_stat_database: commits and rows inserted,
-// updated, deleted), exact for this run whoever else uses the server. Backends report them at most a second late.
+// updated, deleted), exact for this run whoever else uses the server. A busy session reports them at most a second
+// late; one that goes idle within a second of its last report reports the rest 10 s later (PostgreSQL 15), so a read
+// 1.5 s after a run may miss up to each session's last second (store-activity.ts waits that out for the scale-out).
 import pg from 'pg';
 import { sleep } from './context';
 import { round } from './stats';

@@ -4,7 +4,7 @@
 // generation shrinking (bench README, issue 25 round 16).
 
 export interface CpuProfile {
-  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }>;
   samples: number[];
   /** Microseconds since the sample before (the first: since the profile started). */
   timeDeltas: number[];

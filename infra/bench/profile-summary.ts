@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { numberArg } from './cli-args';
 import { busyPerSecond, type CpuProfile, samplesWithin, timedSamples } from './profile-samples';
+import { functionKey } from './profile-tally';
 
 type CallFrame = CpuProfile['nodes'][number]['callFrame'];
 
@@ -27,7 +28,7 @@ const byFunction = new Map<string, number>();
 const byPackage = new Map<string, number>();
 const count = ({ functionName, url, lineNumber }: CallFrame, amount: number) => {
   const short = url.replace(/^file:\/\/\/work\/main\//, '').replace(/.*node_modules\//, 'nm:');
-  const key = `${functionName || '(anonymous)'} ${short}:${lineNumber + 1}`;
+  const key = functionKey({ functionName, url, lineNumber });
   byFunction.set(key, (byFunction.get(key) ?? 0) + amount);
   const pkg = url.includes('node_modules/')
     ? (url

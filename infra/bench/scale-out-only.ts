@@ -1,11 +1,13 @@
 // `npx tsx infra/bench/scale-out-only.ts [--n=3000 (emails a run)] [--worker-cpu=0.1] [--platform-rate=<emails/s>] [--workers=1,2,4]
-// [--warmup=5000] [--capped-warmup=2000] [--no-limit-check] [--profile] [--bundled | --bundles=<dir>]`: the scale-out phase alone (phases/scale-out.ts) on its own stack, for a machine too busy for the whole benchmark; prints its
+// [--warmup=5000] [--capped-warmup=2000] [--no-limit-check] [--store-activity] [--profile] [--bundled | --bundles=<dir>]`: the scale-out phase alone (phases/scale-out.ts) on its own stack, for a machine too busy for the whole benchmark; prints its
 // figures as JSON, with every process's peak RSS over the phase (each run's capped workers' peaks are in its run).
 // --platform-rate (the whole bench's 2-worker throughput) fits the quota to it as the whole bench does (QuotaFit).
 // The capped workers' ratios hold on a loaded machine (each worker gets its quota, see README). --bundled runs
 // every process from its production bundle, as `npm run bench -- --bundled` does, built into a folder of its own
 // (test-artifacts/bench-bundles-scale-out) so that a whole bench running meanwhile keeps its bundles; --bundles=<dir>
 // runs bundles built before (infra/docker/bundle.ts --out <dir>), e.g. to compare two builds side by side.
+// --store-activity adds each run's Redis commands and Postgres transactions and row writes per email (store-activity.ts;
+// every run then waits 11 s before and after its drain, for Postgres's counters).
 // --profile writes each process's V8 CPU profile (its whole life) under `<logDir>/profiles` (logDir is in the output).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -43,6 +45,7 @@ const result = await withBenchStack({ bundleDir, profile: args.includes('--profi
     leadMs: Math.max(10_000, n * 5),
     limitCheck: args.includes('--no-limit-check') ? null : { n: 300, perMinute: 150 },
     platformRate: numberArg(args, 'platform-rate', 0) || undefined,
+    storeActivity: args.includes('--store-activity'),
   });
   return { ...scaleOut, memory: readMemory(), logDir };
 });

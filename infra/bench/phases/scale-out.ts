@@ -21,6 +21,7 @@ import { cpuPerUnit, cpuSnapshot } from '../cpu-usage';
 import { request } from '../http-client';
 import { runPeaks } from '../memory';
 import { meanRatio, mirrored, ratesByShare, round } from '../stats';
+import { activityPerUnit, POSTGRES_REPORT_DELAY_MS, type StoreActivityPerUnit, storeActivity } from '../store-activity';
 import { measurePacing, type PacingResult } from './pacing';
 
 export interface ScaleOutRun {
@@ -45,6 +46,8 @@ export interface ScaleOutRun {
   redisUsedMemoryBytesPerEmail: number;
   /** CPU ms per delivered email per process over the drain. */
   cpuMsPerEmail: Record<string, number>;
+  /** Per worker: send jobs it completed over the drain (its emails ÷ these is the size of the jobs it ran). */
+  completedJobs: number[];
   /** Per worker: send jobs it put back over the drain because their account's line in it was full (fair slots). */
   stepAsides: number[];
   /** Per worker: deliveries it handed back to wait for their sender over the drain (emails_held_total, any reason). */
@@ -57,6 +60,8 @@ export interface ScaleOutRun {
   throttledShare: number[];
   /** Peak RSS in MB of each capped worker over the run (queueing and drain). */
   workerPeakRssMb: Record<string, number>;
+  /** Redis commands and Postgres transactions and row writes per delivered email over the drain (`storeActivity`). */
+  storesPerEmail?: StoreActivityPerUnit;
   load: { one: number; five: number };
 }
 
@@ -129,6 +134,11 @@ export async function measureScaleOut(
     /** First run's lead (ms) before the due second; later runs use 1.5 × the measured accept time. */
     leadMs: number;
     limitCheck: { n: number; perMinute: number } | null;
+    /**
+     * Read what Redis and Postgres did in each run's drain (storesPerEmail). Each drain then starts 11 s after its
+     * last accept and is read 11 s after its last delivery, for Postgres's counters (POSTGRES_REPORT_DELAY_MS).
+     */
+    storeActivity?: boolean;
     /** The uncapped platform's delivered rate (emails/s); given, the quota is fitted to it (`QuotaFit`). */
     platformRate?: number;
   },
@@ -194,16 +204,18 @@ export async function measureScaleOut(
         n: options.n,
         leadMs,
         tag: `scale${index}w${workers}`,
+        stores: options.storeActivity,
       });
       runs.push(run);
       ctx.log(
         `  → ${run.emailsPerSecond} emails/s (${run.delivered}/${run.accepted} in ${run.drainMs} ms; by fifth ` +
           `${run.ratesByFifth.join(' / ')}), ` +
           `throttled ${run.throttledShare.map((share) => `${Math.round(share * 100)}%`).join(' / ')} of periods, ` +
-          `stepped aside ${run.stepAsides.join(' / ')} jobs, gave back ${run.givenBack.join(' / ')} jobs, ` +
+          `completed ${run.completedJobs.join(' / ')} jobs, stepped aside ${run.stepAsides.join(' / ')} jobs, gave back ${run.givenBack.join(' / ')} jobs, ` +
           `held ${run.held.join(' / ')} and released ${run.released.join(' / ')} emails, ` +
           `Redis ${run.redisBytesPerEmail} B per queued email, worker peak RSS ` +
-          `${Object.values(run.workerPeakRssMb).join(' / ')} MB`,
+          `${Object.values(run.workerPeakRssMb).join(' / ')} MB` +
+          (run.storesPerEmail ? `; per email: ${JSON.stringify(run.storesPerEmail)}` : ''),
       );
       leadMs = Math.max(3_000, Math.round(acceptMs * 1.5) + 1_000);
       // The limit check runs once, with the most workers, before the counts go down.
@@ -313,16 +325,17 @@ async function drainRun(
   ctx: BenchContext,
   redis: Redis,
   capped: readonly CappedWorker[],
-  options: { n: number; leadMs: number; tag: string },
+  options: { n: number; leadMs: number; tag: string; stores?: boolean },
 ): Promise<ScaleOutRun & { acceptMs: number }> {
-  const { n, tag } = options;
+  const { n, tag, stores } = options;
+  const settleMs = stores ? POSTGRES_REPORT_DELAY_MS : 0;
   await ctx.autovacuum.catchUp();
   const readPeaks = runPeaks(new Map(capped.map(({ name, pid }) => [name, pid])));
   const deliveries = ctx.sink.time(tag);
   const prefix = ctx.stack.env.QUEUE_PREFIX ?? '';
   const queueBytesBefore = await queueBytes(redis, prefix);
   const usedBefore = await usedMemory(redis);
-  const dueMs = Math.ceil((Date.now() + options.leadMs) / 1000) * 1000;
+  const dueMs = Math.ceil((Date.now() + options.leadMs + settleMs) / 1000) * 1000;
   const dueAt = new Date(dueMs).toISOString();
   const batchUrl = new URL('/api/emails/api/batch', ctx.stack.gatewayUrl);
   const batchSize = 100;
@@ -379,6 +392,7 @@ async function drainRun(
 
     // Read before the due second and after the CPU figures: scraping a worker costs it CPU no run should count.
     const countersBefore = await Promise.all(capped.map(({ name }) => workerCounters(ctx, name)));
+    const storesBefore = stores ? await storeActivity(redis, ctx.databaseUrl) : null;
     while (Date.now() < dueMs) await sleep(20);
     const cpuBefore = cpuSnapshot(ctx.stack);
     const throttleBefore = capped.map(({ group }) => group.throttling());
@@ -396,6 +410,11 @@ async function drainRun(
     const cpuAfter = cpuSnapshot(ctx.stack);
     const countersAfter = await Promise.all(capped.map(({ name }) => workerCounters(ctx, name)));
     const delivered = deliveries.length;
+    let storesPerEmail: StoreActivityPerUnit | undefined;
+    if (storesBefore) {
+      await sleep(settleMs);
+      storesPerEmail = activityPerUnit(storesBefore, await storeActivity(redis, ctx.databaseUrl), delivered);
+    }
     const first = deliveries[0] ?? dueMs;
     const last = deliveries[delivered - 1] ?? Date.now();
     const drainMs = Math.max(1, last - first);
@@ -413,6 +432,7 @@ async function drainRun(
       redisBytesPerEmail: round(queuedBytes / Math.max(1, accepted), 0),
       redisUsedMemoryBytesPerEmail: round(usedQueued / Math.max(1, accepted), 0),
       cpuMsPerEmail: cpuPerUnit(cpuBefore, cpuAfter, delivered),
+      completedJobs: countersAfter.map((after, i) => after.completedJobs - (countersBefore[i]?.completedJobs ?? Number.NaN)),
       stepAsides: countersAfter.map((after, i) => after.stepAsides - (countersBefore[i]?.stepAsides ?? Number.NaN)),
       held: countersAfter.map((after, i) => after.held - (countersBefore[i]?.held ?? Number.NaN)),
       givenBack: countersAfter.map((after, i) => after.givenBack - (countersBefore[i]?.givenBack ?? Number.NaN)),
@@ -422,25 +442,33 @@ async function drainRun(
         return round((after.throttledPeriods - before.throttledPeriods) / Math.max(1, after.periods - before.periods), 2);
       }),
       workerPeakRssMb: readPeaks(),
+      storesPerEmail,
       load: loadAverage(),
       acceptMs,
     };
   }
 }
 
-type WorkerCounters = Record<'stepAsides' | 'held' | 'givenBack' | 'released', number>;
+type WorkerCounters = Record<'completedJobs' | 'stepAsides' | 'held' | 'givenBack' | 'released', number>;
 
 /**
- * A worker's send jobs stepped aside and given back, deliveries held and emails released since it started (its
- * mail_jobs_total, emails_held_total and emails_released_total counters; NaN when its metrics cannot be read).
+ * A worker's send jobs completed, stepped aside and given back, deliveries held and emails released since it started
+ * (its mail_jobs_total, emails_held_total and emails_released_total counters; NaN when its metrics cannot be read).
  */
 async function workerCounters(ctx: BenchContext, name: string): Promise<WorkerCounters> {
-  const unread = { stepAsides: Number.NaN, held: Number.NaN, givenBack: Number.NaN, released: Number.NaN };
+  const unread = {
+    completedJobs: Number.NaN,
+    stepAsides: Number.NaN,
+    held: Number.NaN,
+    givenBack: Number.NaN,
+    released: Number.NaN,
+  };
   const url = ctx.stack.metricsUrlOf(name);
   if (!url) return unread;
   try {
     const text = await (await fetch(`${url}/metrics`)).text();
     return {
+      completedJobs: metricValue(text, 'mail_jobs_total', { queue: 'send', outcome: 'completed' }),
       stepAsides: metricValue(text, 'mail_jobs_total', { outcome: 'stepped_aside' }),
       held: metricValue(text, 'emails_held_total'),
       givenBack: metricValue(text, 'mail_jobs_total', { outcome: 'given_back' }),
