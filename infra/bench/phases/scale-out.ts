@@ -61,7 +61,7 @@ export interface ScaleOutRun {
   throttledShare: number[];
   /** Peak RSS in MB of each capped worker over the run (queueing and drain). */
   workerPeakRssMb: Record<string, number>;
-  /** Redis commands and Postgres transactions and row writes per delivered email over the drain (`storeActivity`). */
+  /** Redis commands and Postgres commits and row writes per delivered email over the drain (`storeActivity`). */
   storesPerEmail?: StoreActivityPerUnit;
   load: { one: number; five: number };
 }
@@ -222,7 +222,8 @@ export async function measureScaleOut(
         `  → ${run.emailsPerSecond} emails/s (${run.delivered}/${run.accepted} in ${run.drainMs} ms; by fifth ` +
           `${run.ratesByFifth.join(' / ')}), ` +
           `throttled ${run.throttledShare.map((share) => `${Math.round(share * 100)}%`).join(' / ')} of periods, ` +
-          `completed ${run.completedJobs.join(' / ')} jobs, stepped aside ${run.stepAsides.join(' / ')} jobs, gave back ${run.givenBack.join(' / ')} jobs, ` +
+          `completed ${run.completedJobs.join(' / ')} jobs, stepped aside ${run.stepAsides.join(' / ')} jobs, ` +
+          `gave back ${run.givenBack.join(' / ')} jobs, ` +
           `held ${run.held.join(' / ')} and released ${run.released.join(' / ')} emails, ` +
           `Redis ${run.redisBytesPerEmail} B per queued email, worker peak RSS ` +
           `${Object.values(run.workerPeakRssMb).join(' / ')} MB` +
