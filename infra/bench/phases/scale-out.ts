@@ -187,6 +187,11 @@ export async function measureScaleOut(
         for (const { group } of started) group.limit(cpuPerWorker);
         ctx.log(`  → warm-up ${warmup.emailsPerSecond} emails/s (${warmup.delivered}/${warmup.accepted})`);
         leadMs = Math.max(3_000, Math.round((acceptMs * options.n * 1.5) / n) + 1_000);
+        // Warm without a cap, a worker's first capped run still started 13-17% slower than its later ones, and a
+        // count with new workers ran 1-21% slower on the way up than on the way down. The calibration is measured
+        // warm too: taken on the first capped run, it found one worker 15-20% slower than its measured runs, and
+        // the quota it fitted let 4 workers ask the platform for more than their share (bench README, round 17).
+        await cappedWarmup(index, workers);
         if (options.platformRate && quotaFit === null) {
           const { fit, run } = await fitQuota(ctx, redis, capped, {
             ...options,
@@ -199,10 +204,6 @@ export async function measureScaleOut(
           cpuPerWorker = fit.fittedCpu;
           for (const { group } of capped) group.limit(cpuPerWorker);
         }
-        // Warm without a cap, a worker's first capped run still started 13-17% slower than its later ones, and a
-        // count with new workers ran 1-21% slower on the way up than on the way down; the first worker had a
-        // capped run before its first measured one (the calibration) and the others did not.
-        await cappedWarmup(index, workers);
       } else if (quietBefore) {
         // The limit check leaves the machine nearly idle for a minute or two, and the count after it ran 4-35%
         // slower than the same count before it, every process of the stack spending more CPU per unit of work
