@@ -1,26 +1,79 @@
 // The text/plain part sent beside an HTML body when the sender gave none (issue 24): without one, mail clients and
 // spam filters derive their own (HTML-only mail scores as spam). Made once at accept from the HTML as written, so
 // it never holds the open pixel or tracked links; it is stored with the email and shown in the log.
-import { compile } from 'html-to-text';
+//
+// Read with htmlparser2's tokenizer, as findLinks reads links: linear in the body whatever its markup. It replaced
+// html-to-text (issue 25, round 18), whose parser looked for each close tag's element down the whole stack of open
+// ones: a 1 MiB body of unclosed tags and stray close tags held the mail service's event loop for about 30 s. Here
+// the stack is searched MAX_CLOSE_SEARCH deep, links never nest, lists indent at most 8 deep, and the text stops at
+// the body's own size limit.
+import { MAIL_LIMITS } from '@mailwright/contracts';
+import { Tokenizer } from 'htmlparser2';
+import { TextElements } from './text-elements';
 
-/** Bodies past this length keep only their start in the text part (html-to-text's own input limit). */
-const MAX_INPUT_CHARS = 1_048_576;
+const WIDTH = 78;
 
-const convert = compile({
-  wordwrap: 78,
-  limits: { maxInputLength: MAX_INPUT_CHARS },
-  selectors: [
-    // Links as their text and the address: "the offer [https://…]", or the address alone when that is the text.
-    { selector: 'a', options: { hideLinkHrefIfSameAsText: true, linkBrackets: ['[', ']'] } },
-    // Images say nothing in text (a decorative image's alt would only be noise).
-    { selector: 'img', format: 'skip' },
-    { selector: 'h1', options: { uppercase: false } },
-    { selector: 'h2', options: { uppercase: false } },
-    { selector: 'h3', options: { uppercase: false } },
-    { selector: 'table', format: 'dataTable', options: { uppercaseHeaderCells: false } },
-  ],
-});
+/** The tag and the two attributes the text reads: a link's address and an ordered list's first number. */
+interface OpenTag {
+  name: string;
+  href: string | undefined;
+  start: string | undefined;
+}
 
 export function textVersionOf(html: string): string {
-  return convert(html).trim();
+  const elements = new TextElements(WIDTH, MAIL_LIMITS.bodyMaxChars);
+  const slice = (start: number, end: number) => html.slice(start, end);
+  let tag: OpenTag = { name: '', href: undefined, start: undefined };
+  let attribute: 'href' | 'start' | null = null;
+  let value: string[] = [];
+
+  const tokenizer = new Tokenizer(
+    { decodeEntities: true },
+    {
+      onopentagname(start, end) {
+        tag = { name: slice(start, end).toLowerCase(), href: undefined, start: undefined };
+      },
+      onattribname(start, end) {
+        const name = end - start <= 5 ? slice(start, end).toLowerCase() : '';
+        const wanted = (name === 'href' && tag.name === 'a') || (name === 'start' && tag.name === 'ol');
+        // A browser reads the first of two same-named attributes; later ones are ignored.
+        attribute = wanted && tag[name as 'href' | 'start'] === undefined ? (name as 'href' | 'start') : null;
+        value = [];
+      },
+      onattribdata(start, end) {
+        if (attribute) value.push(slice(start, end));
+      },
+      onattribentity(codepoint) {
+        if (attribute) value.push(String.fromCodePoint(codepoint));
+      },
+      onattribend() {
+        if (attribute) tag[attribute] = value.join('');
+        attribute = null;
+      },
+      onopentagend() {
+        elements.open(tag.name, tag.href, tag.start);
+      },
+      // `<div/>` opens a div in HTML: the slash means something only on void elements, which close anyway.
+      onselfclosingtag() {
+        elements.open(tag.name, tag.href, tag.start);
+      },
+      onclosetag(start, end) {
+        elements.close(slice(start, end).toLowerCase());
+      },
+      ontext(start, end) {
+        elements.text(slice(start, end));
+      },
+      ontextentity(codepoint) {
+        elements.text(String.fromCodePoint(codepoint));
+      },
+      oncdata() {},
+      oncomment() {},
+      ondeclaration() {},
+      onend() {},
+      onprocessinginstruction() {},
+    },
+  );
+  tokenizer.write(html.length > MAIL_LIMITS.bodyMaxChars ? html.slice(0, MAIL_LIMITS.bodyMaxChars) : html);
+  tokenizer.end();
+  return elements.finish();
 }
