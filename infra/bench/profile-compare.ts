@@ -24,8 +24,10 @@ const inclusive = args.includes('--inclusive');
 const [a, b] = stretches.map((s) => {
   const { from, to, units } = s as NonNullable<typeof s>;
   const within = samplesWithin(samples, from, to);
-  const perThousand = new Map([...tallyFunctions(profile, within, { inclusive })].map(([key, n]) => [key, (n * 1000) / units]));
-  const busy = [...tallyFunctions(profile, within, { inclusive: false }).values()].reduce((sum, n) => sum + n, 0);
+  const selfTime = tallyFunctions(profile, within, { inclusive: false });
+  const tally = inclusive ? tallyFunctions(profile, within, { inclusive }) : selfTime;
+  const perThousand = new Map([...tally].map(([key, n]) => [key, (n * 1000) / units]));
+  const busy = [...selfTime.values()].reduce((sum, n) => sum + n, 0);
   return { perThousand, busy: (busy * 1000) / units };
 }) as [{ perThousand: Map<string, number>; busy: number }, { perThousand: Map<string, number>; busy: number }];
 

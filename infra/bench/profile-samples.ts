@@ -15,7 +15,8 @@ export interface TimedSample {
   atS: number;
 }
 
-const IDLE = '(idle)';
+/** The function name of the node that samples taken while the thread waited land on. */
+export const IDLE = '(idle)';
 
 /** Every sample with its time, in order. */
 export function timedSamples(profile: CpuProfile): TimedSample[] {

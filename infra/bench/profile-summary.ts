@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { numberArg } from './cli-args';
 import { busyPerSecond, type CpuProfile, samplesWithin, timedSamples } from './profile-samples';
-import { functionKey } from './profile-tally';
+import { functionKey, shortUrl } from './profile-tally';
 
 type CallFrame = CpuProfile['nodes'][number]['callFrame'];
 
@@ -27,7 +27,6 @@ if (!file) {
 const byFunction = new Map<string, number>();
 const byPackage = new Map<string, number>();
 const count = ({ functionName, url, lineNumber }: CallFrame, amount: number) => {
-  const short = url.replace(/^file:\/\/\/work\/main\//, '').replace(/.*node_modules\//, 'nm:');
   const key = functionKey({ functionName, url, lineNumber });
   byFunction.set(key, (byFunction.get(key) ?? 0) + amount);
   const pkg = url.includes('node_modules/')
@@ -39,7 +38,7 @@ const count = ({ functionName, url, lineNumber }: CallFrame, amount: number) => 
         .join('/') ?? '')
     : url.startsWith('node:') || url === ''
       ? url || functionName
-      : short.split('/').slice(0, 2).join('/');
+      : shortUrl(url).split('/').slice(0, 2).join('/');
   byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + amount);
 };
 

@@ -2,16 +2,16 @@
 // function counted once per sample however often it recurs on the stack). profile-compare.ts sets two stretches side
 // by side, each per unit of work done in it: the same process in a 1-worker and a 2-worker run, or before and after
 // a quiet spell, showing whether a run did more work or the same work slower.
-import type { CpuProfile, TimedSample } from './profile-samples';
+import { type CpuProfile, IDLE, type TimedSample } from './profile-samples';
 
 type CallFrame = CpuProfile['nodes'][number]['callFrame'];
 
-const IDLE = '(idle)';
+/** A script's URL made short: from the repository root, or from node_modules (`nm:`). */
+export const shortUrl = (url: string) => url.replace(/^file:\/\/\/work\/main\//, '').replace(/.*node_modules\//, 'nm:');
 
-/** "name path:line", the path short: from the repository root, or from node_modules (`nm:`). */
+/** "name path:line", the path as `shortUrl` gives it. */
 export function functionKey({ functionName, url, lineNumber }: CallFrame): string {
-  const short = url.replace(/^file:\/\/\/work\/main\//, '').replace(/.*node_modules\//, 'nm:');
-  return `${functionName || '(anonymous)'} ${short}:${lineNumber + 1}`;
+  return `${functionName || '(anonymous)'} ${shortUrl(url)}:${lineNumber + 1}`;
 }
 
 export function tallyFunctions(
