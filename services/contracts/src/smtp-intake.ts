@@ -11,6 +11,11 @@ export const SMTP_INTAKE_LIMITS = {
   messageMaxBytes: 16 * MB,
   /** RCPT TO commands per message: the API's to, cc and bcc limits together. */
   recipientsMax: MAIL_LIMITS.recipientsMax * 3,
+  /**
+   * The message's header block. An application's headers take a few KB; the header parser refuses past 1 MiB, and
+   * each reading of a field walks the whole block, so a larger one is refused as malformed before it is read.
+   */
+  headerMaxBytes: 512 * 1024,
 } as const;
 
 /** The header that turns click and open tracking off for one submitted message (`off`; anything else: on). */

@@ -1,7 +1,7 @@
 // What the log and the accept checks need from a message submitted over SMTP: the addresses and subject of its
 // header (decoded by mailparser, which reads encoded words and odd charsets well; only the header block is given
 // to it), and the HTML and plain text it shows (the MIME walker's reading, the same one delivery tracks).
-import { IDEMPOTENCY_HEADER, SMTP_INTAKE_MESSAGES, TRACK_HEADER } from '@mailwright/contracts';
+import { IDEMPOTENCY_HEADER, SMTP_INTAKE_LIMITS, SMTP_INTAKE_MESSAGES, TRACK_HEADER } from '@mailwright/contracts';
 import { AppError } from '@mailwright/kit';
 import { type AddressObject, simpleParser } from 'mailparser';
 import { headerValue, readableParts, splitEntity } from './mime-entities';
@@ -38,6 +38,9 @@ export async function readSubmittedMessage(raw: Buffer): Promise<SubmittedMessag
   const source = raw.toString('latin1');
   const { head, gap } = splitEntity(source);
   if (head.trim() === '' || gap === '') throw malformed('it has no header block followed by a blank line');
+  if (head.length > SMTP_INTAKE_LIMITS.headerMaxBytes) {
+    throw malformed(`its header block is larger than ${SMTP_INTAKE_LIMITS.headerMaxBytes / 1024} KB`);
+  }
   if (!/^[!-9;-~]+:/.test(head)) throw malformed('it does not start with a header field');
   const parsed = await simpleParser(Buffer.from(`${head}\r\n\r\n`, 'latin1'), { skipTextToHtml: true, skipImageLinks: true });
   const from = addressesIn(parsed.from);
