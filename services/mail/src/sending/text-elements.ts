@@ -41,44 +41,44 @@ const VOID = new Set([
   'wbr',
 ]);
 /** Line breaks before and after each block: paragraphs apart by a blank line, the rest on lines of their own. */
-const BLOCK_BREAKS: Record<string, number> = {
-  p: 2,
-  h1: 2,
-  h2: 2,
-  h3: 2,
-  h4: 2,
-  h5: 2,
-  h6: 2,
-  dl: 2,
-  table: 2,
-  figure: 2,
-  div: 1,
-  section: 1,
-  article: 1,
-  header: 1,
-  footer: 1,
-  main: 1,
-  nav: 1,
-  aside: 1,
-  address: 1,
-  center: 1,
-  form: 1,
-  fieldset: 1,
-  figcaption: 1,
-  caption: 1,
-  tr: 1,
-  dt: 1,
-  dd: 1,
-};
+const BLOCK_BREAKS = new Map<string, number>([
+  ['p', 2],
+  ['h1', 2],
+  ['h2', 2],
+  ['h3', 2],
+  ['h4', 2],
+  ['h5', 2],
+  ['h6', 2],
+  ['dl', 2],
+  ['table', 2],
+  ['figure', 2],
+  ['div', 1],
+  ['section', 1],
+  ['article', 1],
+  ['header', 1],
+  ['footer', 1],
+  ['main', 1],
+  ['nav', 1],
+  ['aside', 1],
+  ['address', 1],
+  ['center', 1],
+  ['form', 1],
+  ['fieldset', 1],
+  ['figcaption', 1],
+  ['caption', 1],
+  ['tr', 1],
+  ['dt', 1],
+  ['dd', 1],
+]);
 /** Elements that an open one of the same group closes, up to (not past) the container they belong to. */
-const IMPLIED_CLOSE: Record<string, { closes: readonly string[]; within: readonly string[] }> = {
-  li: { closes: ['li'], within: ['ul', 'ol'] },
-  td: { closes: ['td', 'th'], within: ['tr', 'table'] },
-  th: { closes: ['td', 'th'], within: ['tr', 'table'] },
-  tr: { closes: ['tr'], within: ['table'] },
-  dt: { closes: ['dt', 'dd'], within: ['dl'] },
-  dd: { closes: ['dt', 'dd'], within: ['dl'] },
-};
+const IMPLIED_CLOSE = new Map<string, { closes: readonly string[]; within: readonly string[] }>([
+  ['li', { closes: ['li'], within: ['ul', 'ol'] }],
+  ['td', { closes: ['td', 'th'], within: ['tr', 'table'] }],
+  ['th', { closes: ['td', 'th'], within: ['tr', 'table'] }],
+  ['tr', { closes: ['tr'], within: ['table'] }],
+  ['dt', { closes: ['dt', 'dd'], within: ['dl'] }],
+  ['dd', { closes: ['dt', 'dd'], within: ['dl'] }],
+]);
 
 interface Frame {
   name: string;
@@ -93,7 +93,7 @@ interface Link {
 const NOTHING = () => {};
 
 const isBlock = (name: string) =>
-  name in BLOCK_BREAKS || name === 'ul' || name === 'ol' || name === 'blockquote' || name === 'pre' || name === 'hr';
+  BLOCK_BREAKS.has(name) || name === 'ul' || name === 'ol' || name === 'blockquote' || name === 'pre' || name === 'hr';
 
 /** The addresses a reader can use from plain text; relative links, fragments and scripts mean nothing there. */
 function shownAddress(href: string | undefined): string | null {
@@ -162,7 +162,7 @@ export class TextElements {
   }
 
   private closeImplied(name: string): void {
-    const rule = IMPLIED_CLOSE[name];
+    const rule = IMPLIED_CLOSE.get(name);
     let at = rule ? this.findOpen(rule.closes, rule.within) : -1;
     if (!rule && isBlock(name) && this.frames.at(-1)?.name === 'p') at = this.frames.length - 1;
     if (at !== -1) for (const frame of this.frames.splice(at).reverse()) frame.close();
@@ -204,7 +204,7 @@ export class TextElements {
           layout.block(2);
         };
     }
-    const breaks = BLOCK_BREAKS[name];
+    const breaks = BLOCK_BREAKS.get(name);
     if (breaks === undefined) return NOTHING;
     layout.block(breaks);
     return () => layout.block(breaks);

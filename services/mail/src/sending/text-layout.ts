@@ -10,7 +10,6 @@ const MAX_PREFIXES = 8;
 
 export interface TextMark {
   words: number;
-  lastLength: number;
   flushes: number;
 }
 
@@ -34,6 +33,11 @@ export class TextLayout {
   private gaps: string[] = [];
   /** The gap owed before the next word; null joins it to the word before ("<b>order</b>s"). */
   private gap: string | null = null;
+  /**
+   * Set by `mark`: the next word joined to the one before is kept as a word of its own with an empty gap (no line
+   * break between them), so a link's text is read from whole words rather than cut from the end of a long one.
+   */
+  private sealed = false;
   /** Line breaks owed before the next content (two make a blank line). */
   private breaks = 0;
   /** How many times inline text has been written out: a link's text may have left in a block of its own. */
@@ -69,15 +73,15 @@ export class TextLayout {
 
   /** Where the inline text stands, to read back what was written since (a link's text). */
   mark(): TextMark {
-    return { words: this.words.length, lastLength: this.words.at(-1)?.length ?? 0, flushes: this.flushes };
+    this.sealed = true;
+    return { words: this.words.length, flushes: this.flushes };
   }
 
   /** The inline text written since `mark`, or null when part of it has already left in a block. */
   textSince(mark: TextMark): string | null {
     if (mark.flushes !== this.flushes) return null;
-    // Text joined to the word the mark stood after ("x<a>y</a>") is that word's end.
-    let text = mark.words > 0 ? (this.words[mark.words - 1] as string).slice(mark.lastLength) : '';
-    for (let i = mark.words; i < this.words.length; i++) text += `${text === '' ? '' : this.gaps[i]}${this.words[i]}`;
+    let text = '';
+    for (let i = mark.words; i < this.words.length; i++) text += `${i > mark.words ? this.gaps[i] : ''}${this.words[i]}`;
     return text;
   }
 
@@ -129,18 +133,20 @@ export class TextLayout {
   }
 
   private addWord(word: string): void {
-    if (this.words.length > 0 && this.gap === null) {
+    if (this.words.length > 0 && this.gap === null && !this.sealed) {
       this.words[this.words.length - 1] += word;
     } else {
       this.words.push(word);
       this.gaps.push(this.words.length > 1 ? (this.gap ?? '') : '');
     }
     this.gap = null;
+    this.sealed = false;
   }
 
   /** The words gathered so far, wrapped into lines under the current prefixes. */
   private writeInline(): void {
     this.gap = null;
+    this.sealed = false;
     if (this.words.length === 0) return;
     this.flushes += 1;
     if (this.lines.length > 0) {
@@ -155,8 +161,9 @@ export class TextLayout {
     let line = '';
     this.words.forEach((word, index) => {
       const gap = this.gaps[index] as string;
+      // An empty gap joins two parts of one word: never a place to break.
       if (line === '') line = word;
-      else if (line.length + gap.length + word.length <= width) line += gap + word;
+      else if (gap === '' || line.length + gap.length + word.length <= width) line += gap + word;
       else {
         this.pushLine(line);
         line = word;

@@ -110,6 +110,12 @@ describe('the text version of an HTML body', () => {
   it('ignores close tags with nothing open by their name, and reads </br> as a line break', () => {
     expect(textVersionOf('<div>one</span></td></li>two</br>three</div>')).toBe(lines('onetwo', 'three'));
   });
+
+  it('reads tags named like object properties as unknown inline elements (and `<_` as text, as HTML does)', () => {
+    expect(textVersionOf('<p>a<constructor>b</constructor><__proto__>c<toString>d</p><hasOwnProperty>e')).toBe(
+      lines('ab<__proto__>cd', '', 'e'),
+    );
+  });
 });
 
 describe('the text version of a hostile body', () => {
@@ -121,6 +127,8 @@ describe('the text version of a hostile body', () => {
     'quotes nested a hundred thousand deep': fill('<blockquote>x'),
     'lists nested a hundred thousand deep': fill('<ul><li>x'),
     'links never closed': fill('<a href="https://example.com/">w '),
+    // Link texts joined into one long word: each was once cut from that word's end, copying it whole.
+    'links whose text is their address, with no space between': fill('<a href="https://e.example/">https://e.example/</a>'),
     'horizontal rules': fill('<hr>'),
     'line breaks': fill('<br>', 'x'),
     'unclosed cells': fill('<table><tr><td>x'),
