@@ -92,6 +92,7 @@ interface Link {
 
 const NOTHING = () => {};
 
+/** Elements that start on a line of their own, and so end a paragraph left open before them. */
 const isBlock = (name: string) =>
   BLOCK_BREAKS.has(name) || name === 'ul' || name === 'ol' || name === 'blockquote' || name === 'pre' || name === 'hr';
 
