@@ -132,12 +132,9 @@ export class TextElements {
       this.open('br', undefined, undefined);
       return;
     }
-    const at = this.findOpen(name, []);
-    if (at === -1) {
-      if (name === 'p' && this.hidden === 0) this.layout.block(2);
-      return;
-    }
-    for (const frame of this.frames.splice(at).reverse()) frame.close();
+    const at = this.findOpen([name], []);
+    if (at !== -1) this.closeFrom(at);
+    else if (name === 'p' && this.hidden === 0) this.layout.block(2);
   }
 
   text(text: string): void {
@@ -147,16 +144,21 @@ export class TextElements {
   }
 
   finish(): string {
-    for (const frame of this.frames.splice(0).reverse()) frame.close();
+    this.closeFrom(0);
     return this.layout.toString();
   }
 
-  /** Where the element named `name` is open in the top MAX_CLOSE_SEARCH frames, not past any of `within`. */
-  private findOpen(name: string | readonly string[], within: readonly string[]): number {
+  /** Closes the frames from `at` up, innermost first. */
+  private closeFrom(at: number): void {
+    for (const frame of this.frames.splice(at).reverse()) frame.close();
+  }
+
+  /** Where an element named one of `names` is open in the top MAX_CLOSE_SEARCH frames, not past any of `within`. */
+  private findOpen(names: readonly string[], within: readonly string[]): number {
     const lowest = Math.max(0, this.frames.length - MAX_CLOSE_SEARCH);
     for (let i = this.frames.length - 1; i >= lowest; i--) {
       const frameName = (this.frames[i] as Frame).name;
-      if (typeof name === 'string' ? frameName === name : name.includes(frameName)) return i;
+      if (names.includes(frameName)) return i;
       if (within.includes(frameName)) return -1;
     }
     return -1;
@@ -166,7 +168,7 @@ export class TextElements {
     const rule = IMPLIED_CLOSE.get(name);
     let at = rule ? this.findOpen(rule.closes, rule.within) : -1;
     if (!rule && isBlock(name) && this.frames.at(-1)?.name === 'p') at = this.frames.length - 1;
-    if (at !== -1) for (const frame of this.frames.splice(at).reverse()) frame.close();
+    if (at !== -1) this.closeFrom(at);
   }
 
   /** Opens one element and returns what closing it does. */
