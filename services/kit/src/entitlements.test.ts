@@ -10,10 +10,13 @@ let server: Server;
 let baseUrl = '';
 let calls = 0;
 let plan = 'free';
+/** The x-request-id of each call billing received, in order. */
+const requestIds: (string | undefined)[] = [];
 
 beforeAll(async () => {
-  server = createServer((_request, response) => {
+  server = createServer((request, response) => {
     calls += 1;
+    requestIds.push(request.headers['x-request-id'] as string | undefined);
     setTimeout(() => {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ data: { ...FREE_ENTITLEMENTS, plan } }));
@@ -66,5 +69,14 @@ describe('BillingEntitlements', () => {
     plan = 'enterprise';
     source.forget('u3');
     expect((await source.get('u3')).plan).toBe('enterprise');
+  });
+
+  it("forwards the id of the request a billing call serves: a fresh read's own, a shared miss's first", async () => {
+    const source = new BillingEntitlements(client(), baseUrl, 1_000);
+    requestIds.length = 0;
+    await Promise.all([source.get('u4', { requestId: 'req-a' }), source.get('u4', { requestId: 'req-b' })]);
+    await source.get('u4', { fresh: true, requestId: 'req-c' });
+    await source.get('u5');
+    expect(requestIds).toEqual(['req-a', 'req-c', undefined]);
   });
 });

@@ -23,7 +23,6 @@ export * from './ping-database';
 export * from './private-address';
 export * from './public-host';
 export * from './public-target';
-export * from './request-context';
 export * from './routes';
 export * from './secret-box';
 export * from './service';

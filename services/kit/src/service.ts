@@ -10,7 +10,6 @@ import { installInternalAuth } from './internal-auth';
 import { loggerOptions } from './logger';
 import { installMetrics, type MetricsRegistry, processMetrics } from './metrics';
 import { installOpenApi } from './openapi';
-import { installRequestContext } from './request-context';
 import { shutdownTracing } from './tracing/spans';
 import { refuseUnstorableInput } from './unstorable-input';
 
@@ -51,7 +50,6 @@ export function createServiceApp(
   installErrorHandler(app);
   installNotFoundHandler(app);
   installInternalAuth(app, options.internalSecret);
-  installRequestContext(app);
   refuseUnstorableInput(app);
   installOpenApi(app, `Mailwright ${options.name} service`);
   installHealth(app, options.readiness ?? {});

@@ -5,7 +5,7 @@ import type { InternalClient } from '@mailwright/kit';
 
 export interface MailSenders {
   /** POST /internal/senders/:accountId/usage with the effective limits (SenderUsageQueryBody). */
-  usage(accountId: string, limits: SenderLimits): Promise<SenderUsage>;
+  usage(accountId: string, limits: SenderLimits, requestId?: string): Promise<SenderUsage>;
   /** POST /internal/senders/:accountId/resumed (SenderResumedBody). */
   resumed(accountId: string, body: SenderResumedBody): Promise<void>;
 }
@@ -19,7 +19,7 @@ export class RemoteMailSenders implements MailSenders {
     private readonly mailUrl: string,
   ) {}
 
-  async usage(accountId: string, limits: SenderLimits): Promise<SenderUsage> {
+  async usage(accountId: string, limits: SenderLimits, requestId?: string): Promise<SenderUsage> {
     const body = {
       perMinute: limits.perMinute,
       perDay: limits.perDay,
@@ -30,6 +30,7 @@ export class RemoteMailSenders implements MailSenders {
       method: 'POST',
       body,
       timeoutMs: TIMEOUT_MS,
+      requestId,
     });
     return data;
   }

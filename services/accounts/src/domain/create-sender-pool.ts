@@ -11,8 +11,9 @@ export async function createSenderPool(
   deps: Pick<AccountsDeps, 'db' | 'entitlements'>,
   userId: string,
   body: CreateSenderPoolBody,
+  requestId?: string,
 ): Promise<SenderPool> {
-  assertPoolsAllowed(await deps.entitlements.get(userId));
+  assertPoolsAllowed(await deps.entitlements.get(userId, { requestId }));
   const name = poolNameOf(body.name);
   try {
     const row = await deps.db.transaction(async (tx) => {

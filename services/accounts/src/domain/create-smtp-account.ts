@@ -21,10 +21,11 @@ export async function createSmtpAccount(
   deps: Pick<AccountsDeps, 'db' | 'box' | 'config' | 'entitlements'>,
   userId: string,
   body: CreateSmtpAccountBody,
+  requestId?: string,
 ): Promise<EmailAccount> {
   const email = body.email.trim();
   const settings = readSmtpForm(body, body.password);
-  const entitlements = await deps.entitlements.get(userId);
+  const entitlements = await deps.entitlements.get(userId, { requestId });
   // Cheap refusals first, so a doomed request does not wait on a remote SMTP server.
   assertCanAddAccount(entitlements, await countUserAccounts(deps.db, userId));
   if (await findUserMailbox(deps.db, userId, 'smtp', email)) throw duplicate();

@@ -13,10 +13,11 @@ export async function getSenderUsage(
   deps: Pick<AccountsDeps, 'db' | 'mail' | 'log'>,
   userId: string,
   id: string,
+  requestId?: string,
 ): Promise<SenderUsage> {
   const row = await findOwnedAccount(deps.db, userId, id);
   try {
-    return await deps.mail.usage(row.id, senderLimitsOf(row));
+    return await deps.mail.usage(row.id, senderLimitsOf(row), requestId);
   } catch (error) {
     // Whatever went wrong between the services, the user asked nothing wrong: 503 with a sentence they can act on.
     deps.log.warn({ err: error instanceof Error ? error.message : String(error), accountId: row.id }, 'sender usage call failed');

@@ -23,11 +23,12 @@ export async function issueConnectTicket(
   deps: Pick<AccountsDeps, 'db' | 'config' | 'entitlements'>,
   userId: string,
   provider: OAuthEmailProvider,
+  requestId?: string,
 ): Promise<IssuedTicket> {
   // Refuse early, with a JSON error the page can show, when the plan is full and this cannot be a reconnect.
   const accounts = await listUserAccounts(deps.db, userId);
   if (!accounts.some((account) => account.provider === provider)) {
-    assertCanAddAccount(await deps.entitlements.get(userId), accounts.length);
+    assertCanAddAccount(await deps.entitlements.get(userId, { requestId }), accounts.length);
   }
   const ticket = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + TICKET_TTL_MS);

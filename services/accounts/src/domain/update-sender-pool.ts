@@ -12,9 +12,10 @@ export async function updateSenderPool(
   userId: string,
   id: string,
   body: UpdateSenderPoolBody,
+  requestId?: string,
 ): Promise<SenderPool> {
   if (!isUuid(id)) throw poolNotFound();
-  assertPoolsAllowed(await deps.entitlements.get(userId));
+  assertPoolsAllowed(await deps.entitlements.get(userId, { requestId }));
   const name = body.name === undefined ? undefined : poolNameOf(body.name);
   try {
     const row = await deps.db.transaction(async (tx) => {

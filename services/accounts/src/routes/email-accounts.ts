@@ -48,7 +48,7 @@ export const emailAccountRoutes: RoutesPlugin<AccountsDeps> = async (app, { deps
     '/email-accounts/smtp',
     { schema: { body: CreateSmtpAccountBody, response: { 201: Envelope(EmailAccount), ...errors } } },
     async (request, reply) => {
-      const data = await createSmtpAccount(deps, userIdOf(request), request.body);
+      const data = await createSmtpAccount(deps, userIdOf(request), request.body, request.id);
       return reply.status(201).send({ data });
     },
   );
@@ -101,7 +101,7 @@ export const emailAccountRoutes: RoutesPlugin<AccountsDeps> = async (app, { deps
   app.get(
     '/email-accounts/:id/usage',
     { schema: { params: IdParams, response: { 200: Envelope(SenderUsage), ...errors } } },
-    async (request) => ({ data: await getSenderUsage(deps, userIdOf(request), request.params.id) }),
+    async (request) => ({ data: await getSenderUsage(deps, userIdOf(request), request.params.id, request.id) }),
   );
 
   app.post(
@@ -114,7 +114,7 @@ export const emailAccountRoutes: RoutesPlugin<AccountsDeps> = async (app, { deps
     '/email-accounts/connect-ticket',
     { schema: { body: ConnectTicketBody, response: { 200: Envelope(ConnectTicket), ...errors } } },
     async (request, reply) => {
-      const { ticket, setCookie } = await issueConnectTicket(deps, userIdOf(request), request.body.provider);
+      const { ticket, setCookie } = await issueConnectTicket(deps, userIdOf(request), request.body.provider, request.id);
       return reply.header('set-cookie', setCookie).header('cache-control', 'no-store').send({ data: ticket });
     },
   );

@@ -34,7 +34,7 @@ export const senderPoolRoutes: RoutesPlugin<AccountsDeps> = async (app, { deps }
     '/sender-pools',
     { schema: { body: CreateSenderPoolBody, response: { 201: Envelope(SenderPool), ...errors } } },
     async (request, reply) => {
-      const data = await createSenderPool(deps, userIdOf(request), request.body);
+      const data = await createSenderPool(deps, userIdOf(request), request.body, request.id);
       return reply.status(201).send({ data });
     },
   );
@@ -48,7 +48,7 @@ export const senderPoolRoutes: RoutesPlugin<AccountsDeps> = async (app, { deps }
   app.put(
     '/sender-pools/:id',
     { schema: { params: IdParams, body: UpdateSenderPoolBody, response: { 200: Envelope(SenderPool), ...errors } } },
-    async (request) => ({ data: await updateSenderPool(deps, userIdOf(request), request.params.id, request.body) }),
+    async (request) => ({ data: await updateSenderPool(deps, userIdOf(request), request.params.id, request.body, request.id) }),
   );
 
   app.delete(

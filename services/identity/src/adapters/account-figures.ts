@@ -10,7 +10,8 @@ export interface AccountFigures {
 }
 
 export interface AccountFiguresSource {
-  forUser(userId: string): Promise<AccountFigures>;
+  /** requestId: the request this serves, forwarded to billing and mail. */
+  forUser(userId: string, requestId?: string): Promise<AccountFigures>;
 }
 
 const FALLBACK_SUBSCRIPTION: Subscription = { plan: 'free', status: 'active', endDate: null };
@@ -28,15 +29,16 @@ export class RemoteAccountFigures implements AccountFiguresSource {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async forUser(userId: string): Promise<AccountFigures> {
+  async forUser(userId: string, requestId?: string): Promise<AccountFigures> {
     const id = encodeURIComponent(userId);
+    const request = { timeoutMs: TIMEOUT_MS, requestId };
     const [entitlements, quota] = await Promise.all([
       this.client
-        .call<{ data: Entitlements }>(this.urls.billing, `/internal/entitlements/${id}`, { timeoutMs: TIMEOUT_MS })
+        .call<{ data: Entitlements }>(this.urls.billing, `/internal/entitlements/${id}`, request)
         .then(({ data }) => data)
         .catch((error: unknown) => this.fallback<Entitlements | null>('billing', error, null)),
       this.client
-        .call<{ data: EmailQuota }>(this.urls.mail, `/internal/quota/${id}`, { timeoutMs: TIMEOUT_MS })
+        .call<{ data: EmailQuota }>(this.urls.mail, `/internal/quota/${id}`, request)
         .then(({ data }): EmailQuota => ({ used: data.used, limit: data.limit }))
         .catch((error: unknown) => this.fallback('mail', error, FALLBACK_QUOTA)),
     ]);

@@ -5,8 +5,8 @@ import { findUserById } from '../db/queries/users';
 import type { IdentityDeps } from '../deps';
 import { presentUser } from './present-user';
 
-export async function currentUser(deps: Pick<IdentityDeps, 'db' | 'figures'>, userId: string): Promise<User> {
+export async function currentUser(deps: Pick<IdentityDeps, 'db' | 'figures'>, userId: string, requestId?: string): Promise<User> {
   const user = await findUserById(deps.db, userId);
   if (!user) throw new AppError('UNAUTHORIZED', 'Account not found');
-  return presentUser(deps, user);
+  return presentUser(deps, user, requestId);
 }

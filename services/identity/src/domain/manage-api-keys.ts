@@ -31,10 +31,11 @@ export async function createApiKey(
   userId: string,
   name: string,
   scopes: readonly ApiKeyScope[] = API_KEY_SCOPES,
+  requestId?: string,
 ): Promise<ApiKey> {
   const trimmed = name.trim();
   if (!trimmed) throw new AppError('VALIDATION_ERROR', 'API key name is required', { details: { field: 'name' } });
-  const { apiAccess } = await deps.entitlements.get(userId, { fresh: true });
+  const { apiAccess } = await deps.entitlements.get(userId, { fresh: true, requestId });
   if (!apiAccess) throw new AppError('API_ACCESS_REQUIRED', MAIL_MESSAGES.apiAccessRequired);
   const key = generateApiKey();
   const row = await insertApiKey(deps.db, {

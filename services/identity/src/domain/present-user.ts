@@ -4,10 +4,11 @@ import { providersOf } from '../db/queries/users';
 import type { UserRow } from '../db/schema/users';
 import type { IdentityDeps } from '../deps';
 
-export async function presentUser(deps: Pick<IdentityDeps, 'db' | 'figures'>, row: UserRow): Promise<User> {
+/** requestId: the request the user is shown in, forwarded on the calls for the plan figures. */
+export async function presentUser(deps: Pick<IdentityDeps, 'db' | 'figures'>, row: UserRow, requestId?: string): Promise<User> {
   const [oauthProviders, { subscription, emailQuota }] = await Promise.all([
     providersOf(deps.db, row.id),
-    deps.figures.forUser(row.id),
+    deps.figures.forUser(row.id, requestId),
   ]);
   return {
     _id: row.id,

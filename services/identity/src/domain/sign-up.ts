@@ -14,7 +14,7 @@ import { presentUser } from './present-user';
 
 export type SignUpDeps = Pick<IdentityDeps, 'figures' | 'signUpNotices'> & EmailLinkDeps;
 
-export async function signUp(deps: SignUpDeps, body: SignupBody): Promise<User> {
+export async function signUp(deps: SignUpDeps, body: SignupBody, requestId?: string): Promise<User> {
   const name = cleanDisplayName(body.name).trim();
   if (!name) throw new AppError('VALIDATION_ERROR', NAME_REQUIRED_MESSAGE);
   const email = normalizeEmail(body.email);
@@ -23,7 +23,7 @@ export async function signUp(deps: SignUpDeps, body: SignupBody): Promise<User> 
   const user = await insertUser(deps.db, { email, name, passwordHash, isVerified: false });
   if (user) {
     inBackground(deps, 'verification mail', () => sendVerificationLink(deps, user));
-    return presentUser(deps, user);
+    return presentUser(deps, user, requestId);
   }
   const owner = await findUserByEmail(deps.db, email);
   if (owner) {
@@ -31,7 +31,7 @@ export async function signUp(deps: SignUpDeps, body: SignupBody): Promise<User> 
       if (await deps.signUpNotices.claim(owner.id)) await sendSignUpAttemptNotice(deps, owner);
     });
   }
-  return lookAlikeNewUser(deps, name, email);
+  return lookAlikeNewUser(deps, name, email, requestId);
 }
 
 function inBackground(deps: Pick<IdentityDeps, 'log'>, what: string, work: () => Promise<void>): void {
@@ -39,7 +39,12 @@ function inBackground(deps: Pick<IdentityDeps, 'log'>, what: string, work: () =>
 }
 
 /** What a brand-new account would answer (its plan figures asked for a fresh id); nothing comes from the existing one. */
-async function lookAlikeNewUser(deps: Pick<IdentityDeps, 'figures'>, name: string, email: string): Promise<User> {
+async function lookAlikeNewUser(
+  deps: Pick<IdentityDeps, 'figures'>,
+  name: string,
+  email: string,
+  requestId?: string,
+): Promise<User> {
   const id = randomUUID();
   return {
     _id: id,
@@ -50,7 +55,7 @@ async function lookAlikeNewUser(deps: Pick<IdentityDeps, 'figures'>, name: strin
     isVerified: false,
     hasPassword: true,
     oauthProviders: [],
-    ...(await deps.figures.forUser(id)),
+    ...(await deps.figures.forUser(id, requestId)),
     createdAt: new Date().toISOString(),
   };
 }

@@ -12,7 +12,7 @@ export const apiKeyRoutes: RoutesPlugin<IdentityDeps> = async (app, { deps }) =>
   }));
 
   app.post('/api-keys', { schema: { body: CreateApiKeyBody, response: { 201: Envelope(ApiKey) } } }, async (request, reply) => {
-    const data = await createApiKey(deps, requireUserId(request), request.body.name, request.body.scopes);
+    const data = await createApiKey(deps, requireUserId(request), request.body.name, request.body.scopes, request.id);
     return reply.status(201).send({ data });
   });
 

@@ -41,7 +41,8 @@ export const authRoutes: RoutesPlugin<IdentityDeps> = async (app, { deps }) => {
   app.post(
     '/auth/signup',
     { schema: { body: SignupBody, response: { 201: Type.Object({ message: Type.String(), user: User }) } } },
-    async (request, reply) => reply.status(201).send({ message: SIGNUP_MESSAGE, user: await signUp(deps, request.body) }),
+    async (request, reply) =>
+      reply.status(201).send({ message: SIGNUP_MESSAGE, user: await signUp(deps, request.body, request.id) }),
   );
 
   app.get('/auth/verify-email/:token', { schema: { params: TokenParams, response: { 200: MessageBody } } }, async (request) => {
@@ -60,12 +61,12 @@ export const authRoutes: RoutesPlugin<IdentityDeps> = async (app, { deps }) => {
 
   app.post('/auth/login', { schema: { body: LoginBody, response: { 200: LoginResponse } } }, async (request) => {
     const { token, user } = await logIn(deps, request.body);
-    return { token, user: await presentUser(deps, user) };
+    return { token, user: await presentUser(deps, user, request.id) };
   });
 
   app.post('/auth/exchange', { schema: { body: SignInCodeBody, response: { 200: LoginResponse } } }, async (request) => {
     const { token, user } = await exchangeSignInCode(deps, request.body.code);
-    return { token, user: await presentUser(deps, user) };
+    return { token, user: await presentUser(deps, user, request.id) };
   });
 
   app.post('/auth/logout-everywhere', { schema: { response: { 204: Type.Null() } } }, async (request, reply) => {
@@ -74,7 +75,7 @@ export const authRoutes: RoutesPlugin<IdentityDeps> = async (app, { deps }) => {
   });
 
   app.get('/auth/me', { schema: { response: { 200: UserResponse } } }, async (request) => ({
-    user: await currentUser(deps, requireUserId(request)),
+    user: await currentUser(deps, requireUserId(request), request.id),
   }));
 
   app.post('/auth/forgot-password', { schema: { body: ForgotPasswordBody, response: { 200: MessageBody } } }, async (request) => {
@@ -93,7 +94,7 @@ export const authRoutes: RoutesPlugin<IdentityDeps> = async (app, { deps }) => {
 
   app.put('/auth/profile', { schema: { body: ProfileBody, response: { 200: UserResponse } } }, async (request) => {
     const user = await updateProfile(deps, requireUserId(request), request.body);
-    return { user: await presentUser(deps, user) };
+    return { user: await presentUser(deps, user, request.id) };
   });
 
   app.put(

@@ -25,34 +25,35 @@ export class AccountsClient {
     private readonly resolveTtlMs = 5_000,
   ) {}
 
-  async resolve(userId: string, accountId: string | null): Promise<ResolvedAccount> {
-    return this.cachedResolve(`${userId}:${accountId ?? ''}`, accountId ? { userId, accountId } : { userId });
+  /** requestId: the request this serves, forwarded when the answer is not cached (a shared call forwards the first). */
+  async resolve(userId: string, accountId: string | null, requestId?: string): Promise<ResolvedAccount> {
+    return this.cachedResolve(`${userId}:${accountId ?? ''}`, accountId ? { userId, accountId } : { userId }, requestId);
   }
 
   /** The user's account sending as `email` (the Resend-compatible API's `from`); 404 NOT_FOUND when they have none. */
-  async resolveByEmail(userId: string, email: string): Promise<ResolvedAccount> {
-    return this.cachedResolve(`${userId}:@${email.toLowerCase()}`, { userId, email });
+  async resolveByEmail(userId: string, email: string, requestId?: string): Promise<ResolvedAccount> {
+    return this.cachedResolve(`${userId}:@${email.toLowerCase()}`, { userId, email }, requestId);
   }
 
-  private cachedResolve(cacheKey: string, body: ResolveAccountBody): Promise<ResolvedAccount> {
+  private cachedResolve(cacheKey: string, body: ResolveAccountBody, requestId?: string): Promise<ResolvedAccount> {
     const hit = this.resolved.get(cacheKey);
     const age = hit ? Date.now() - hit.fetchedAt : Number.POSITIVE_INFINITY;
     if (hit && age < this.resolveTtlMs) {
       // Refreshed in the background in the second half of its life: steady traffic never waits on accounts.
       if (age >= this.resolveTtlMs / 2 && !this.resolving.has(cacheKey)) {
-        this.sharedResolve(cacheKey, body).catch(() => {});
+        this.sharedResolve(cacheKey, body, requestId).catch(() => {});
       }
       return Promise.resolve(hit.value);
     }
-    return this.sharedResolve(cacheKey, body);
+    return this.sharedResolve(cacheKey, body, requestId);
   }
 
-  private sharedResolve(cacheKey: string, body: ResolveAccountBody): Promise<ResolvedAccount> {
+  private sharedResolve(cacheKey: string, body: ResolveAccountBody, requestId?: string): Promise<ResolvedAccount> {
     let pending = this.resolving.get(cacheKey);
     if (!pending) {
       const fetchedAt = Date.now();
       pending = this.client
-        .call<{ data: ResolvedAccount }>(this.baseUrl, '/internal/accounts/resolve', { method: 'POST', body })
+        .call<{ data: ResolvedAccount }>(this.baseUrl, '/internal/accounts/resolve', { method: 'POST', body, requestId })
         .then(({ data }) => {
           if (this.resolved.size > 50_000) this.resolved.clear();
           this.resolved.set(cacheKey, { value: data, fetchedAt });
@@ -64,19 +65,21 @@ export class AccountsClient {
     return pending;
   }
 
-  async transport(accountId: string): Promise<Transport> {
+  async transport(accountId: string, requestId?: string): Promise<Transport> {
     const { data } = await this.client.call<{ data: Transport }>(
       this.baseUrl,
       `/internal/accounts/${encodeURIComponent(accountId)}/transport`,
+      { requestId },
     );
     return data;
   }
 
   /** A user's sender pool (404 NOT_FOUND when it is not theirs). */
-  async pool(poolId: string, userId: string): Promise<ResolvedSenderPool> {
+  async pool(poolId: string, userId: string, requestId?: string): Promise<ResolvedSenderPool> {
     const { data } = await this.client.call<{ data: ResolvedSenderPool }>(
       this.baseUrl,
       `/internal/sender-pools/${encodeURIComponent(poolId)}?userId=${encodeURIComponent(userId)}`,
+      { requestId },
     );
     return data;
   }

@@ -8,10 +8,16 @@ export class TemplatesClient {
     private readonly baseUrl: string,
   ) {}
 
-  async render(userId: string, templateId: string, variables: TemplateVariableValues): Promise<RenderedTemplate> {
+  async render(
+    userId: string,
+    templateId: string,
+    variables: TemplateVariableValues,
+    requestId?: string,
+  ): Promise<RenderedTemplate> {
     const { data } = await this.client.call<{ data: RenderedTemplate }>(this.baseUrl, '/internal/templates/render', {
       method: 'POST',
       body: { userId, templateId, variables },
+      requestId,
     });
     return data;
   }

@@ -29,10 +29,16 @@ type Hold = Extract<SenderChoice, { kind: 'hold' }>;
 export const recipientsOf = (email: Pick<ClaimedEmail, 'to' | 'cc' | 'bcc'>) =>
   email.to.length + email.cc.length + email.bcc.length;
 
-async function tryAccount(deps: SenderSelectionDeps, accountId: string, recipients: number): Promise<SenderChoice> {
+/** requestId (here and below): the email's request, forwarded on the calls to accounts that a cache miss makes. */
+async function tryAccount(
+  deps: SenderSelectionDeps,
+  accountId: string,
+  recipients: number,
+  requestId?: string,
+): Promise<SenderChoice> {
   let transport: Transport;
   try {
-    transport = await deps.transports.sendable(accountId);
+    transport = await deps.transports.sendable(accountId, requestId);
   } catch (error) {
     if (!(error instanceof SenderUnavailable)) throw error;
     const resumesAt = error.health.resumesAt;
@@ -59,8 +65,8 @@ function earliestHold(holds: Hold[]): Hold {
 }
 
 /** Remaining sends before the tightest limit (Infinity when none is set), for 'spread'. */
-async function remainingCapacity(deps: SenderSelectionDeps, accountId: string): Promise<number> {
-  const transport = await deps.transports.sendable(accountId);
+async function remainingCapacity(deps: SenderSelectionDeps, accountId: string, requestId?: string): Promise<number> {
+  const transport = await deps.transports.sendable(accountId, requestId);
   if (!deps.limiter || !hasSenderLimits(transport.limits)) return Number.POSITIVE_INFINITY;
   const usage = await deps.limiter.usage(accountId, transport.limits);
   const room = (limit: number | null, used: number) => (limit === null ? Number.POSITIVE_INFINITY : Math.max(0, limit - used));
@@ -72,10 +78,15 @@ async function remainingCapacity(deps: SenderSelectionDeps, accountId: string): 
 }
 
 /** The pool's accounts in the order they are tried: as listed (failover), or drawn by remaining capacity (spread). */
-async function tryOrder(deps: SenderSelectionDeps, accountIds: string[], strategy: SenderPoolStrategy): Promise<string[]> {
+async function tryOrder(
+  deps: SenderSelectionDeps,
+  accountIds: string[],
+  strategy: SenderPoolStrategy,
+  requestId?: string,
+): Promise<string[]> {
   if (strategy === 'failover') return accountIds;
   const weighed = await Promise.all(
-    accountIds.map(async (id) => ({ id, room: await remainingCapacity(deps, id).catch(() => 0) })),
+    accountIds.map(async (id) => ({ id, room: await remainingCapacity(deps, id, requestId).catch(() => 0) })),
   );
   // Unlimited accounts weigh as much as a well-provisioned limited one; full or paused ones go last.
   const order: string[] = [];
@@ -92,21 +103,26 @@ async function tryOrder(deps: SenderSelectionDeps, accountIds: string[], strateg
   return order;
 }
 
-async function choosePoolAccount(deps: SenderSelectionDeps, email: ClaimedEmail, poolId: string): Promise<SenderChoice> {
+async function choosePoolAccount(
+  deps: SenderSelectionDeps,
+  email: ClaimedEmail,
+  poolId: string,
+  requestId?: string,
+): Promise<SenderChoice> {
   let pool: Awaited<ReturnType<SenderPoolSource['get']>> | null = null;
   try {
-    pool = (await deps.pools?.get(poolId, email.userId)) ?? null;
+    pool = (await deps.pools?.get(poolId, email.userId, requestId)) ?? null;
   } catch (error) {
     // A deleted pool: its emails go from the account they were accepted with.
     if (!(error instanceof AppError && error.code === 'NOT_FOUND'))
       throw new SendFailure(String((error as Error).message), false);
   }
-  if (!pool || pool.accountIds.length === 0) return tryAccount(deps, email.emailAccountId, recipientsOf(email));
+  if (!pool || pool.accountIds.length === 0) return tryAccount(deps, email.emailAccountId, recipientsOf(email), requestId);
   const holds: Hold[] = [];
   let firstError: unknown = null;
-  for (const accountId of await tryOrder(deps, pool.accountIds, pool.strategy)) {
+  for (const accountId of await tryOrder(deps, pool.accountIds, pool.strategy, requestId)) {
     try {
-      const choice = await tryAccount(deps, accountId, recipientsOf(email));
+      const choice = await tryAccount(deps, accountId, recipientsOf(email), requestId);
       if (choice.kind === 'go') return choice;
       holds.push(choice);
     } catch (error) {
@@ -118,8 +134,8 @@ async function choosePoolAccount(deps: SenderSelectionDeps, email: ClaimedEmail,
   return earliestHold(holds);
 }
 
-export function chooseSender(deps: SenderSelectionDeps, email: ClaimedEmail): Promise<SenderChoice> {
+export function chooseSender(deps: SenderSelectionDeps, email: ClaimedEmail, requestId?: string): Promise<SenderChoice> {
   return email.senderPoolId
-    ? choosePoolAccount(deps, email, email.senderPoolId)
-    : tryAccount(deps, email.emailAccountId, recipientsOf(email));
+    ? choosePoolAccount(deps, email, email.senderPoolId, requestId)
+    : tryAccount(deps, email.emailAccountId, recipientsOf(email), requestId);
 }

@@ -225,7 +225,7 @@ export async function deliverEmail(deps: SendDeps, claimed: ClaimedEmail, run: D
   if (!(await stillHoldsLock(run))) return release(deps, claimed, run);
   let choice: Awaited<ReturnType<typeof chooseSender>>;
   try {
-    choice = await chooseSender(deps, claimed);
+    choice = await chooseSender(deps, claimed, requestId);
   } catch (error) {
     return recordFailure(deps, claimed, run, asFailure(error), 'unknown');
   }

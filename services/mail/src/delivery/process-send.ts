@@ -8,7 +8,7 @@
 // (job-locks.ts), renewing the lock itself when the worker's timer fell behind; once the lock is gone it claims
 // nothing more, and the emails it has not sent go back, unsent, to the job's next run.
 import { randomUUID } from 'node:crypto';
-import { inSpan, isUuid, withRequestId } from '@mailwright/kit';
+import { inSpan, isUuid } from '@mailwright/kit';
 import { DelayedError, type Job, UnrecoverableError } from 'bullmq';
 import type { JobLocks } from '../queues/job-locks';
 import {
@@ -164,7 +164,7 @@ async function deliverJob(
     const delivery = await inSpan(
       'email.deliver',
       { 'mailwright.email.id': email.id, 'mailwright.email.attempt': email.attempts },
-      () => withRequestId(requestId, () => deliverEmail(deps, email, run)),
+      () => deliverEmail(deps, email, run),
       { parent: traceparent },
     );
     // A batch member given back because the run's lock is gone needs no job of its own: the job's next run (the

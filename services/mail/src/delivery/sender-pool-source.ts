@@ -15,7 +15,7 @@ export class SenderPoolSource {
   }
 
   /** The pool's accounts in order; rejects with the accounts service's error (NOT_FOUND when it is gone). */
-  get(poolId: string, userId: string): Promise<ResolvedSenderPool> {
-    return this.cache.get(`${userId}:${poolId}`, () => this.accounts.pool(poolId, userId));
+  get(poolId: string, userId: string, requestId?: string): Promise<ResolvedSenderPool> {
+    return this.cache.get(`${userId}:${poolId}`, () => this.accounts.pool(poolId, userId, requestId));
   }
 }

@@ -17,7 +17,7 @@ export const internalQuotaRoutes: RoutesPlugin<SendingDeps> = async (app, { deps
     },
     async (request) => {
       requireService(request);
-      return { data: await quotaUsage(deps, request.params.userId) };
+      return { data: await quotaUsage(deps, request.params.userId, request.id) };
     },
   );
 };

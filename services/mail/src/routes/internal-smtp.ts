@@ -23,7 +23,7 @@ export const internalSmtpRoutes: RoutesPlugin<SendingDeps> = async (app, { deps 
     { schema: { body: CheckSmtpSenderBody, response: { 200: Envelope(SmtpSender), '4xx': ErrorBody, '5xx': ErrorBody } } },
     async (request) => {
       requireService(request);
-      const { kind, id, email } = await resolveSmtpSender(deps, request.body.userId, request.body.address);
+      const { kind, id, email } = await resolveSmtpSender(deps, request.body.userId, request.body.address, request.id);
       return { data: { kind, id, email } };
     },
   );

@@ -4,11 +4,15 @@ import { AppError } from '@mailwright/kit';
 import type { SendingDeps } from './deps';
 
 /** The caller's entitlements, or 403 API_ACCESS_REQUIRED when the plan has no API access. */
-export async function requireApiAccess(deps: Pick<SendingDeps, 'entitlements'>, userId: string): Promise<Entitlements> {
-  const cached = await deps.entitlements.get(userId);
+export async function requireApiAccess(
+  deps: Pick<SendingDeps, 'entitlements'>,
+  userId: string,
+  requestId?: string,
+): Promise<Entitlements> {
+  const cached = await deps.entitlements.get(userId, { requestId });
   if (cached.apiAccess) return cached;
   // Entitlements are cached for a moment; a plan bought seconds ago must count before we refuse.
-  const fresh = await deps.entitlements.get(userId, { fresh: true });
+  const fresh = await deps.entitlements.get(userId, { fresh: true, requestId });
   if (!fresh.apiAccess) throw new AppError('API_ACCESS_REQUIRED', MAIL_MESSAGES.apiAccessRequired);
   return fresh;
 }

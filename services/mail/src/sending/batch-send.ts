@@ -70,7 +70,7 @@ export async function batchSend(
   options: BatchOptions = {},
 ): Promise<BatchResult> {
   const { requestId, idempotency = null } = options;
-  let entitlements = await requireApiAccess(deps, userId);
+  let entitlements = await requireApiAccess(deps, userId, requestId);
   if (idempotency) {
     const seen = await findIdempotency(deps.db.$client, userId, idempotency.key);
     if (seen) return replayBatch(deps, userId, seen, idempotency.bodyHash);
@@ -95,7 +95,7 @@ export async function batchSend(
     let remaining = await remainingQuota(deps, userId, entitlements.emailLimit);
     if (remaining < passing.length) {
       // A plan bought seconds ago must count before the batch is refused.
-      entitlements = await deps.entitlements.get(userId, { fresh: true });
+      entitlements = await deps.entitlements.get(userId, { fresh: true, requestId });
       remaining = await remainingQuota(deps, userId, entitlements.emailLimit);
     }
     if (remaining < passing.length) throw quotaError(entitlements.plan, entitlements.emailLimit, remaining, passing.length);
@@ -105,7 +105,7 @@ export async function batchSend(
   const outcomes = await Promise.allSettled(
     checks.map(async (check) => {
       if (check instanceof Error) throw check;
-      return buildEmail(deps, userId, apiKeyId, check.body, check.checked, downloads);
+      return buildEmail(deps, userId, apiKeyId, check.body, check.checked, downloads, requestId);
     }),
   );
   if (options.strict) {
@@ -136,7 +136,7 @@ export async function batchSend(
         idempotency: idempotency ? { ...idempotency, answer } : null,
       });
     let stored: AcceptResult;
-    ({ stored, entitlements } = await storeWithinQuota(deps, userId, entitlements, store));
+    ({ stored, entitlements } = await storeWithinQuota(deps, userId, entitlements, store, requestId));
     if (stored.kind === 'replay') return replayBatch(deps, userId, stored.seen, (idempotency as { bodyHash: string }).bodyHash);
     if (stored.kind !== 'stored') {
       const remaining = await remainingQuota(deps, userId, entitlements.emailLimit);

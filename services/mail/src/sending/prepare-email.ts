@@ -103,7 +103,10 @@ export interface BuiltEmail {
 /** Whether building the email downloads anything (its quota is then checked first: see remaining-quota.ts). */
 export const hasUrlAttachments = (body: SendEmailBody) => (body.attachments ?? []).some((item) => item.url !== undefined);
 
-/** downloads: the request's share of attachment downloads (one per request, shared by a batch's emails). */
+/**
+ * downloads: the request's share of attachment downloads (one per request, shared by a batch's emails); requestId:
+ * the request's id, forwarded on the calls to accounts and templates.
+ */
 export async function buildEmail(
   deps: Pick<SendingDeps, 'accounts' | 'templates' | 'settings'>,
   userId: string,
@@ -111,11 +114,12 @@ export async function buildEmail(
   body: SendEmailBody,
   checked: CheckedBody,
   downloads: RequestDownloads,
+  requestId?: string,
 ): Promise<BuiltEmail> {
   const { templateId, scheduledAt } = checked;
   const [{ account, senderPoolId }, rendered, attachments] = await Promise.all([
-    resolveSender(deps, userId, body),
-    templateId === null ? null : deps.templates.render(userId, templateId, body.variables ?? {}),
+    resolveSender(deps, userId, body, requestId),
+    templateId === null ? null : deps.templates.render(userId, templateId, body.variables ?? {}, requestId),
     prepareAttachments(body.attachments, {
       allowPrivate: deps.settings.allowPrivateTargets,
       timeoutMs: deps.settings.attachmentFetchTimeoutMs,

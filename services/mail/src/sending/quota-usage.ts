@@ -5,10 +5,14 @@ import { quotaUsed } from '../db/queries/quota';
 import type { SendingDeps } from './deps';
 import { quotaMonth } from './quota-month';
 
-export async function quotaUsage(deps: Pick<SendingDeps, 'db' | 'entitlements'>, userId: string): Promise<QuotaUsage> {
+export async function quotaUsage(
+  deps: Pick<SendingDeps, 'db' | 'entitlements'>,
+  userId: string,
+  requestId?: string,
+): Promise<QuotaUsage> {
   const [stored, entitlements] = await Promise.all([
     isUuid(userId) ? quotaUsed(deps.db.$client, userId, quotaMonth()) : null,
-    deps.entitlements.get(userId).then(
+    deps.entitlements.get(userId, { requestId }).then(
       (value) => ({ ok: true as const, value }),
       (error: unknown) => ({ ok: false as const, error }),
     ),

@@ -9,15 +9,17 @@ export async function resolveSender(
   deps: Pick<SendingDeps, 'accounts'>,
   userId: string,
   body: Pick<SendEmailBody, 'emailAccountId' | 'senderPoolId'>,
+  requestId?: string,
 ): Promise<{ account: ResolvedAccount; senderPoolId: string | null }> {
   const poolId = given(body.senderPoolId);
-  if (poolId === null) return { account: await deps.accounts.resolve(userId, given(body.emailAccountId)), senderPoolId: null };
+  if (poolId === null)
+    return { account: await deps.accounts.resolve(userId, given(body.emailAccountId), requestId), senderPoolId: null };
   if (!isUuid(poolId)) throw new AppError('NOT_FOUND', SENDER_POOL_MESSAGES.notFound);
-  const pool = await deps.accounts.pool(poolId, userId).catch((error: unknown) => {
+  const pool = await deps.accounts.pool(poolId, userId, requestId).catch((error: unknown) => {
     if (error instanceof AppError && error.code === 'NOT_FOUND') throw new AppError('NOT_FOUND', SENDER_POOL_MESSAGES.notFound);
     throw error;
   });
   const first = pool.accountIds[0];
   if (first === undefined) throw new AppError('VALIDATION_ERROR', 'senderPoolId: the sender pool has no accounts');
-  return { account: await deps.accounts.resolve(userId, first), senderPoolId: pool.id };
+  return { account: await deps.accounts.resolve(userId, first, requestId), senderPoolId: pool.id };
 }

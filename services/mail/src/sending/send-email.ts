@@ -31,8 +31,11 @@ export interface SendEmailResult {
 }
 
 export async function sendEmail(deps: SendingDeps, input: SendEmailInput): Promise<SendEmailResult> {
-  const { body, userId } = input;
-  let entitlements = input.callerKind === 'api_key' ? await requireApiAccess(deps, userId) : await deps.entitlements.get(userId);
+  const { body, userId, requestId } = input;
+  let entitlements =
+    input.callerKind === 'api_key'
+      ? await requireApiAccess(deps, userId, requestId)
+      : await deps.entitlements.get(userId, { requestId });
 
   const checked = checkSendBody(body);
 
@@ -43,17 +46,17 @@ export async function sendEmail(deps: SendingDeps, input: SendEmailInput): Promi
   }
 
   if (hasUrlAttachments(body) && (await remainingQuota(deps, userId, entitlements.emailLimit)) < 1) {
-    entitlements = await deps.entitlements.get(userId, { fresh: true });
+    entitlements = await deps.entitlements.get(userId, { fresh: true, requestId });
     if ((await remainingQuota(deps, userId, entitlements.emailLimit)) < 1) {
       throw new AppError('QUOTA_EXCEEDED', quotaExceededMessage(entitlements.plan, entitlements.emailLimit));
     }
   }
   const downloads = deps.attachmentDownloads.forRequest();
-  const built = await buildEmail(deps, userId, input.apiKeyId, body, checked, downloads);
+  const built = await buildEmail(deps, userId, input.apiKeyId, body, checked, downloads, requestId);
 
   const idempotency = input.idempotencyKey && bodyHash ? { key: input.idempotencyKey, bodyHash } : null;
-  const store = (monthlyLimit: number) => deps.outbox.accept([built], { monthlyLimit, requestId: input.requestId, idempotency });
-  const within = await storeWithinQuota(deps, userId, entitlements, store);
+  const store = (monthlyLimit: number) => deps.outbox.accept([built], { monthlyLimit, requestId, idempotency });
+  const within = await storeWithinQuota(deps, userId, entitlements, store, requestId);
   const { stored } = within;
   entitlements = within.entitlements;
   if (stored.kind === 'quota_exceeded') {

@@ -9,10 +9,11 @@ export async function storeWithinQuota(
   userId: string,
   entitlements: Entitlements,
   store: (monthlyLimit: number) => Promise<AcceptResult>,
+  requestId?: string,
 ): Promise<{ stored: AcceptResult; entitlements: Entitlements }> {
   const stored = await store(entitlements.emailLimit);
   if (stored.kind !== 'quota_exceeded') return { stored, entitlements };
-  const current = await deps.entitlements.get(userId, { fresh: true });
+  const current = await deps.entitlements.get(userId, { fresh: true, requestId });
   if (current.emailLimit === entitlements.emailLimit) return { stored, entitlements };
   return { stored: await store(current.emailLimit), entitlements: current };
 }

@@ -13,9 +13,14 @@ export function planLimitMessage({ plan, templateLimit }: Pick<Entitlements, 'pl
     : `${allowance} Upgrade your plan for more templates at /pricing.`;
 }
 
-export async function createTemplate(deps: TemplatesDeps, userId: string, input: TemplateBody): Promise<Template> {
+export async function createTemplate(
+  deps: TemplatesDeps,
+  userId: string,
+  input: TemplateBody,
+  requestId?: string,
+): Promise<Template> {
   const fields = toTemplateFields(input);
-  const entitlements = await deps.entitlements.get(userId);
+  const entitlements = await deps.entitlements.get(userId, { requestId });
   const row = await insertTemplateWithinLimit(deps.db, userId, fields, entitlements.templateLimit);
   if (!row) {
     throw new AppError('PLAN_LIMIT', planLimitMessage(entitlements), { details: { limit: entitlements.templateLimit } });

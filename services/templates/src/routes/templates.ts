@@ -47,7 +47,7 @@ export const templateRoutes: RoutesPlugin<TemplatesDeps> = async (app, { deps })
     '/templates',
     { schema: { body: TemplateBody, response: { 201: Envelope(Template), ...errors } } },
     async (request, reply) => {
-      const data = await createTemplate(deps, requireUserId(request), request.body);
+      const data = await createTemplate(deps, requireUserId(request), request.body, request.id);
       return reply.status(201).send({ data });
     },
   );

@@ -34,19 +34,20 @@ export class TransportSource {
     this.cache = new TtlCache({ ttlMs });
   }
 
-  get(accountId: string): Promise<Transport> {
-    return this.cache.get(accountId, (id) => this.load(id));
+  /** requestId: the email's request, forwarded to accounts when the transport is not cached. */
+  get(accountId: string, requestId?: string): Promise<Transport> {
+    return this.cache.get(accountId, (id) => this.load(id, requestId));
   }
 
   /**
    * The transport of a sender that may send now; throws SenderUnavailable for a paused one. A cached pause is
    * checked once more against accounts: the owner may have resumed it since.
    */
-  async sendable(accountId: string): Promise<Transport> {
-    let transport = await this.get(accountId);
+  async sendable(accountId: string, requestId?: string): Promise<Transport> {
+    let transport = await this.get(accountId, requestId);
     if (isSendable(transport.health)) return transport;
     this.forget(accountId);
-    transport = await this.get(accountId);
+    transport = await this.get(accountId, requestId);
     if (isSendable(transport.health)) return transport;
     throw new SenderUnavailable(transport.health as SenderHealth);
   }
@@ -55,8 +56,8 @@ export class TransportSource {
     this.cache.delete(accountId);
   }
 
-  private load(accountId: string): Promise<Transport> {
-    return this.accounts.transport(accountId).catch((error: unknown) => {
+  private load(accountId: string, requestId?: string): Promise<Transport> {
+    return this.accounts.transport(accountId, requestId).catch((error: unknown) => {
       if (error instanceof AppError) {
         if (error.code === 'ACCOUNT_NEEDS_RECONNECT') {
           this.onRevoked?.(accountId, error.message);

@@ -21,10 +21,15 @@ export interface ResendCaller {
 }
 
 /** The user's sender account whose address `from` names (422 naming `from` when there is none). */
-async function accountOf(deps: Pick<SendingDeps, 'accounts'>, userId: string, from: string): Promise<ResolvedAccount> {
+async function accountOf(
+  deps: Pick<SendingDeps, 'accounts'>,
+  userId: string,
+  from: string,
+  requestId?: string,
+): Promise<ResolvedAccount> {
   const address = senderAddressOf(from);
   try {
-    return await deps.accounts.resolveByEmail(userId, address);
+    return await deps.accounts.resolveByEmail(userId, address, requestId);
   } catch (error) {
     if (error instanceof AppError && (error.code === 'NOT_FOUND' || error.statusCode === 400)) {
       throw new AppError('VALIDATION_ERROR', RESEND_MESSAGES.fromUnknown(address), { status: 422, details: { field: 'from' } });
@@ -40,8 +45,8 @@ export async function sendResendEmail(
   payload: ResendSendEmailBody,
 ): Promise<{ id: string; replayed: boolean }> {
   // The plan rule first: a free plan hears about its plan, not about its payload.
-  await requireApiAccess(deps, caller.userId);
-  const account = await accountOf(deps, caller.userId, payload.from);
+  await requireApiAccess(deps, caller.userId, caller.requestId);
+  const account = await accountOf(deps, caller.userId, payload.from, caller.requestId);
   const body = sendBodyOf(toSendEmailBody(payload, account.id));
   const result = await sendEmail(deps, {
     userId: caller.userId,
@@ -56,7 +61,12 @@ export async function sendResendEmail(
 }
 
 /** One batch item as a SendEmailBody, or the AppError that refuses it (batchSend reports it at its index). */
-async function translateItem(deps: Pick<SendingDeps, 'accounts'>, userId: string, item: unknown): Promise<unknown> {
+async function translateItem(
+  deps: Pick<SendingDeps, 'accounts'>,
+  userId: string,
+  item: unknown,
+  requestId?: string,
+): Promise<unknown> {
   try {
     if (!Value.Check(ResendSendEmailBody, item)) {
       const first = Value.Errors(ResendSendEmailBody, item).First();
@@ -70,7 +80,7 @@ async function translateItem(deps: Pick<SendingDeps, 'accounts'>, userId: string
       }
       throw new AppError('VALIDATION_ERROR', `${path ? `${path}: ` : ''}${first?.message ?? 'Invalid email'}`, { status: 422 });
     }
-    const account = await accountOf(deps, userId, item.from);
+    const account = await accountOf(deps, userId, item.from, requestId);
     return toSendEmailBody(item, account.id);
   } catch (error) {
     if (error instanceof AppError) return error;
@@ -85,8 +95,8 @@ export async function sendResendBatch(
   items: unknown[],
   mode: 'strict' | 'permissive',
 ): Promise<{ body: ResendBatchResponse; replayed: boolean }> {
-  await requireApiAccess(deps, caller.userId);
-  const translated = await Promise.all(items.map((item) => translateItem(deps, caller.userId, item)));
+  await requireApiAccess(deps, caller.userId, caller.requestId);
+  const translated = await Promise.all(items.map((item) => translateItem(deps, caller.userId, item, caller.requestId)));
   const idempotency = caller.idempotencyKey
     ? { key: caller.idempotencyKey, bodyHash: requestHash(`resend-batch:${mode}`, items) }
     : null;

@@ -65,7 +65,7 @@ function idempotencyOf(message: SubmittedMessage, recipients: readonly string[])
 
 export async function acceptSmtpMessage(deps: SendingDeps, input: AcceptSmtpMessageBody): Promise<AcceptedSubmission> {
   const { userId } = input;
-  const plan = await requireApiAccess(deps, userId);
+  const plan = await requireApiAccess(deps, userId, input.sessionId);
   const raw = Buffer.from(input.raw, 'base64');
   if (raw.length > SMTP_INTAKE_LIMITS.messageMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', SMTP_INTAKE_MESSAGES.tooLarge);
   if (!input.recipients.every(isPlainAddress)) {
@@ -74,7 +74,7 @@ export async function acceptSmtpMessage(deps: SendingDeps, input: AcceptSmtpMess
   const message = await readSubmittedMessage(raw);
   const idempotency = idempotencyOf(message, input.recipients);
   const roles = recipientRoles(input.recipients, message);
-  const sender = await resolveSmtpSender(deps, userId, message.from.address);
+  const sender = await resolveSmtpSender(deps, userId, message.from.address, input.sessionId);
   const id = newEmailId();
   const isHtml = message.html !== null;
   const body = message.html ?? message.text ?? '';
@@ -113,7 +113,7 @@ export async function acceptSmtpMessage(deps: SendingDeps, input: AcceptSmtpMess
 
   const item = { email, attachments: [], source: raw };
   const store = (monthlyLimit: number) => deps.outbox.accept([item], { monthlyLimit, requestId: input.sessionId, idempotency });
-  const { stored, entitlements } = await storeWithinQuota(deps, userId, plan, store);
+  const { stored, entitlements } = await storeWithinQuota(deps, userId, plan, store, input.sessionId);
   if (stored.kind === 'quota_exceeded') {
     throw new AppError('QUOTA_EXCEEDED', quotaExceededMessage(entitlements.plan, entitlements.emailLimit));
   }

@@ -24,15 +24,16 @@ export async function resolveSmtpSender(
   deps: Pick<SendingDeps, 'accounts'>,
   userId: string,
   address: string,
+  requestId?: string,
 ): Promise<ResolvedSmtpSender> {
   if (!isPlainAddress(address)) throw notYours(address);
   const poolId = POOL_ADDRESS_PATTERN.exec(address)?.[1]?.toLowerCase() ?? null;
   try {
     if (poolId) {
-      const { account, senderPoolId } = await resolveSender(deps, userId, { senderPoolId: poolId });
+      const { account, senderPoolId } = await resolveSender(deps, userId, { senderPoolId: poolId }, requestId);
       return { kind: 'pool', id: poolId, email: address, account, senderPoolId };
     }
-    const account = await deps.accounts.resolveByEmail(userId, address);
+    const account = await deps.accounts.resolveByEmail(userId, address, requestId);
     return { kind: 'account', id: account.id, email: account.email, account, senderPoolId: null };
   } catch (error) {
     if (error instanceof AppError && error.statusCode < 500) throw notYours(address);
