@@ -18,8 +18,9 @@ let peers: ServiceStandIn;
 let google: MockProvider;
 let microsoft: MockProvider;
 
-async function call(userId: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
-  return t.app.inject({ method, url, headers: await userHeaders(userId), ...(payload ? { payload } : {}) });
+async function call(userId: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, requestId?: string) {
+  const headers = { ...(await userHeaders(userId)), ...(requestId ? { 'x-request-id': requestId } : {}) };
+  return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 }
 
 async function report(accountId: string, body: object, headers?: Record<string, string>) {
@@ -128,7 +129,13 @@ describe('health on the account list and the transport', () => {
     await connectMailbox(t.app, userId, 'gmail');
     expect(await healthOf(userId, id)).toMatchObject({ status: 'active', health: ACTIVE_HEALTH });
     expect(resumedCalls(id)).toEqual([
-      { method: 'POST', path: `/internal/senders/${id}/resumed`, body: { userId, email: 'ada@gmail.test' }, caller: 'accounts' },
+      {
+        method: 'POST',
+        path: `/internal/senders/${id}/resumed`,
+        body: { userId, email: 'ada@gmail.test' },
+        caller: 'accounts',
+        requestId: expect.any(String),
+      },
     ]);
     expect((await transport(id)).statusCode).toBe(200);
   });
@@ -219,7 +226,7 @@ describe('resuming a sender', () => {
     const userId = randomUUID();
     const { id } = await addSmtp(userId, 'resume@example.com');
     await report(id, AUTH_PAUSE);
-    const resumed = await call(userId, 'POST', `/email-accounts/${id}/resume`);
+    const resumed = await call(userId, 'POST', `/email-accounts/${id}/resume`, undefined, 'req-resume-1');
     expect(resumed.statusCode).toBe(200);
     expect(resumed.json().data).toMatchObject({ id, status: 'active', health: ACTIVE_HEALTH });
     expect(resumedCalls(id)).toEqual([
@@ -228,6 +235,7 @@ describe('resuming a sender', () => {
         path: `/internal/senders/${id}/resumed`,
         body: { userId, email: 'resume@example.com' },
         caller: 'accounts',
+        requestId: 'req-resume-1',
       },
     ]);
     // Already active: nothing to tell.

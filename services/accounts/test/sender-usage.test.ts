@@ -27,7 +27,8 @@ async function insertMailbox(userId: string, provider: 'gmail' | 'outlook' | 'sm
 }
 
 async function usage(userId: string, id: string) {
-  return t.app.inject({ method: 'GET', url: `/email-accounts/${id}/usage`, headers: await userHeaders(userId) });
+  const headers = { ...(await userHeaders(userId)), 'x-request-id': `req-usage-${id}` };
+  return t.app.inject({ method: 'GET', url: `/email-accounts/${id}/usage`, headers });
 }
 
 beforeAll(async () => {
@@ -55,6 +56,8 @@ describe('GET /email-accounts/:id/usage', () => {
         path: `/internal/senders/${id}/usage`,
         body: { perMinute: 30, perDay: null, recipientsPerDay: 500, concurrency: 4 },
         caller: 'accounts',
+        // The id of the request the call serves, so mail's log lines of it carry it too.
+        requestId: `req-usage-${id}`,
       },
     ]);
   });

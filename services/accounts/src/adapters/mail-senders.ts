@@ -7,7 +7,7 @@ export interface MailSenders {
   /** POST /internal/senders/:accountId/usage with the effective limits (SenderUsageQueryBody). */
   usage(accountId: string, limits: SenderLimits, requestId?: string): Promise<SenderUsage>;
   /** POST /internal/senders/:accountId/resumed (SenderResumedBody). */
-  resumed(accountId: string, body: SenderResumedBody): Promise<void>;
+  resumed(accountId: string, body: SenderResumedBody, requestId?: string): Promise<void>;
 }
 
 /** Both answer a user's request: a short timeout, so a slow mail service does not hold the page. */
@@ -35,8 +35,13 @@ export class RemoteMailSenders implements MailSenders {
     return data;
   }
 
-  async resumed(accountId: string, body: SenderResumedBody): Promise<void> {
-    await this.client.call(this.mailUrl, this.path(accountId, 'resumed'), { method: 'POST', body, timeoutMs: TIMEOUT_MS });
+  async resumed(accountId: string, body: SenderResumedBody, requestId?: string): Promise<void> {
+    await this.client.call(this.mailUrl, this.path(accountId, 'resumed'), {
+      method: 'POST',
+      body,
+      timeoutMs: TIMEOUT_MS,
+      requestId,
+    });
   }
 
   private path(accountId: string, action: 'usage' | 'resumed') {

@@ -22,6 +22,7 @@ export async function completeOAuthConnect(
   provider: OAuthEmailProvider,
   query: CallbackQuery,
   log: FastifyBaseLogger,
+  requestId?: string,
 ): Promise<OAuthRedirect> {
   const { PUBLIC_URL } = deps.config;
   const finish = (location: string): OAuthRedirect => ({ location, setCookies: [clearScopedCookie(bindingCookie(provider))] });
@@ -46,8 +47,8 @@ export async function completeOAuthConnect(
     const { refreshToken } = tokens;
     if (!refreshToken) return finish(errorRedirect(PUBLIC_URL, 'no_refresh_token'));
     const profile = await client.fetchProfile(tokens.accessToken);
-    const saved = await saveOAuthAccount(deps, userId, provider, profile, { ...tokens, refreshToken });
-    await announceResumed(deps, saved);
+    const saved = await saveOAuthAccount(deps, userId, provider, profile, { ...tokens, refreshToken }, requestId);
+    await announceResumed(deps, saved, requestId);
     return finish(successRedirect(PUBLIC_URL, provider, saved.row.email));
   } catch (error) {
     if (error instanceof AppError && error.code === 'PLAN_LIMIT') return finish(errorRedirect(PUBLIC_URL, 'plan_limit'));

@@ -11,6 +11,7 @@ export async function resumeAccount(
   deps: Pick<AccountsDeps, 'db' | 'mail' | 'log'>,
   userId: string,
   id: string,
+  requestId?: string,
 ): Promise<EmailAccount> {
   const current = await findOwnedAccount(deps.db, userId, id);
   if (current.status === 'needs_reconnect') {
@@ -18,6 +19,6 @@ export async function resumeAccount(
   }
   const outcome = await deps.db.transaction((tx) => updateResuming(tx, userId, id, {}));
   if (!outcome) throw accountNotFound();
-  await announceResumed(deps, outcome);
+  await announceResumed(deps, outcome, requestId);
   return toEmailAccount(outcome.row);
 }

@@ -21,6 +21,7 @@ export async function saveOAuthAccount(
   provider: OAuthEmailProvider,
   profile: MailboxProfile,
   tokens: OAuthTokens & { refreshToken: string },
+  requestId?: string,
 ): Promise<Resumed> {
   const secrets = {
     secretSealed: deps.box.seal(tokens.refreshToken),
@@ -29,7 +30,7 @@ export async function saveOAuthAccount(
     accessTokenExpiresAt: tokens.expiresAt,
     grantedScopes: tokens.grantedScopes,
   };
-  const entitlements = await deps.entitlements.get(userId);
+  const entitlements = await deps.entitlements.get(userId, { requestId });
   return deps.db.transaction(async (tx) => {
     await lockUserAccounts(tx, userId);
     const existing = await findUserMailbox(tx, userId, provider, profile.email);

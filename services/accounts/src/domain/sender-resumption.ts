@@ -35,11 +35,15 @@ export async function updateResuming(
 }
 
 /** Tells mail (POST /internal/senders/:accountId/resumed) when `outcome` resumed the sender; never throws. */
-export async function announceResumed(deps: Pick<AccountsDeps, 'mail' | 'log'>, outcome: Resumed): Promise<void> {
+export async function announceResumed(
+  deps: Pick<AccountsDeps, 'mail' | 'log'>,
+  outcome: Resumed,
+  requestId?: string,
+): Promise<void> {
   if (!outcome.resumed) return;
   const { row } = outcome;
   try {
-    await deps.mail.resumed(row.id, { userId: row.userId, email: row.email });
+    await deps.mail.resumed(row.id, { userId: row.userId, email: row.email }, requestId);
   } catch (error) {
     deps.log.warn(
       { err: error instanceof Error ? error.message : String(error), accountId: row.id },

@@ -27,6 +27,7 @@ export async function updateAccountLimits(
   userId: string,
   id: string,
   body: UpdateSenderLimitsBody,
+  requestId?: string,
 ): Promise<EmailAccount> {
   const current = await findOwnedAccount(deps.db, userId, id);
   const problem = checkLimitOverrides(providerInfoOf(current), body);
@@ -40,6 +41,6 @@ export async function updateAccountLimits(
     }),
   );
   if (!outcome) throw accountNotFound();
-  await announceResumed(deps, outcome);
+  await announceResumed(deps, outcome, requestId);
   return toEmailAccount(outcome.row);
 }

@@ -20,6 +20,7 @@ export async function updateSmtpAccount(
   userId: string,
   id: string,
   body: UpdateSmtpAccountBody,
+  requestId?: string,
 ): Promise<EmailAccount> {
   const current = await findOwnedAccount(deps.db, userId, id);
   if (current.provider !== 'smtp') {
@@ -50,6 +51,6 @@ export async function updateSmtpAccount(
     }),
   );
   if (!outcome) throw accountNotFound();
-  await announceResumed(deps, outcome);
+  await announceResumed(deps, outcome, requestId);
   return toEmailAccount(outcome.row);
 }

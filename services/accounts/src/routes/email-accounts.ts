@@ -56,7 +56,7 @@ export const emailAccountRoutes: RoutesPlugin<AccountsDeps> = async (app, { deps
   app.put(
     '/email-accounts/:id',
     { schema: { params: IdParams, body: UpdateSmtpAccountBody, response: { 200: Envelope(EmailAccount), ...errors } } },
-    async (request) => ({ data: await updateSmtpAccount(deps, userIdOf(request), request.params.id, request.body) }),
+    async (request) => ({ data: await updateSmtpAccount(deps, userIdOf(request), request.params.id, request.body, request.id) }),
   );
 
   app.delete(
@@ -83,7 +83,9 @@ export const emailAccountRoutes: RoutesPlugin<AccountsDeps> = async (app, { deps
         response: { 200: Envelope(EmailAccount), ...errors, 400: FieldErrorBody },
       },
     },
-    async (request) => ({ data: await updateAccountLimits(deps, userIdOf(request), request.params.id, request.body) }),
+    async (request) => ({
+      data: await updateAccountLimits(deps, userIdOf(request), request.params.id, request.body, request.id),
+    }),
   );
 
   app.put(
@@ -107,7 +109,7 @@ export const emailAccountRoutes: RoutesPlugin<AccountsDeps> = async (app, { deps
   app.post(
     '/email-accounts/:id/resume',
     { schema: { params: IdParams, response: { 200: Envelope(EmailAccount), ...errors } } },
-    async (request) => ({ data: await resumeAccount(deps, userIdOf(request), request.params.id) }),
+    async (request) => ({ data: await resumeAccount(deps, userIdOf(request), request.params.id, request.id) }),
   );
 
   app.post(

@@ -33,7 +33,10 @@ export const oauthConnectRoutes: RoutesPlugin<AccountsDeps> = async (app, { deps
       const { provider } = request.params;
       const { code, state, error } = request.query;
       const bindingNonce = readCookie(request.headers.cookie, bindingCookie(provider).name);
-      return redirect(reply, await completeOAuthConnect(deps, provider, { code, state, error, bindingNonce }, request.log));
+      return redirect(
+        reply,
+        await completeOAuthConnect(deps, provider, { code, state, error, bindingNonce }, request.log, request.id),
+      );
     },
   );
 };

@@ -11,6 +11,8 @@ export interface RecordedCall {
   body: unknown;
   /** The calling service named in its internal token. */
   caller: string | undefined;
+  /** The x-request-id the call carried: the id of the request it serves. */
+  requestId?: string;
 }
 
 export interface Answer {
@@ -50,6 +52,8 @@ export async function startServiceStandIn(): Promise<ServiceStandIn> {
         body: await readBody(request),
         caller: claims?.kind === 'service' ? claims.service : undefined,
       };
+      const requestId = request.headers['x-request-id'];
+      if (typeof requestId === 'string') call.requestId = requestId;
       calls.push(call);
       if (!call.caller) {
         response.writeHead(403, { 'content-type': 'application/json' }).end('{"message":"no","code":"FORBIDDEN"}');
