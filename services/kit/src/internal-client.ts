@@ -15,7 +15,7 @@ export interface InternalRequest {
   /**
    * The request this call serves (its x-request-id), forwarded so the callee's log lines carry it too. Passed by
    * the caller, not kept in an AsyncLocalStorage: on Node 20 one of those turns on a hook for every promise of the
-   * process, which cost the mail service and its workers 6-7% of their CPU per email (issue 25).
+   * process, which cost the mail service and its workers 5–7% of their CPU per email (issue 25).
    */
   requestId?: string;
 }
