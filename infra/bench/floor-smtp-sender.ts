@@ -1,6 +1,6 @@
 // The floor of one SMTP delivery in Node, for `npm run bench:floors`: N single-recipient messages, built once
-// before timing, sent through the worker's own SMTP pool (services/mail's SmtpPool: nodemailer's SMTPConnection,
-// PIPELINING, TCP_NODELAY) to an SMTP server. Moving the bytes is all it does: no queue, no database, no message
+// before timing, sent through the worker's own SMTP pool (services/mail's SmtpPool of SmtpSessions: PIPELINING,
+// TCP_NODELAY) to an SMTP server. Moving the bytes is all it does: no queue, no database, no message
 // building, no tracking. Prints one JSON line: what it sent and the CPU it used.
 // Arguments: --port --n --connections --tag.
 import { SmtpPool } from '../../services/mail/src/delivery/transports/smtp-pool';

@@ -31,6 +31,8 @@ export interface SmtpPeerOptions {
   answerAfter?: PeerDelay;
   /** Largest message accepted, in bytes (default 40 MiB). */
   size?: number;
+  /** Offer PIPELINING in the EHLO answer (default true); false makes clients send their commands one by one. */
+  pipelining?: boolean;
   host?: string;
   port?: number;
 }
@@ -44,6 +46,8 @@ export interface SmtpPeerMessage {
   parsed?: ParsedMail;
   /** Set in 'raw' and 'parsed' mode, and in 'count' mode for the recipients `keepRawFor` accepts. */
   raw?: Buffer;
+  /** Whether the message came over TLS (implicit or after STARTTLS). */
+  secure: boolean;
   receivedAt: number;
 }
 
@@ -167,6 +171,7 @@ export class SmtpPeer {
       authOptional: !this.options.authRequired,
       authMethods: this.options.authMethods ?? ['PLAIN', 'LOGIN'],
       allowInsecureAuth: true,
+      hidePIPELINING: this.options.pipelining === false,
       logger: false,
       size: this.options.size ?? DEFAULT_SIZE,
       onConnect: (_session, callback) => {
@@ -191,6 +196,7 @@ export class SmtpPeer {
       onData: (stream, session, callback) => {
         const envelopeTo = session.envelope.rcptTo.map((recipient) => recipient.address);
         const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+        const { secure } = session;
         const failure = this.failure('data', envelopeTo);
         const finish = (message: SmtpPeerMessage) => {
           if (failure) return callback(failure);
@@ -206,7 +212,7 @@ export class SmtpPeer {
           stream.on('end', () => {
             const raw = Buffer.concat(chunks);
             simpleParser(raw).then(
-              (parsed) => finish({ envelopeFrom, envelopeTo, parsed, raw, receivedAt: Date.now() }),
+              (parsed) => finish({ envelopeFrom, envelopeTo, parsed, raw, secure, receivedAt: Date.now() }),
               (error: Error) => callback(error),
             );
           });
@@ -217,7 +223,7 @@ export class SmtpPeer {
         stream.on('data', (chunk: Buffer) => chunks?.push(chunk));
         stream.on('end', () => {
           const raw = chunks ? Buffer.concat(chunks) : undefined;
-          finish({ envelopeFrom, envelopeTo, ...(raw ? { raw } : {}), receivedAt: Date.now() });
+          finish({ envelopeFrom, envelopeTo, ...(raw ? { raw } : {}), secure, receivedAt: Date.now() });
         });
       },
     };

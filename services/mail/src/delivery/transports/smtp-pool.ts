@@ -1,33 +1,29 @@
-// A pool of SMTP connections to one server, built on nodemailer's SMTPConnection (greeting, EHLO, STARTTLS,
-// AUTH, dot-stuffing and reply codes stay nodemailer's). Two reasons it replaces nodemailer's pooled transport:
-// its sockets keep Nagle's algorithm on, which made every message wait ~40 ms for the server's delayed ACK;
-// and it re-runs its whole message pipeline (normalising, MIME streaming, plugins) per email, while this pool
-// only moves bytes that were built once.
+// A pool of SMTP connections to one server, each an SmtpSession (smtp-session.ts: pipelined, TCP_NODELAY, STARTTLS,
+// AUTH). The pool only moves bytes that were built once per email; it keeps up to maxConnections sessions, hands an
+// idle one to the next send, and replaces a session after MAX_MESSAGES_PER_CONNECTION messages or any failure.
 //
 // A send may carry an AbortSignal (the delivery's deadline): waiting for a connection, connecting and sending all
 // stop when it fires, and a connection cut mid-send is destroyed, so a server that trickles its replies (a tarpit)
 // holds nothing past the deadline. Every connection resolves the host anew and connects to the checked address
 // (smtp-target.ts).
-import type { Socket } from 'node:net';
-import SMTPConnection from 'nodemailer/lib/smtp-connection/index.js';
+import type { ConnectionOptions } from 'node:tls';
+import { type Envelope, SmtpSession } from './smtp-session';
 import { resolveSmtpTarget, type SmtpTargetPolicy } from './smtp-target';
+
+export type { Envelope } from './smtp-session';
 
 export interface SmtpServer {
   host: string;
   port: number;
   secure: boolean;
   auth?: { user: string; pass: string };
-}
-
-export interface Envelope {
-  from: string;
-  to: string[];
+  /** Certificates to trust besides the system's. */
+  ca?: ConnectionOptions['ca'];
 }
 
 interface PooledConnection {
-  connection: SMTPConnection;
+  session: SmtpSession;
   sent: number;
-  alive: boolean;
   idleTimer: NodeJS.Timeout | null;
 }
 
@@ -37,8 +33,6 @@ type Waiter = (pooled: PooledConnection | null) => void;
 const MAX_MESSAGES_PER_CONNECTION = 1_000;
 /** An idle connection is closed after this long; servers drop idle clients anyway. */
 const IDLE_CLOSE_MS = 30_000;
-
-const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 60_000 };
 
 /** ETIMEDOUT: a transient failure (smtpFailure), so the email is retried with backoff. */
 const deadlineError = () => Object.assign(new Error('SMTP delivery did not finish before its deadline'), { code: 'ETIMEDOUT' });
@@ -69,12 +63,6 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined, onAb
   });
 }
 
-/** close() only half-closes a connected socket; a tarpit would keep it open, so the socket is destroyed too. */
-function destroy(connection: SMTPConnection): void {
-  connection.close();
-  (connection as unknown as { _socket?: Socket })._socket?.destroy();
-}
-
 export class SmtpPool {
   private readonly idle: PooledConnection[] = [];
   private readonly waiting: Waiter[] = [];
@@ -90,13 +78,7 @@ export class SmtpPool {
   async send(envelope: Envelope, message: Buffer, signal?: AbortSignal): Promise<void> {
     const pooled = await this.acquire(signal);
     try {
-      const sent = new Promise<void>((resolve, reject) => {
-        pooled.connection.send(envelope, message, (error) => (error ? reject(error) : resolve()));
-      });
-      await untilAborted(sent, signal, () => {
-        pooled.alive = false;
-        destroy(pooled.connection);
-      });
+      await untilAborted(pooled.session.send(envelope, message), signal, () => pooled.session.destroy());
       pooled.sent += 1;
       this.release(pooled);
     } catch (error) {
@@ -120,7 +102,7 @@ export class SmtpPool {
       if (!pooled) break;
       if (pooled.idleTimer) clearTimeout(pooled.idleTimer);
       pooled.idleTimer = null;
-      if (pooled.alive) return pooled;
+      if (pooled.session.usable) return pooled;
       this.end(pooled);
       this.open -= 1;
     }
@@ -148,7 +130,7 @@ export class SmtpPool {
   }
 
   private release(pooled: PooledConnection): void {
-    if (!pooled.alive || pooled.sent >= MAX_MESSAGES_PER_CONNECTION || this.closed) {
+    if (!pooled.session.usable || pooled.sent >= MAX_MESSAGES_PER_CONNECTION || this.closed) {
       this.discard(pooled);
       return;
     }
@@ -178,49 +160,20 @@ export class SmtpPool {
   }
 
   private end(pooled: PooledConnection): void {
-    const wasAlive = pooled.alive;
-    pooled.alive = false;
     if (pooled.idleTimer) clearTimeout(pooled.idleTimer);
-    if (wasAlive) pooled.connection.quit();
-    else destroy(pooled.connection);
+    pooled.session.quit();
   }
 
   private async connect(signal: AbortSignal | undefined): Promise<PooledConnection> {
     const target = await untilAborted(resolveSmtpTarget(this.server.host, this.target), signal, () => {});
-    const connection = new SMTPConnection({
-      host: target.address,
-      tls: target.servername ? { servername: target.servername } : undefined,
-      port: this.server.port,
-      secure: this.server.secure,
-      ...TIMEOUTS,
-    });
-    const pooled: PooledConnection = { connection, sent: 0, alive: true, idleTimer: null };
-    connection.on('error', () => {
-      pooled.alive = false;
-    });
-    connection.on('end', () => {
-      pooled.alive = false;
-    });
+    const { port, secure, auth, ca } = this.server;
+    const session = new SmtpSession({ address: target.address, port, secure, servername: target.servername, auth, ca });
     try {
-      const connected = new Promise<void>((resolve, reject) =>
-        connection.connect((error?: Error) => (error ? reject(error) : resolve())),
-      );
-      await untilAborted(connected, signal, () => destroy(connection));
-      // SMTP is command/answer with small writes: with Nagle's algorithm on, the message's closing "." waits for
-      // the server's delayed ACK (~40 ms), which capped every connection at about 20 messages per second.
-      (connection as unknown as { _socket?: Socket })._socket?.setNoDelay(true);
-      const auth = this.server.auth;
-      if (auth) {
-        const loggedIn = new Promise<void>((resolve, reject) =>
-          connection.login({ user: auth.user, pass: auth.pass }, (error) => (error ? reject(error) : resolve())),
-        );
-        await untilAborted(loggedIn, signal, () => destroy(connection));
-      }
+      await untilAborted(session.start(), signal, () => session.destroy());
     } catch (error) {
-      pooled.alive = false;
-      destroy(connection);
+      session.destroy();
       throw error;
     }
-    return pooled;
+    return { session, sent: 0, idleTimer: null };
   }
 }
