@@ -30,8 +30,9 @@ describe('SmtpPool', () => {
     pool.close();
   });
 
-  it('rejects a refused recipient with the server reply and keeps sending the others', async () => {
+  it('rejects a refused recipient with the server reply and keeps sending the others on the same connections', async () => {
     const pool = new SmtpPool({ host: '127.0.0.1', port, secure: false }, 2);
+    const before = peer.connections;
     const outcomes = await Promise.allSettled(
       ['ok1', 'nobody', 'ok2', 'ok3'].map((local, n) =>
         pool.send({ from: 'a@example.com', to: [`${local}@example.net`] }, message(n)),
@@ -41,6 +42,8 @@ describe('SmtpPool', () => {
     const error = (outcomes[1] as PromiseRejectedResult).reason as { responseCode?: number; response?: string };
     expect(error.responseCode).toBe(550);
     expect(error.response).toContain('No such user here');
+    await pool.send({ from: 'a@example.com', to: ['ok4@example.net'] }, message(4));
+    expect(peer.connections - before).toBeLessThanOrEqual(2);
     pool.close();
   });
 

@@ -1,6 +1,7 @@
 // A pool of SMTP connections to one server, each an SmtpSession (smtp-session.ts: pipelined, TCP_NODELAY, STARTTLS,
 // AUTH). The pool only moves bytes that were built once per email; it keeps up to maxConnections sessions, hands an
-// idle one to the next send, and replaces a session after MAX_MESSAGES_PER_CONNECTION messages or any failure.
+// idle one to the next send, and replaces a session after MAX_MESSAGES_PER_CONNECTION messages or a failure that
+// closed it (a refused envelope or message does not: the session resets it with RSET).
 //
 // A send may carry an AbortSignal (the delivery's deadline): waiting for a connection, connecting and sending all
 // stop when it fires, and a connection cut mid-send is destroyed, so a server that trickles its replies (a tarpit)
@@ -82,8 +83,9 @@ export class SmtpPool {
       pooled.sent += 1;
       this.release(pooled);
     } catch (error) {
-      // A refused recipient leaves the session mid-transaction; a fresh connection is simpler than RSET.
-      this.discard(pooled);
+      // A refused envelope or message leaves the session usable (reset with RSET); anything else closed it.
+      if (pooled.session.usable) this.release(pooled);
+      else this.discard(pooled);
       throw error;
     }
   }

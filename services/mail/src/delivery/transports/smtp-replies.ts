@@ -37,6 +37,11 @@ export class ReplyReader {
     return new Promise((resolve, reject) => this.waiters.push({ resolve, reject }));
   }
 
+  /** Whether bytes of a reply not yet complete are held. */
+  get holdsPartialReply(): boolean {
+    return this.pending !== '' || this.lines.length > 0;
+  }
+
   push(chunk: Buffer): void {
     this.pending += this.decoder.write(chunk);
     let start = 0;

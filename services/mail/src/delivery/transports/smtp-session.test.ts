@@ -141,6 +141,10 @@ describe('SmtpSession', () => {
       command: 'RCPT TO',
       response: expect.stringContaining('No such user here'),
     });
+    // RSET ended the refused transaction: the same connection carries the next message.
+    expect(session.usable).toBe(true);
+    await session.send({ from: 'a@example.com', to: ['after@example.net'] }, message('after'));
+    expect(loginOnlyPeer.received.some((m) => m.envelopeTo[0] === 'after@example.net')).toBe(true);
     session.quit();
   });
 
@@ -182,6 +186,8 @@ describe('SmtpSession', () => {
         session.send({ from: 'a@example.com', to: ['b@example.net>\r\nRCPT TO:<c@example.net'] }, message('m')),
       ).rejects.toMatchObject({ isPermanent: true });
       expect(server.chunks.join('')).not.toContain('c@example.net');
+      expect(server.chunks.filter((chunk) => chunk === 'RSET\r\n')).toHaveLength(1);
+      expect(session.usable).toBe(true);
       session.quit();
     } finally {
       await server.stop();
@@ -201,6 +207,23 @@ describe('SmtpSession', () => {
       });
     } finally {
       await server.stop();
+    }
+  });
+
+  it('refuses plain-text bytes sent after the 220 to STARTTLS (response injection)', async () => {
+    for (const injected of ['250-injected', '250 injected']) {
+      const server = await scriptedServer(['250-STARTTLS'], (line) =>
+        line === 'STARTTLS' ? `220 go ahead\r\n${injected}` : null,
+      );
+      try {
+        const session = new SmtpSession({ address: '127.0.0.1', port: server.port, secure: false, servername: undefined });
+        const started = Date.now();
+        await expect(session.start()).rejects.toMatchObject({ code: expect.stringMatching(/^(ETLS|ECONNECTION)$/) });
+        expect(Date.now() - started).toBeLessThan(2_000);
+        expect(session.usable).toBe(false);
+      } finally {
+        await server.stop();
+      }
     }
   });
 

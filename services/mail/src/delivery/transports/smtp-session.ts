@@ -30,7 +30,7 @@ export interface Envelope {
   to: string[];
 }
 
-export const SESSION_TIMEOUTS = { connectMs: 10_000, greetingMs: 10_000, idleMs: 60_000 };
+const SESSION_TIMEOUTS = { connectMs: 10_000, greetingMs: 10_000, idleMs: 60_000 };
 
 /** How long a closing connection may wait for the server's answer to QUIT. */
 const QUIT_WAIT_MS = 5_000;
@@ -96,14 +96,13 @@ export class SmtpSession {
     const replies = this.extensions.has('PIPELINING') ? await this.pipelined(commands) : await this.oneByOne(commands);
     const [mail, ...recipients] = replies;
     const data = replies.length === commands.length ? recipients.pop() : undefined;
-    // A server that answers 354 after refusing the whole envelope waits for a body nobody should get.
-    if (data?.code === 354 && (mail?.code !== 250 || !recipients.some(accepted))) this.destroy();
-    if (mail?.code !== 250) throw new SmtpError('The SMTP server refused the sender', 'EENVELOPE', mail, 'MAIL FROM');
-    if (!recipients.some(accepted)) {
-      const refusal = recipients.at(-1);
-      throw new SmtpError("Can't send mail - all recipients were rejected", 'EENVELOPE', refusal, 'RCPT TO');
+    const refusal = envelopeRefusal(mail, recipients, data);
+    if (refusal) {
+      // A server that answers 354 after refusing the whole envelope waits for a body nobody should get.
+      if (data?.code === 354) this.destroy();
+      else await this.reset();
+      throw refusal;
     }
-    if (data?.code !== 354) throw new SmtpError('The SMTP server refused the message', 'EENVELOPE', data, 'DATA');
     const done = this.replies.next();
     this.socket.cork();
     for (const chunk of dataChunks(message)) this.socket.write(chunk);
@@ -171,6 +170,11 @@ export class SmtpSession {
   private async startTls(): Promise<void> {
     const reply = await this.command('STARTTLS');
     if (reply.code !== 220) throw this.abandon(new SmtpError('The SMTP server refused STARTTLS', 'ETLS', reply, 'STARTTLS'));
+    // Plain-text bytes after the 220 would be read as if they came over TLS (response injection): refuse them. A
+    // whole reply after it already closed the session as unasked.
+    if (this.closed || this.replies.holdsPartialReply) {
+      throw this.abandon(new SmtpError('The SMTP server sent data after agreeing to STARTTLS', 'ETLS', reply, 'STARTTLS'));
+    }
     const plain = this.socket;
     plain.removeAllListeners('data');
     plain.removeAllListeners('timeout');
@@ -233,6 +237,16 @@ export class SmtpSession {
     return replies;
   }
 
+  /** Ends a refused transaction with RSET, so the connection carries the next message; closes it if that fails. */
+  private async reset(): Promise<void> {
+    try {
+      const reply = await this.command('RSET');
+      if (reply.code !== 250) this.quit();
+    } catch {
+      // The connection failed meanwhile; it is closed already.
+    }
+  }
+
   private unexpected(reply: SmtpReply): void {
     this.destroy(new SmtpError('The SMTP server sent a reply nobody asked for', 'ECONNECTION', reply));
   }
@@ -261,3 +275,13 @@ export class SmtpSession {
 }
 
 const accepted = (reply: SmtpReply) => reply.code === 250 || reply.code === 251;
+
+/** Why the server will not take this message's envelope (MAIL, every RCPT, or DATA refused), or null. */
+function envelopeRefusal(mail: SmtpReply | undefined, recipients: SmtpReply[], data: SmtpReply | undefined): SmtpError | null {
+  if (mail?.code !== 250) return new SmtpError('The SMTP server refused the sender', 'EENVELOPE', mail, 'MAIL FROM');
+  if (!recipients.some(accepted)) {
+    return new SmtpError("Can't send mail - all recipients were rejected", 'EENVELOPE', recipients.at(-1), 'RCPT TO');
+  }
+  if (data?.code !== 354) return new SmtpError('The SMTP server refused the message', 'EENVELOPE', data, 'DATA');
+  return null;
+}
