@@ -1,6 +1,7 @@
 // Reads a user's plan entitlements from billing, cached for a moment so hot paths do not call billing per request.
 import type { Entitlements } from '@mailwright/contracts';
 import type { InternalClient } from './internal-client';
+import { TtlCache } from './ttl-cache';
 
 export interface EntitlementsRead {
   /** Skips the cache: use it before refusing someone on a limit they may just have raised. */
@@ -16,61 +17,34 @@ export interface EntitlementsSource {
 }
 
 export class BillingEntitlements implements EntitlementsSource {
-  private readonly cache = new Map<string, { value: Entitlements; fetchedAt: number }>();
-  // One billing call per user at a time: when the entry ages, a burst of concurrent sends shares it.
-  private readonly inFlight = new Map<string, Promise<Entitlements>>();
-  /** Bumped by forget(): an answer requested before it is not cached. */
-  private generation = 0;
+  // One billing call per user at a time: when the entry ages, a burst of concurrent sends shares it. In the second
+  // half of its life an entry is refreshed in the background, so a steady stream of requests never waits on billing;
+  // no answer is ever older than ttlMs.
+  private readonly cache: TtlCache<string, Entitlements>;
 
   constructor(
     private readonly client: InternalClient,
     private readonly billingUrl: string,
-    private readonly ttlMs = 2_000,
-  ) {}
+    ttlMs = 2_000,
+  ) {
+    this.cache = new TtlCache({ ttlMs, refreshAfterMs: ttlMs / 2, maxEntries: 50_000 });
+  }
 
-  async get(userId: string, options: EntitlementsRead = {}): Promise<Entitlements> {
-    const { requestId } = options;
-    if (options.fresh) return this.fetch(userId, requestId);
-    const hit = this.cache.get(userId);
-    const age = hit ? Date.now() - hit.fetchedAt : Number.POSITIVE_INFINITY;
-    if (hit && age < this.ttlMs) {
-      // In the second half of its life the entry is refreshed in the background, so a steady stream of
-      // requests never waits on billing; no answer is ever older than ttlMs.
-      if (age >= this.ttlMs / 2 && !this.inFlight.has(userId)) this.shared(userId, requestId).catch(() => {});
-      return hit.value;
-    }
-    return this.shared(userId, requestId);
+  get(userId: string, options: EntitlementsRead = {}): Promise<Entitlements> {
+    const load = () => this.fetch(userId, options.requestId);
+    return options.fresh ? this.cache.refresh(userId, load) : this.cache.get(userId, load);
   }
 
   forget(userId: string): void {
-    this.generation += 1;
     this.cache.delete(userId);
-    this.inFlight.delete(userId);
   }
 
-  private shared(userId: string, requestId?: string): Promise<Entitlements> {
-    let pending = this.inFlight.get(userId);
-    if (!pending) {
-      pending = this.fetch(userId, requestId).finally(() => {
-        if (this.inFlight.get(userId) === pending) this.inFlight.delete(userId);
-      });
-      this.inFlight.set(userId, pending);
-    }
-    return pending;
-  }
-
-  private async fetch(userId: string, requestId?: string): Promise<Entitlements> {
-    const fetchedAt = Date.now();
-    const generation = this.generation;
+  private async fetch(userId: string, requestId: string | undefined): Promise<Entitlements> {
     const { data } = await this.client.call<{ data: Entitlements }>(
       this.billingUrl,
       `/internal/entitlements/${encodeURIComponent(userId)}`,
       { requestId },
     );
-    if (this.cache.size > 50_000) this.cache.clear();
-    const current = this.cache.get(userId);
-    if (generation === this.generation && (!current || current.fetchedAt <= fetchedAt))
-      this.cache.set(userId, { value: data, fetchedAt });
     return data;
   }
 }

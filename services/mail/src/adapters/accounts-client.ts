@@ -12,18 +12,20 @@ import type {
   SenderHealthReport,
   Transport,
 } from '@mailwright/contracts';
-import type { InternalClient } from '@mailwright/kit';
+import { type InternalClient, TtlCache } from '@mailwright/kit';
 
 export class AccountsClient {
-  private readonly resolved = new Map<string, { value: ResolvedAccount; fetchedAt: number }>();
-  // Concurrent misses for one key share one call (a burst of sends would otherwise each call accounts).
-  private readonly resolving = new Map<string, Promise<ResolvedAccount>>();
+  // Concurrent misses for one key share one call (a burst of sends would otherwise each call accounts), and an
+  // entry in the second half of its life is refreshed in the background: steady traffic never waits on accounts.
+  private readonly resolved: TtlCache<string, ResolvedAccount>;
 
   constructor(
     private readonly client: InternalClient,
     private readonly baseUrl: string,
-    private readonly resolveTtlMs = 5_000,
-  ) {}
+    resolveTtlMs = 5_000,
+  ) {
+    this.resolved = new TtlCache({ ttlMs: resolveTtlMs, refreshAfterMs: resolveTtlMs / 2, maxEntries: 50_000 });
+  }
 
   /** requestId: the request this serves, forwarded when the answer is not cached (a shared call forwards the first). */
   async resolve(userId: string, accountId: string | null, requestId?: string): Promise<ResolvedAccount> {
@@ -36,33 +38,14 @@ export class AccountsClient {
   }
 
   private cachedResolve(cacheKey: string, body: ResolveAccountBody, requestId?: string): Promise<ResolvedAccount> {
-    const hit = this.resolved.get(cacheKey);
-    const age = hit ? Date.now() - hit.fetchedAt : Number.POSITIVE_INFINITY;
-    if (hit && age < this.resolveTtlMs) {
-      // Refreshed in the background in the second half of its life: steady traffic never waits on accounts.
-      if (age >= this.resolveTtlMs / 2 && !this.resolving.has(cacheKey)) {
-        this.sharedResolve(cacheKey, body, requestId).catch(() => {});
-      }
-      return Promise.resolve(hit.value);
-    }
-    return this.sharedResolve(cacheKey, body, requestId);
-  }
-
-  private sharedResolve(cacheKey: string, body: ResolveAccountBody, requestId?: string): Promise<ResolvedAccount> {
-    let pending = this.resolving.get(cacheKey);
-    if (!pending) {
-      const fetchedAt = Date.now();
-      pending = this.client
-        .call<{ data: ResolvedAccount }>(this.baseUrl, '/internal/accounts/resolve', { method: 'POST', body, requestId })
-        .then(({ data }) => {
-          if (this.resolved.size > 50_000) this.resolved.clear();
-          this.resolved.set(cacheKey, { value: data, fetchedAt });
-          return data;
-        })
-        .finally(() => this.resolving.delete(cacheKey));
-      this.resolving.set(cacheKey, pending);
-    }
-    return pending;
+    return this.resolved.get(cacheKey, async () => {
+      const { data } = await this.client.call<{ data: ResolvedAccount }>(this.baseUrl, '/internal/accounts/resolve', {
+        method: 'POST',
+        body,
+        requestId,
+      });
+      return data;
+    });
   }
 
   async transport(accountId: string, requestId?: string): Promise<Transport> {
