@@ -26,6 +26,8 @@ export * from './public-target';
 export * from './routes';
 export * from './secret-box';
 export * from './service';
+export * from './smtp/smtp-error';
+export * from './smtp/smtp-session';
 export * from './tracing/spans';
 export * from './tracing/tracing-config';
 export * from './transaction';

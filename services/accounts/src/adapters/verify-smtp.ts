@@ -1,7 +1,7 @@
-// Proves SMTP settings work before they are saved: connect, STARTTLS or TLS, and AUTH, with a short timeout.
+// Proves SMTP settings work before they are saved: connect, STARTTLS or TLS, and AUTH, with a short timeout, through
+// the same SMTP client the mail worker sends with (kit's SmtpSession), so settings that pass here can send.
 import { isIP } from 'node:net';
-import { AppError } from '@mailwright/kit';
-import nodemailer from 'nodemailer';
+import { AppError, SmtpSession } from '@mailwright/kit';
 import type { Config } from '../config';
 import type { SmtpSettings } from '../domain/smtp-settings';
 import { checkTargetHost } from './check-target-host';
@@ -11,23 +11,20 @@ export type VerifyOptions = Pick<Config, 'ALLOW_PRIVATE_TARGETS' | 'SMTP_VERIFY_
 export async function verifySmtpSettings(settings: SmtpSettings, options: VerifyOptions): Promise<void> {
   const target = await checkTargetHost(settings.host, options.ALLOW_PRIVATE_TARGETS);
   const timeoutMs = options.SMTP_VERIFY_TIMEOUT_MS;
-  const transport = nodemailer.createTransport({
-    host: target.connectTo,
+  const session = new SmtpSession({
+    address: target.connectTo,
     port: settings.port,
     secure: settings.secure,
+    servername: isIP(target.serverName) ? undefined : target.serverName,
     auth: { user: settings.username, pass: settings.password },
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
-    dnsTimeout: timeoutMs,
-    tls: isIP(target.serverName) ? {} : { servername: target.serverName },
+    timeouts: { connectMs: timeoutMs, greetingMs: timeoutMs, idleMs: timeoutMs },
   });
   try {
-    await transport.verify();
+    await session.start();
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new AppError('SMTP_VERIFY_FAILED', `Could not verify SMTP settings: ${reason}`);
   } finally {
-    transport.close();
+    session.quit();
   }
 }

@@ -10,6 +10,12 @@ describe('failure classification', () => {
     expect(rejected.message).toBe('550 5.1.1 No such user');
   });
 
+  it('fails at once an address the SMTP session refused to write', () => {
+    const failure = smtpFailure({ code: 'EADDRESS', message: 'The address "a>b@example.com" cannot be sent over SMTP' });
+    expect(failure.isPermanent).toBe(true);
+    expect(failure.message).toBe('The address "a>b@example.com" cannot be sent over SMTP');
+  });
+
   it('retries provider 429/5xx, refreshes on 401, fails other 4xx', () => {
     expect(httpApiFailure('Gmail', 429, 'rate').isPermanent).toBe(false);
     expect(httpApiFailure('Gmail', 503, 'down').signal).toBeNull();

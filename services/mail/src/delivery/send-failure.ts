@@ -66,6 +66,8 @@ export function smtpFailure(error: unknown): SendFailure {
   const e = error as { responseCode?: number; response?: string; code?: string; message?: string };
   const text = (e.response || e.message || 'SMTP send failed').trim();
   if (e.code === 'EAUTH') return new SendFailure(text, false, false, { kind: 'auth_failed' });
+  // An address SMTP cannot carry (kit's SmtpSession refuses it before writing): no retry will change it.
+  if (e.code === 'EADDRESS') return new SendFailure(text, true);
   if (typeof e.responseCode === 'number') {
     if (includesAny(text, DAILY_LIMIT_MARKERS))
       return new SendFailure(text, false, false, suspended('provider_daily_limit', DAY_MS));

@@ -3,14 +3,14 @@
 // without MailComposer's stream pipeline. Anything else (attachments, other alternatives, addresses that need
 // parsing) returns null and goes through MailComposer unchanged.
 
+import type { SmtpEnvelope } from '@mailwright/kit';
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import * as mimeFuncs from 'nodemailer/lib/mime-funcs/index.js';
 import * as qp from 'nodemailer/lib/qp/index.js';
 import { uniqueHex } from '../unique-hex';
-import type { Envelope } from './smtp-pool';
 
 export interface BuiltMessage {
-  envelope: Envelope;
+  envelope: SmtpEnvelope;
   raw: Buffer;
 }
 

@@ -1,4 +1,4 @@
-// A pool of SMTP connections to one server, each an SmtpSession (smtp-session.ts: pipelined, TCP_NODELAY, STARTTLS,
+// A pool of SMTP connections to one server, each an SmtpSession (kit's smtp/smtp-session.ts: pipelined, TCP_NODELAY, STARTTLS,
 // AUTH). The pool only moves bytes that were built once per email; it keeps up to maxConnections sessions, hands an
 // idle one to the next send, and replaces a session after MAX_MESSAGES_PER_CONNECTION messages or a failure that
 // closed it (a refused envelope or message does not: the session resets it with RSET).
@@ -7,19 +7,14 @@
 // stop when it fires, and a connection cut mid-send is destroyed, so a server that trickles its replies (a tarpit)
 // holds nothing past the deadline. Every connection resolves the host anew and connects to the checked address
 // (smtp-target.ts).
-import type { ConnectionOptions } from 'node:tls';
-import { type Envelope, SmtpSession } from './smtp-session';
+import { type SmtpEnvelope, SmtpSession } from '@mailwright/kit';
 import { resolveSmtpTarget, type SmtpTargetPolicy } from './smtp-target';
-
-export type { Envelope } from './smtp-session';
 
 export interface SmtpServer {
   host: string;
   port: number;
   secure: boolean;
   auth?: { user: string; pass: string };
-  /** Certificates to trust besides the system's. */
-  ca?: ConnectionOptions['ca'];
 }
 
 interface PooledConnection {
@@ -76,7 +71,7 @@ export class SmtpPool {
     private readonly target: SmtpTargetPolicy = { allowPrivate: true },
   ) {}
 
-  async send(envelope: Envelope, message: Buffer, signal?: AbortSignal): Promise<void> {
+  async send(envelope: SmtpEnvelope, message: Buffer, signal?: AbortSignal): Promise<void> {
     const pooled = await this.acquire(signal);
     try {
       await untilAborted(pooled.session.send(envelope, message), signal, () => pooled.session.destroy());
@@ -168,8 +163,8 @@ export class SmtpPool {
 
   private async connect(signal: AbortSignal | undefined): Promise<PooledConnection> {
     const target = await untilAborted(resolveSmtpTarget(this.server.host, this.target), signal, () => {});
-    const { port, secure, auth, ca } = this.server;
-    const session = new SmtpSession({ address: target.address, port, secure, servername: target.servername, auth, ca });
+    const { port, secure, auth } = this.server;
+    const session = new SmtpSession({ address: target.address, port, secure, servername: target.servername, auth });
     try {
       await untilAborted(session.start(), signal, () => session.destroy());
     } catch (error) {

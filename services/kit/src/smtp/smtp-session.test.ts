@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SmtpPeer } from '@mailwright/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SmtpPeer } from '../testing';
 import { SmtpSession, type SmtpSessionOptions } from './smtp-session';
 
 // A certificate for "localhost" made with openssl, as the launcher makes the intake's (infra/launcher/tls-pair.ts).
@@ -184,7 +184,7 @@ describe('SmtpSession', () => {
       });
       await expect(
         session.send({ from: 'a@example.com', to: ['b@example.net>\r\nRCPT TO:<c@example.net'] }, message('m')),
-      ).rejects.toMatchObject({ isPermanent: true });
+      ).rejects.toMatchObject({ code: 'EADDRESS' });
       expect(server.chunks.join('')).not.toContain('c@example.net');
       expect(server.chunks.filter((chunk) => chunk === 'RSET\r\n')).toHaveLength(1);
       expect(session.usable).toBe(true);

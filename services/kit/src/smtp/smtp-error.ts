@@ -1,6 +1,7 @@
-// An SMTP session's failure, shaped as send-failure.ts reads nodemailer's errors: `code` names the kind (EAUTH,
-// EENVELOPE, EMESSAGE, ETIMEDOUT, ECONNECTION, EPROTOCOL, ETLS), `responseCode` and `response` carry the server's
-// reply when there was one, so a 4xx is retried and a 5xx fails the email with the server's own words.
+// An SMTP session's failure, in the shape of nodemailer's errors (which the mail worker's send-failure.ts and the
+// accounts service's settings check read): `code` names the kind (EAUTH, EENVELOPE, EMESSAGE, EADDRESS, ETIMEDOUT,
+// ECONNECTION, EPROTOCOL, ETLS), `responseCode` and `response` carry the server's reply when there was one, so a 4xx
+// is retried and a 5xx fails the email with the server's own words.
 import type { SmtpReply } from './smtp-replies';
 
 export class SmtpError extends Error {
