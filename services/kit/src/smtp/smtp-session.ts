@@ -12,7 +12,7 @@ import { SmtpError } from './smtp-error';
 import { ReplyReader, type SmtpReply } from './smtp-replies';
 
 export interface SmtpSessionOptions {
-  /** The checked IP address to connect to (smtp-target.ts). */
+  /** The IP address to connect to, checked by the caller (mail: smtp-target.ts, accounts: check-target-host.ts). */
   address: string;
   port: number;
   /** TLS from the first byte (port 465); otherwise STARTTLS when offered. */
