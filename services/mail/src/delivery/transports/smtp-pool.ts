@@ -7,7 +7,7 @@
 // stop when it fires, and a connection cut mid-send is destroyed, so a server that trickles its replies (a tarpit)
 // holds nothing past the deadline. Every connection resolves the host anew and connects to the checked address
 // (smtp-target.ts).
-import { type SmtpEnvelope, SmtpSession } from '@mailwright/kit';
+import { type SmtpEnvelope, SmtpError, SmtpSession } from '@mailwright/kit';
 import { resolveSmtpTarget, type SmtpTargetPolicy } from './smtp-target';
 
 export interface SmtpServer {
@@ -31,7 +31,7 @@ const MAX_MESSAGES_PER_CONNECTION = 1_000;
 const IDLE_CLOSE_MS = 30_000;
 
 /** ETIMEDOUT: a transient failure (smtpFailure), so the email is retried with backoff. */
-const deadlineError = () => Object.assign(new Error('SMTP delivery did not finish before its deadline'), { code: 'ETIMEDOUT' });
+const deadlineError = () => new SmtpError('SMTP delivery did not finish before its deadline', 'ETIMEDOUT');
 
 /** Settles like `work`, or rejects with deadlineError when `signal` fires first (then `onAbort` cleans up). */
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined, onAbort: () => void): Promise<T> {
@@ -92,7 +92,7 @@ export class SmtpPool {
   }
 
   private async acquire(signal: AbortSignal | undefined): Promise<PooledConnection> {
-    if (this.closed) throw Object.assign(new Error('SMTP pool closed'), { code: 'ECONNECTION' });
+    if (this.closed) throw new SmtpError('SMTP pool closed', 'ECONNECTION');
     if (signal?.aborted) throw deadlineError();
     for (;;) {
       const pooled = this.idle.pop();
