@@ -55,6 +55,26 @@ describe('batch send jobs', () => {
     expect(emails.filter((email) => email.id !== shaky.id).every((email) => after.get(email.id)?.attempts === 1)).toBe(true);
   });
 
+  it("waits 1 s, then 2 s, between a member's tries: its own job counts the email's tries, not its own", async () => {
+    const { userId } = h.newUser();
+    h.smtp.reject('twice@', 451, 'Try again later', 2);
+    const recipients = ['steady@example.net', 'twice@example.net'];
+    const emails = await h.sendTogether(userId, recipients);
+    const twice = emails[1] as EmailLog;
+    await waitFor(async () => (await rowsOf([twice.id])).get(twice.id)?.status === 'sent', 20_000);
+
+    const refused = h.smtp.refusals.filter((refusal) => refusal.recipients.includes('twice@example.net'));
+    const delivered = h.smtp.to('twice@example.net');
+    expect(refused).toHaveLength(2);
+    expect(delivered).toHaveLength(1);
+    expect((await rowsOf([twice.id])).get(twice.id)?.attempts).toBe(3);
+    // Lower bounds only: a loaded machine lengthens the waits, never shortens them. BullMQ's own exponential
+    // backoff counted the own job's tries and waited 1 s again before the third.
+    const [first, second] = refused.map((refusal) => refusal.at) as [number, number];
+    expect(second - first).toBeGreaterThanOrEqual(950);
+    expect((delivered[0]?.receivedAt ?? 0) - second).toBeGreaterThanOrEqual(1_950);
+  });
+
   it('many concurrent sends: every email goes out once, through the job of its window', async () => {
     const { userId } = h.newUser();
     h.services.setPlan(userId, 'pro');

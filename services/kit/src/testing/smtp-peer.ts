@@ -78,6 +78,8 @@ export class SmtpPeer {
   readonly logins: string[] = [];
   /** Every AUTH attempt, right or wrong, with the password the client sent. */
   readonly attempts: Array<{ username: string; password: string }> = [];
+  /** Every answer a `reject` rule gave, with the recipients it refused and when. */
+  readonly refusals: Array<{ recipients: string[]; code: number; at: number }> = [];
   /** Socket errors smtp-server re-emitted on the server (a client reset mid-message); recorded, never thrown. */
   readonly errors: Error[] = [];
   delivered = 0;
@@ -249,6 +251,7 @@ export class SmtpPeer {
     );
     if (!rule) return null;
     if (rule.remaining > 0) rule.remaining -= 1;
+    this.refusals.push({ recipients, code: rule.code, at: Date.now() });
     return Object.assign(new Error(rule.message), { responseCode: rule.code });
   }
 }

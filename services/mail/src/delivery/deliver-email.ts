@@ -34,8 +34,8 @@ export type Delivery =
   | { kind: 'sent' }
   /** Failed for good (permanent error or last try); the row is 'failed'. */
   | { kind: 'failed'; failure: SendFailure }
-  /** A transient failure; the row is back to 'queued' and needs another try. */
-  | { kind: 'retry'; failure: SendFailure }
+  /** A transient failure; the row is back to 'queued' and needs another try. `tries`: the email's tries so far. */
+  | { kind: 'retry'; failure: SendFailure; tries: number }
   /**
    * Not tried: its sender is at a limit, paused, or stalled. The row is back to 'queued' with its hold, without
    * counting a try; send it again at `until` (null: when the sender resumes, rechecked meanwhile).
@@ -190,7 +190,7 @@ async function recordFailure(
     isFinal ? 'send failed' : 'send failed; will retry',
   );
   annotateSpan({ 'mailwright.delivery.outcome': isFinal ? 'failed' : 'retry' });
-  if (!isFinal) return { kind: 'retry', failure };
+  if (!isFinal) return { kind: 'retry', failure, tries: email.attempts };
   deps.onOutcome?.('failed', provider);
   void deps.webhooks?.emit([{ emailId: email.id, type: 'email.failed' }]);
   return { kind: 'failed', failure };

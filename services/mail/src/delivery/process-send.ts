@@ -12,13 +12,14 @@ import { inSpan, isUuid } from '@mailwright/kit';
 import { DelayedError, type Job, UnrecoverableError } from 'bullmq';
 import type { JobLocks } from '../queues/job-locks';
 import {
+  EmailRetry,
   HELD_RECHECK_MS,
   ownJobData,
   SEND_ATTEMPTS,
   SEND_QUEUE,
   type SendJobData,
   sendJobId,
-  sendJobOptions,
+  sendRetryDelay,
   yieldDelay,
 } from '../queues/send-queue';
 import { AccountLines } from './account-lines';
@@ -42,10 +43,6 @@ export interface SendOutcome {
  * and that check's wait to be sent and recorded. (Renewals go on during the send; this covers a loop that stops.)
  */
 const SEND_LOCK_MARGIN_MS = 1_000;
-
-/** The delay BullMQ's exponential backoff would give the next try. */
-const retryDelayAfter = (attempts: number) =>
-  (sendJobOptions.backoff as { delay: number }).delay * 2 ** Math.max(0, attempts - 1);
 
 const claimToken = (job: Job, lockToken?: string) => `${job.id}:${lockToken ?? randomUUID()}`;
 
@@ -94,7 +91,7 @@ async function settleOwnJob(job: Job, delivery: Delivery, lockToken?: string, lo
     throw new DelayedError();
   }
   if (delivery.kind === 'failed') throw new UnrecoverableError(delivery.failure.message);
-  if (delivery.kind === 'retry') throw delivery.failure;
+  if (delivery.kind === 'retry') throw new EmailRetry(delivery.failure, delivery.tries);
 }
 
 async function processSend(
@@ -171,7 +168,7 @@ async function deliverJob(
     // stalled job's) claims it again, and if the job is given up the reconciler enqueues it. A job per email made a
     // starved worker's thousand releases a thousand jobs, fetched and claimed one by one from the CPU it lacked.
     if (!isOwn && (delivery.kind === 'retry' || delivery.kind === 'held')) {
-      const delay = delivery.kind === 'retry' ? retryDelayAfter(email.attempts) : delayOf(delivery);
+      const delay = delivery.kind === 'retry' ? sendRetryDelay(delivery.tries) : delayOf(delivery);
       // If this add fails the row stays 'queued' with a finished job: the reconciler enqueues it.
       await deps
         .enqueueRetry?.(ownJobData(email.id, requestId, traceparent), { jobId: sendJobId(email.id), delay })

@@ -51,9 +51,29 @@ export const ownJobData = (emailId: string, requestId?: string | null, tracepare
   ...(traceparent ? { traceparents: [traceparent] } : {}),
 });
 
+/**
+ * The send queue's backoff counts the email's tries, not its job's: an own job that retries a batch member starts
+ * with no tries of its own, and BullMQ's exponential backoff would wait 1 s after the email's second try, not 2 s.
+ */
+export const SEND_BACKOFF = 'email-tries';
+
+/** The wait before an email's next try after its n-th failed one: 1 s, 2 s, 4 s, 8 s. */
+export const sendRetryDelay = (tries: number) => 1_000 * 2 ** Math.max(0, tries - 1);
+
+/** What an own job throws for its email's transient failure: BullMQ retries it after `sendRetryDelay(tries)`. */
+export class EmailRetry extends Error {
+  constructor(
+    readonly failure: Error,
+    readonly tries: number,
+  ) {
+    super(failure.message);
+    this.name = 'EmailRetry';
+  }
+}
+
 export const sendJobOptions: JobsOptions = {
   attempts: SEND_ATTEMPTS,
-  backoff: { type: 'exponential', delay: 1_000 },
+  backoff: { type: SEND_BACKOFF },
   removeOnComplete: true,
   removeOnFail: { age: 7 * 86_400, count: 10_000 },
 };
@@ -77,4 +97,9 @@ export const sendQueue: QueueDeclaration = {
   name: SEND_QUEUE,
   // Each slot is one SMTP or provider call in flight; the admission gates (delivery-admission.ts) bound accounts.
   concurrency: (config) => config.WORKER_CONCURRENCY,
+  settings: {
+    // A batch job fails as a whole only when an outcome could not be recorded: its own tries count.
+    backoffStrategy: (attemptsMade: number, _type?: string, error?: Error) =>
+      sendRetryDelay(error instanceof EmailRetry ? error.tries : attemptsMade),
+  },
 };
