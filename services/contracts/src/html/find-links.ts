@@ -3,7 +3,8 @@
 // <area> whose target is an absolute http(s) URL, with where its value sits in the source so a caller can
 // replace exactly those characters and keep the rest of the document byte for byte. Server-side only: the
 // web app never imports this, so the tokenizer stays out of its bundle.
-import { QuoteType, Tokenizer } from 'htmlparser2';
+import { QuoteType } from 'htmlparser2';
+import { type HtmlReader, readHtml } from './read-html';
 import { isHtmlWhitespace } from './whitespace';
 
 export interface HtmlLink {
@@ -39,8 +40,11 @@ function valueStart(html: string, nameEnd: number, quote: QuoteType): number {
   return i;
 }
 
-/** The links of `html` (see the module comment) and where its `</body>` is. Linear in the length of `html`. */
-export function findLinks(html: string, maxLinks: number): HtmlLinks {
+/**
+ * A reader of the links of `html` (see the module comment) and where its `</body>` is, for `readHtml` to run beside
+ * other readers of the same body; `result` once the pass is over.
+ */
+export function linkReader(html: string, maxLinks: number): { reader: HtmlReader; result: () => HtmlLinks } {
   const links: HtmlLink[] = [];
   let bodyCloseAt: number | null = null;
   let isLinkElement = false;
@@ -49,51 +53,44 @@ export function findLinks(html: string, maxLinks: number): HtmlLinks {
   let nameEnd = 0;
   let value: string[] = [];
 
-  const tokenizer = new Tokenizer(
-    { decodeEntities: true },
-    {
-      onopentagname(start, end) {
-        isLinkElement = end - start <= 4 && LINK_ELEMENTS.has(html.slice(start, end).toLowerCase());
-        hasHref = false;
-      },
-      onattribname(start, end) {
-        // A browser follows the first href of a tag; later ones are ignored, so they stay as written.
-        inHref = isLinkElement && !hasHref && end - start === 4 && html.slice(start, end).toLowerCase() === 'href';
-        nameEnd = end;
-        value = [];
-      },
-      onattribdata(start, end) {
-        if (inHref) value.push(html.slice(start, end));
-      },
-      onattribentity(codepoint) {
-        if (inHref) value.push(String.fromCodePoint(codepoint));
-      },
-      onattribend(quote, endIndex) {
-        if (!inHref) return;
-        inHref = false;
-        hasHref = true;
-        if (quote === QuoteType.NoValue || links.length >= maxLinks) return;
-        const url = followableUrl(value.join(''));
-        const end = quote === QuoteType.Unquoted ? endIndex : endIndex - 1;
-        if (url) links.push({ url, start: valueStart(html, nameEnd, quote), end });
-      },
-      onclosetag(start, end) {
-        if (bodyCloseAt === null && end - start === 4 && html.slice(start, end).toLowerCase() === 'body') {
-          bodyCloseAt = html.lastIndexOf('<', start);
-        }
-      },
-      oncdata() {},
-      oncomment() {},
-      ondeclaration() {},
-      onend() {},
-      onopentagend() {},
-      onprocessinginstruction() {},
-      onselfclosingtag() {},
-      ontext() {},
-      ontextentity() {},
+  const reader: HtmlReader = {
+    onopentagname(start, end) {
+      isLinkElement = end - start <= 4 && LINK_ELEMENTS.has(html.slice(start, end).toLowerCase());
+      hasHref = false;
     },
-  );
-  tokenizer.write(html);
-  tokenizer.end();
-  return { links, bodyCloseAt };
+    onattribname(start, end) {
+      // A browser follows the first href of a tag; later ones are ignored, so they stay as written.
+      inHref = isLinkElement && !hasHref && end - start === 4 && html.slice(start, end).toLowerCase() === 'href';
+      nameEnd = end;
+      value = [];
+    },
+    onattribdata(start, end) {
+      if (inHref) value.push(html.slice(start, end));
+    },
+    onattribentity(codepoint) {
+      if (inHref) value.push(String.fromCodePoint(codepoint));
+    },
+    onattribend(quote, endIndex) {
+      if (!inHref) return;
+      inHref = false;
+      hasHref = true;
+      if (quote === QuoteType.NoValue || links.length >= maxLinks) return;
+      const url = followableUrl(value.join(''));
+      const end = quote === QuoteType.Unquoted ? endIndex : endIndex - 1;
+      if (url) links.push({ url, start: valueStart(html, nameEnd, quote), end });
+    },
+    onclosetag(start, end) {
+      if (bodyCloseAt === null && end - start === 4 && html.slice(start, end).toLowerCase() === 'body') {
+        bodyCloseAt = html.lastIndexOf('<', start);
+      }
+    },
+  };
+  return { reader, result: () => ({ links, bodyCloseAt }) };
+}
+
+/** The links of `html` (see the module comment) and where its `</body>` is. Linear in the length of `html`. */
+export function findLinks(html: string, maxLinks: number): HtmlLinks {
+  const links = linkReader(html, maxLinks);
+  readHtml(html, [links.reader]);
+  return links.result();
 }

@@ -2,3 +2,4 @@
 export * from './escape-html';
 export * from './find-links';
 export * from './is-html';
+export * from './read-html';

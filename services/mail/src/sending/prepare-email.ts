@@ -14,16 +14,15 @@ import { AppError } from '@mailwright/kit';
 import { newEmailId } from '../db/email-ids';
 import type { NewEmail } from '../db/queries/insert-email';
 import { sendJobId } from '../queues/send-queue';
-import { extractLinks } from '../tracking/add-tracking';
 import type { RequestDownloads } from './attachments/attachment-downloads';
 import { checkAttachmentList, type PreparedAttachment, prepareAttachments } from './attachments/prepare-attachments';
 import type { SendingDeps } from './deps';
 import { given } from './given';
+import { readHtmlBody } from './html-body';
 import { quotaMonth } from './quota-month';
 import { resolveSender } from './resolve-sender';
 import { checkScheduleWindow, parseScheduledAt } from './schedule-time';
 import { checkStorableEmail } from './storable-text';
-import { textVersionOf } from './text-version';
 
 const LINE_BREAK = /[\r\n]/;
 /**
@@ -137,6 +136,7 @@ export async function buildEmail(
   // A template's kind is its own text's (templates decides it before the values go in): a plain template whose
   // values hold markup is still sent as text, so a variable cannot turn it into HTML.
   const isHtml = rendered ? rendered.isHtml : !textOnly && isHtmlBody(content);
+  const reading = isHtml ? readHtmlBody(content, text) : null;
 
   const id = newEmailId();
   const email: NewEmail = {
@@ -153,7 +153,7 @@ export async function buildEmail(
     subject,
     body: content,
     isHtml,
-    links: isHtml ? extractLinks(content) : [],
+    links: reading?.links ?? [],
     status: scheduledAt ? 'scheduled' : 'queued',
     messageId: `<${id}@mailwright>`,
     timezone: checked.timezone,
@@ -164,7 +164,7 @@ export async function buildEmail(
     suppressed: [],
     unsubscribe,
     // A plain-text body has no alternative to carry: the text is sent only beside HTML, made from it when not given.
-    text: isHtml ? (text ?? textVersionOf(content)) : null,
+    text: reading?.text ?? null,
     replyTo: body.replyTo ?? [],
     headers: body.headers ?? {},
     tags: body.tags ?? [],

@@ -7,8 +7,7 @@
 // ones: 850 KB of unclosed tags and stray close tags held the mail service's event loop for 26 s. Here
 // the stack is searched MAX_CLOSE_SEARCH deep, links never nest, lists indent at most 8 deep, and the text stops at
 // the body's own size limit.
-import { MAIL_LIMITS } from '@mailwright/contracts';
-import { Tokenizer } from 'htmlparser2';
+import { type HtmlReader, MAIL_LIMITS, readHtml } from '@mailwright/contracts';
 import { TextElements } from './text-elements';
 
 const WIDTH = 78;
@@ -20,60 +19,61 @@ interface OpenTag {
   start: string | undefined;
 }
 
-export function textVersionOf(html: string): string {
+/**
+ * A reader of the text version of `html` for `readHtml` (it may share the pass with other readers of the body);
+ * `text` once the pass is over. The text stops at the body's size limit however long `html` is.
+ */
+export function textReader(html: string): { reader: HtmlReader; text: () => string } {
   const elements = new TextElements(WIDTH, MAIL_LIMITS.bodyMaxChars);
   const slice = (start: number, end: number) => html.slice(start, end);
   let tag: OpenTag = { name: '', href: undefined, start: undefined };
   let attribute: 'href' | 'start' | null = null;
   let value: string[] = [];
 
-  const tokenizer = new Tokenizer(
-    { decodeEntities: true },
-    {
-      onopentagname(start, end) {
-        tag = { name: slice(start, end).toLowerCase(), href: undefined, start: undefined };
-      },
-      onattribname(start, end) {
-        const name = end - start <= 5 ? slice(start, end).toLowerCase() : '';
-        const wanted = (name === 'href' && tag.name === 'a') || (name === 'start' && tag.name === 'ol');
-        // A browser reads the first of two same-named attributes; later ones are ignored.
-        attribute = wanted && tag[name as 'href' | 'start'] === undefined ? (name as 'href' | 'start') : null;
-        value = [];
-      },
-      onattribdata(start, end) {
-        if (attribute) value.push(slice(start, end));
-      },
-      onattribentity(codepoint) {
-        if (attribute) value.push(String.fromCodePoint(codepoint));
-      },
-      onattribend() {
-        if (attribute) tag[attribute] = value.join('');
-        attribute = null;
-      },
-      onopentagend() {
-        elements.open(tag.name, tag.href, tag.start);
-      },
-      // `<div/>` opens a div in HTML: the slash means something only on void elements, which close anyway.
-      onselfclosingtag() {
-        elements.open(tag.name, tag.href, tag.start);
-      },
-      onclosetag(start, end) {
-        elements.close(slice(start, end).toLowerCase());
-      },
-      ontext(start, end) {
-        elements.text(slice(start, end));
-      },
-      ontextentity(codepoint) {
-        elements.text(String.fromCodePoint(codepoint));
-      },
-      oncdata() {},
-      oncomment() {},
-      ondeclaration() {},
-      onend() {},
-      onprocessinginstruction() {},
+  const reader: HtmlReader = {
+    onopentagname(start, end) {
+      tag = { name: slice(start, end).toLowerCase(), href: undefined, start: undefined };
     },
-  );
-  tokenizer.write(html.length > MAIL_LIMITS.bodyMaxChars ? html.slice(0, MAIL_LIMITS.bodyMaxChars) : html);
-  tokenizer.end();
-  return elements.finish();
+    onattribname(start, end) {
+      const name = end - start <= 5 ? slice(start, end).toLowerCase() : '';
+      const wanted = (name === 'href' && tag.name === 'a') || (name === 'start' && tag.name === 'ol');
+      // A browser reads the first of two same-named attributes; later ones are ignored.
+      attribute = wanted && tag[name as 'href' | 'start'] === undefined ? (name as 'href' | 'start') : null;
+      value = [];
+    },
+    onattribdata(start, end) {
+      if (attribute) value.push(slice(start, end));
+    },
+    onattribentity(codepoint) {
+      if (attribute) value.push(String.fromCodePoint(codepoint));
+    },
+    onattribend() {
+      if (attribute) tag[attribute] = value.join('');
+      attribute = null;
+    },
+    onopentagend() {
+      elements.open(tag.name, tag.href, tag.start);
+    },
+    // `<div/>` opens a div in HTML: the slash means something only on void elements, which close anyway.
+    onselfclosingtag() {
+      elements.open(tag.name, tag.href, tag.start);
+    },
+    onclosetag(start, end) {
+      elements.close(slice(start, end).toLowerCase());
+    },
+    ontext(start, end) {
+      elements.text(slice(start, end));
+    },
+    ontextentity(codepoint) {
+      elements.text(String.fromCodePoint(codepoint));
+    },
+  };
+  return { reader, text: () => elements.finish() };
+}
+
+/** The text version of `html`, read on its own (past the body's size limit, the markup is not read at all). */
+export function textVersionOf(html: string): string {
+  const text = textReader(html);
+  readHtml(html.length > MAIL_LIMITS.bodyMaxChars ? html.slice(0, MAIL_LIMITS.bodyMaxChars) : html, [text.reader]);
+  return text.text();
 }

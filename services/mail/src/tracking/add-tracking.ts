@@ -2,14 +2,22 @@
 // with the email; the worker rewrites the body with the same rule (contracts' findLinks, a tokenizer), so
 // link indexes always agree. Only the link values change and the pixel is inserted: every other byte of
 // the document is kept as written.
-import { findLinks } from '@mailwright/contracts';
+import { findLinks, type HtmlReader, linkReader, readHtml } from '@mailwright/contracts';
 import type { TrackingTokens } from './tracking-token';
 
 const MAX_TRACKED_LINKS = 500;
 
+/** A reader, for `readHtml`, of the tracked links of an HTML body; `urls` once the pass is over. */
+export function trackedLinkReader(html: string): { reader: HtmlReader; urls: () => string[] } {
+  const links = linkReader(html, MAX_TRACKED_LINKS);
+  return { reader: links.reader, urls: () => links.result().links.map((link) => link.url) };
+}
+
 /** The http(s) link targets of an HTML body, in document order (decoded, as a browser would follow them). */
 export function extractLinks(html: string): string[] {
-  return findLinks(html, MAX_TRACKED_LINKS).links.map((link) => link.url);
+  const links = trackedLinkReader(html);
+  readHtml(html, [links.reader]);
+  return links.urls();
 }
 
 interface Edit {
