@@ -9,7 +9,7 @@ describe('send queue backoff', () => {
   });
 
   it("counts an own job's email tries, not the job's, and a batch job's own tries", () => {
-    // An own job on its first BullMQ try, for an email its batch already tried once.
+    // An own job's first failure is its email's second try (the batch job made the first).
     expect(backoff(1, 'email-tries', new EmailRetry(new Error('451 Try again later'), 2))).toBe(2_000);
     expect(backoff(2, 'email-tries', new Error('could not record'))).toBe(2_000);
     expect(new EmailRetry(new Error('451 Try again later'), 2).message).toBe('451 Try again later');
