@@ -28,27 +28,49 @@ const CALLBACK_NAMES: readonly (keyof TokenizerCallbacks)[] = [
 
 const ignore: Callback = () => {};
 
-/** Each callback calls the readers that define it, in the order given. */
-function fanOut(readers: readonly HtmlReader[]): TokenizerCallbacks {
-  const callbacks: Record<string, Callback> = {};
+/** The reader's callbacks with the rest ignored, in one object literal: the tokenizer always sees one shape. */
+function complete(reader: HtmlReader): TokenizerCallbacks {
+  return {
+    onattribdata: reader.onattribdata ?? ignore,
+    onattribentity: reader.onattribentity ?? ignore,
+    onattribend: reader.onattribend ?? ignore,
+    onattribname: reader.onattribname ?? ignore,
+    oncdata: reader.oncdata ?? ignore,
+    onclosetag: reader.onclosetag ?? ignore,
+    oncomment: reader.oncomment ?? ignore,
+    ondeclaration: reader.ondeclaration ?? ignore,
+    onend: reader.onend ?? ignore,
+    onopentagend: reader.onopentagend ?? ignore,
+    onopentagname: reader.onopentagname ?? ignore,
+    onprocessinginstruction: reader.onprocessinginstruction ?? ignore,
+    onselfclosingtag: reader.onselfclosingtag ?? ignore,
+    ontext: reader.ontext ?? ignore,
+    ontextentity: reader.ontextentity ?? ignore,
+  };
+}
+
+/** One reader whose callbacks call each of `readers` that defines them, in the order given. */
+function fanOut(readers: readonly HtmlReader[]): HtmlReader {
+  const shared: Record<string, Callback> = {};
   for (const name of CALLBACK_NAMES) {
-    const handlers = readers.flatMap((reader) => (reader[name] ? [reader[name] as Callback] : []));
-    const [only] = handlers;
-    callbacks[name] =
-      handlers.length === 0
-        ? ignore
-        : handlers.length === 1 && only
-          ? only
-          : (a, b, c) => {
-              for (const handler of handlers) handler(a, b, c);
-            };
+    const handlers: Callback[] = [];
+    for (const reader of readers) {
+      const handler = reader[name] as Callback | undefined;
+      if (handler) handlers.push(handler);
+    }
+    if (handlers.length === 1) shared[name] = handlers[0] as Callback;
+    else if (handlers.length > 1)
+      shared[name] = (a, b, c) => {
+        for (const handler of handlers) handler(a, b, c);
+      };
   }
-  return callbacks as unknown as TokenizerCallbacks;
+  return shared;
 }
 
 /** Tokenizes `html` once (entities decoded), telling every reader. Linear in the length of `html`. */
 export function readHtml(html: string, readers: readonly HtmlReader[]): void {
-  const tokenizer = new Tokenizer({ decodeEntities: true }, fanOut(readers));
+  const [only] = readers;
+  const tokenizer = new Tokenizer({ decodeEntities: true }, complete(only && readers.length === 1 ? only : fanOut(readers)));
   tokenizer.write(html);
   tokenizer.end();
 }

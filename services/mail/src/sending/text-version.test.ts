@@ -142,6 +142,13 @@ describe('the text version of a hostile body', () => {
     expect(text.length).toBeLessThanOrEqual(MAIL_LIMITS.bodyMaxChars);
   });
 
+  it('reads no token that ends past the size limit', () => {
+    const within = 'word '.repeat(MIB / 5).slice(0, MIB - 3);
+    // The entity starts within the limit and ends past it.
+    expect(textVersionOf(`${within}&amp;<p>after</p>`)).toBe(textVersionOf(within));
+    expect(textVersionOf(`${within}<p>after</p>`)).toBe(textVersionOf(within));
+  });
+
   it('indents quotes and lists at most eight levels deep', () => {
     const text = textVersionOf(`${'<blockquote>'.repeat(20)}deep`);
     expect(text).toBe(`${'> '.repeat(8)}deep`);

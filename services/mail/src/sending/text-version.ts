@@ -5,12 +5,13 @@
 // Read with htmlparser2's tokenizer, as findLinks reads links: linear in the body whatever its markup. It replaced
 // html-to-text (issue 25, round 18), whose parser looked for each close tag's element down the whole stack of open
 // ones: 850 KB of unclosed tags and stray close tags held the mail service's event loop for 26 s. Here
-// the stack is searched MAX_CLOSE_SEARCH deep, links never nest, lists indent at most 8 deep, and the text stops at
-// the body's own size limit.
+// the stack is searched MAX_CLOSE_SEARCH deep, links never nest, lists indent at most 8 deep, and the text reads
+// only the markup within the body's own size limit (past it, the email is refused anyway).
 import { type HtmlReader, MAIL_LIMITS, readHtml } from '@mailwright/contracts';
 import { TextElements } from './text-elements';
 
 const WIDTH = 78;
+const LIMIT = MAIL_LIMITS.bodyMaxChars;
 
 /** The tag and the two attributes the text reads: a link's address and an ordered list's first number. */
 interface OpenTag {
@@ -21,10 +22,11 @@ interface OpenTag {
 
 /**
  * A reader of the text version of `html` for `readHtml` (it may share the pass with other readers of the body);
- * `text` once the pass is over. The text stops at the body's size limit however long `html` is.
+ * `result` once the pass is over. Tokens that end past the body's size limit are not read: the text is that of the
+ * body's first `bodyMaxChars` characters however long `html` is.
  */
-export function textReader(html: string): { reader: HtmlReader; text: () => string } {
-  const elements = new TextElements(WIDTH, MAIL_LIMITS.bodyMaxChars);
+export function textReader(html: string): { reader: HtmlReader; result: () => string } {
+  const elements = new TextElements(WIDTH, LIMIT);
   const slice = (start: number, end: number) => html.slice(start, end);
   let tag: OpenTag = { name: '', href: undefined, start: undefined };
   let attribute: 'href' | 'start' | null = null;
@@ -51,29 +53,31 @@ export function textReader(html: string): { reader: HtmlReader; text: () => stri
       if (attribute) tag[attribute] = value.join('');
       attribute = null;
     },
-    onopentagend() {
-      elements.open(tag.name, tag.href, tag.start);
+    // The index of a tag's `>`.
+    onopentagend(endIndex) {
+      if (endIndex < LIMIT) elements.open(tag.name, tag.href, tag.start);
     },
     // `<div/>` opens a div in HTML: the slash means something only on void elements, which close anyway.
-    onselfclosingtag() {
-      elements.open(tag.name, tag.href, tag.start);
+    onselfclosingtag(endIndex) {
+      if (endIndex < LIMIT) elements.open(tag.name, tag.href, tag.start);
     },
     onclosetag(start, end) {
-      elements.close(slice(start, end).toLowerCase());
+      if (end < LIMIT) elements.close(slice(start, end).toLowerCase());
     },
     ontext(start, end) {
-      elements.text(slice(start, end));
+      if (start < LIMIT) elements.text(slice(start, Math.min(end, LIMIT)));
     },
-    ontextentity(codepoint) {
-      elements.text(String.fromCodePoint(codepoint));
+    // The index just past the entity.
+    ontextentity(codepoint, endIndex) {
+      if (endIndex <= LIMIT) elements.text(String.fromCodePoint(codepoint));
     },
   };
-  return { reader, text: () => elements.finish() };
+  return { reader, result: () => elements.finish() };
 }
 
-/** The text version of `html`, read on its own (past the body's size limit, the markup is not read at all). */
+/** The text version of `html`, read on its own. */
 export function textVersionOf(html: string): string {
   const text = textReader(html);
-  readHtml(html.length > MAIL_LIMITS.bodyMaxChars ? html.slice(0, MAIL_LIMITS.bodyMaxChars) : html, [text.reader]);
-  return text.text();
+  readHtml(html, [text.reader]);
+  return text.result();
 }

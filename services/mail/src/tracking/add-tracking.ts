@@ -7,17 +7,17 @@ import type { TrackingTokens } from './tracking-token';
 
 const MAX_TRACKED_LINKS = 500;
 
-/** A reader, for `readHtml`, of the tracked links of an HTML body; `urls` once the pass is over. */
-export function trackedLinkReader(html: string): { reader: HtmlReader; urls: () => string[] } {
+/** A reader, for `readHtml`, of the tracked links of an HTML body; `result` once the pass is over. */
+export function trackedLinkReader(html: string): { reader: HtmlReader; result: () => string[] } {
   const links = linkReader(html, MAX_TRACKED_LINKS);
-  return { reader: links.reader, urls: () => links.result().links.map((link) => link.url) };
+  return { reader: links.reader, result: () => links.result().links.map((link) => link.url) };
 }
 
 /** The http(s) link targets of an HTML body, in document order (decoded, as a browser would follow them). */
 export function extractLinks(html: string): string[] {
   const links = trackedLinkReader(html);
   readHtml(html, [links.reader]);
-  return links.urls();
+  return links.result();
 }
 
 interface Edit {
