@@ -1,6 +1,5 @@
 // Proves SMTP settings work before they are saved: connect, STARTTLS or TLS, and AUTH, with a short timeout, through
 // the same SMTP client the mail worker sends with (kit's SmtpSession), so settings that pass here can send.
-import { isIP } from 'node:net';
 import { AppError, SmtpSession } from '@mailwright/kit';
 import type { Config } from '../config';
 import type { SmtpSettings } from '../domain/smtp-settings';
@@ -15,7 +14,7 @@ export async function verifySmtpSettings(settings: SmtpSettings, options: Verify
     address: target.connectTo,
     port: settings.port,
     secure: settings.secure,
-    servername: isIP(target.serverName) ? undefined : target.serverName,
+    serverName: target.serverName,
     auth: { user: settings.username, pass: settings.password },
     timeouts: { connectMs: timeoutMs, greetingMs: timeoutMs, idleMs: timeoutMs },
   });

@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SmtpPeer } from '../testing';
 import { SmtpSession, type SmtpSessionOptions } from './smtp-session';
 
-// A certificate for "localhost" made with openssl, as the launcher makes the intake's (infra/launcher/tls-pair.ts).
+// A certificate for "localhost" and 127.0.0.1 made with openssl, as the launcher makes the intake's (infra/launcher/tls-pair.ts).
 const dir = mkdtempSync(path.join(tmpdir(), 'mw-smtp-session-'));
 execFileSync(
   'openssl',
   ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=localhost'].concat([
     '-addext',
-    'subjectAltName=DNS:localhost',
+    'subjectAltName=DNS:localhost,IP:127.0.0.1',
     '-keyout',
     path.join(dir, 'key.pem'),
     '-out',
@@ -43,7 +43,7 @@ const to = (peer: SmtpPeer, rest: Partial<SmtpSessionOptions> = {}): SmtpSession
   address: '127.0.0.1',
   port: peer.port,
   secure: false,
-  servername: 'localhost',
+  serverName: 'localhost',
   ...rest,
 });
 const message = (text: string) => Buffer.from(`Subject: ${text}\r\n\r\n${text}\r\n`);
@@ -105,10 +105,28 @@ describe('SmtpSession', () => {
   it('refuses a certificate it cannot trust, or one for another name, before sending anything', async () => {
     const untrusted = new SmtpSession(to(startTlsPeer));
     await expect(untrusted.start()).rejects.toMatchObject({ code: 'DEPTH_ZERO_SELF_SIGNED_CERT' });
-    const otherName = new SmtpSession(to(startTlsPeer, { servername: 'smtp.example.org', ca: cert }));
+    const otherName = new SmtpSession(to(startTlsPeer, { serverName: 'smtp.example.org', ca: cert }));
     await expect(otherName.start()).rejects.toMatchObject({ code: 'ERR_TLS_CERT_ALTNAME_INVALID' });
     expect(untrusted.usable).toBe(false);
     expect(startTlsPeer.logins).toHaveLength(1);
+  });
+
+  it('checks the certificate of a host given as an IP address against it, and sends no SNI for it', async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    try {
+      for (const peer of [startTlsPeer, implicitPeer]) {
+        const session = new SmtpSession(to(peer, { serverName: '127.0.0.1', secure: peer === implicitPeer, ca: cert }));
+        await session.start();
+        session.quit();
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    // Node warns when an IP address is set as the TLS server name (RFC 6066 allows only host names there).
+    expect(warnings.map((warning) => warning.message).join('\n')).not.toContain('RFC 6066');
   });
 
   it('speaks TLS from the first byte when secure', async () => {
@@ -151,7 +169,7 @@ describe('SmtpSession', () => {
   it('pipelines MAIL, RCPT and DATA in one write, then the body and its terminator in a second, with BODY and SMTPUTF8 when needed', async () => {
     const server = await scriptedServer(['250-PIPELINING', '250-8BITMIME', '250-SMTPUTF8'], () => null);
     try {
-      const session = new SmtpSession({ address: '127.0.0.1', port: server.port, secure: false, servername: undefined });
+      const session = new SmtpSession({ address: '127.0.0.1', port: server.port, secure: false, serverName: '127.0.0.1' });
       await session.start();
       await session.send(
         { from: 'a@example.com', to: ['b@example.net', 'c@example.net'] },
@@ -175,7 +193,7 @@ describe('SmtpSession', () => {
       line.startsWith('MAIL') ? '451 4.3.0 try later' : line.startsWith('RCPT') || line === 'DATA' ? '503 5.5.1 need MAIL' : null,
     );
     try {
-      const session = new SmtpSession({ address: '127.0.0.1', port: server.port, secure: false, servername: undefined });
+      const session = new SmtpSession({ address: '127.0.0.1', port: server.port, secure: false, serverName: '127.0.0.1' });
       await session.start();
       await expect(session.send({ from: 'a@example.com', to: ['b@example.net'] }, message('m'))).rejects.toMatchObject({
         code: 'EENVELOPE',
@@ -197,7 +215,7 @@ describe('SmtpSession', () => {
   it('stops being usable when the server speaks unasked (a 421 on an idle connection) or closes', async () => {
     const server = await scriptedServer([], () => null);
     try {
-      const session = new SmtpSession({ address: '127.0.0.1', port: server.port, secure: false, servername: undefined });
+      const session = new SmtpSession({ address: '127.0.0.1', port: server.port, secure: false, serverName: '127.0.0.1' });
       await session.start();
       expect(session.usable).toBe(true);
       server.sockets[0]?.write('421 4.4.2 idle too long\r\n');
@@ -216,7 +234,7 @@ describe('SmtpSession', () => {
         line === 'STARTTLS' ? `220 go ahead\r\n${injected}` : null,
       );
       try {
-        const session = new SmtpSession({ address: '127.0.0.1', port: server.port, secure: false, servername: undefined });
+        const session = new SmtpSession({ address: '127.0.0.1', port: server.port, secure: false, serverName: '127.0.0.1' });
         const started = Date.now();
         await expect(session.start()).rejects.toMatchObject({ code: expect.stringMatching(/^(ETLS|ECONNECTION)$/) });
         expect(Date.now() - started).toBeLessThan(2_000);
@@ -232,7 +250,7 @@ describe('SmtpSession', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const refused = new SmtpSession({ address: '127.0.0.1', port, secure: false, servername: undefined });
+    const refused = new SmtpSession({ address: '127.0.0.1', port, secure: false, serverName: '127.0.0.1' });
     await expect(refused.start()).rejects.toMatchObject({ code: 'ECONNREFUSED' });
 
     // resume(): the server reads the client's QUIT and its FIN, so the connection ends and close() returns.
@@ -243,7 +261,7 @@ describe('SmtpSession', () => {
         address: '127.0.0.1',
         port: (busy.address() as AddressInfo).port,
         secure: false,
-        servername: undefined,
+        serverName: '127.0.0.1',
       });
       await expect(session.start()).rejects.toMatchObject({ code: 'EPROTOCOL', responseCode: 554 });
     } finally {

@@ -2,9 +2,9 @@
 // it, AUTH PLAIN or LOGIN, then messages one after the other. With PIPELINING (RFC 2920) a message's MAIL, RCPT and
 // DATA go out in one write and the body in a second, so an email costs two round trips and two writes instead of
 // the four of a command-by-command exchange; without it the commands go one by one. TLS always checks the server's
-// certificate against `servername`.
+// certificate against `serverName`.
 import { isAscii } from 'node:buffer';
-import net, { isIPv6, type Socket } from 'node:net';
+import net, { isIP, isIPv6, type Socket } from 'node:net';
 import { hostname } from 'node:os';
 import tls, { type ConnectionOptions } from 'node:tls';
 import { dataChunks } from './smtp-data';
@@ -17,14 +17,23 @@ export interface SmtpSessionOptions {
   port: number;
   /** TLS from the first byte (port 465); otherwise STARTTLS when offered. */
   secure: boolean;
-  /** The name the certificate must carry (and SNI); the address when undefined. */
-  servername: string | undefined;
+  /**
+   * The host as configured, without IPv6 brackets: the name the certificate must carry, sent as SNI unless it is an
+   * IP address (TLS allows no address there; the certificate is then checked against the address).
+   */
+  serverName: string;
   auth?: { user: string; pass: string };
   /** Certificates to trust besides the system's (a private CA; the tests' own). */
   ca?: ConnectionOptions['ca'];
   /** Milliseconds for connecting, for each step of the start (greeting, TLS handshake) and for a silent server. */
   timeouts?: Partial<SmtpTimeouts>;
 }
+
+/**
+ * The TLS server name (SNI) for a host: none for an IP address, and Node then checks the certificate against the
+ * address connected to, which for an IP host is that address.
+ */
+const sniName = (serverName: string) => (isIP(serverName) ? undefined : serverName);
 
 export interface SmtpTimeouts {
   connectMs: number;
@@ -65,8 +74,10 @@ export class SmtpSession {
 
   constructor(private readonly options: SmtpSessionOptions) {
     this.timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
-    const { address, port, secure, servername, ca } = options;
-    this.socket = secure ? tls.connect({ host: address, port, servername, ca }) : net.connect({ host: address, port });
+    const { address, port, secure, ca } = options;
+    this.socket = secure
+      ? tls.connect({ host: address, port, servername: sniName(options.serverName), ca })
+      : net.connect({ host: address, port });
     this.greeting = this.replies.next();
     // Read when start() runs; until then a refused connection must not count as an unhandled rejection.
     this.greeting.catch(() => {});
@@ -190,8 +201,8 @@ export class SmtpSession {
     plain.removeAllListeners('data');
     plain.removeAllListeners('timeout');
     plain.setTimeout(0);
-    const { address, servername, ca } = this.options;
-    this.socket = tls.connect({ socket: plain, host: servername ?? address, servername, ca });
+    const { address, serverName, ca } = this.options;
+    this.socket = tls.connect({ socket: plain, host: address, servername: sniName(serverName), ca });
     this.listen(this.socket);
     await this.within(
       new Promise<void>((resolve, reject) => {

@@ -164,7 +164,7 @@ export class SmtpPool {
   private async connect(signal: AbortSignal | undefined): Promise<PooledConnection> {
     const target = await untilAborted(resolveSmtpTarget(this.server.host, this.target), signal, () => {});
     const { port, secure, auth } = this.server;
-    const session = new SmtpSession({ address: target.address, port, secure, servername: target.servername, auth });
+    const session = new SmtpSession({ address: target.connectTo, serverName: target.serverName, port, secure, auth });
     try {
       await untilAborted(session.start(), signal, () => session.destroy());
     } catch (error) {

@@ -1,10 +1,9 @@
 // Where an SMTP connection goes: kit's resolvePublicHost resolves the account's host at every connection, checks
 // every address unless ALLOW_PRIVATE_TARGETS, and the connection is made to the checked address with the name as
-// the TLS server name. The host was checked when the account was saved, but a name can resolve elsewhere later (DNS
+// the TLS server name (kit's SmtpSession leaves an IP out of SNI). The host was checked when the account was saved, but a name can resolve elsewhere later (DNS
 // rebinding): checking the answer the socket actually uses is the only check that holds. This file turns the
 // resolver's refusals into send failures: an unresolvable host is retried, a private one fails the email.
-import { isIP } from 'node:net';
-import { HostError, type HostResolver, resolvePublicHost } from '@mailwright/kit';
+import { HostError, type HostResolver, type PublicHost, resolvePublicHost } from '@mailwright/kit';
 import { SendFailure } from '../send-failure';
 
 export type { HostResolver } from '@mailwright/kit';
@@ -14,17 +13,9 @@ export interface SmtpTargetPolicy {
   resolve?: HostResolver;
 }
 
-export interface SmtpTarget {
-  /** The IP address the socket connects to. */
-  address: string;
-  /** The name TLS presents and checks the certificate against (undefined when the host is an IP). */
-  servername: string | undefined;
-}
-
-export async function resolveSmtpTarget(host: string, policy: SmtpTargetPolicy): Promise<SmtpTarget> {
+export async function resolveSmtpTarget(host: string, policy: SmtpTargetPolicy): Promise<PublicHost> {
   try {
-    const { connectTo, serverName } = await resolvePublicHost(host, policy);
-    return { address: connectTo, servername: isIP(serverName) ? undefined : serverName };
+    return await resolvePublicHost(host, policy);
   } catch (error) {
     if (!(error instanceof HostError)) throw error;
     if (error.problem === 'private') {
