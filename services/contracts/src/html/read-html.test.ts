@@ -13,8 +13,19 @@ describe('readHtml', () => {
         ontextentity: (codepoint) => heard.push(`2 entity ${String.fromCodePoint(codepoint)}`),
         onclosetag: (start, end) => heard.push(`2 close ${html.slice(start, end)}`),
       },
+      { onclosetag: (start, end) => heard.push(`3 close ${html.slice(start, end)}`) },
     ]);
-    expect(heard).toEqual(['1 open p', '2 open p', '2 entity &', '1 open a', '2 open a', '2 close a', '2 close p']);
+    expect(heard).toEqual([
+      '1 open p',
+      '2 open p',
+      '2 entity &',
+      '1 open a',
+      '2 open a',
+      '2 close a',
+      '3 close a',
+      '2 close p',
+      '3 close p',
+    ]);
   });
 
   it('gives a link reader sharing the pass what findLinks finds alone', () => {

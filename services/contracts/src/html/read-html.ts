@@ -49,28 +49,28 @@ function complete(reader: HtmlReader): TokenizerCallbacks {
   };
 }
 
-/** One reader whose callbacks call each of `readers` that defines them, in the order given. */
-function fanOut(readers: readonly HtmlReader[]): HtmlReader {
+/** One reader whose callbacks call `first`'s and then `second`'s, where they define them. */
+function both(first: HtmlReader, second: HtmlReader): HtmlReader {
   const shared: Record<string, Callback> = {};
   for (const name of CALLBACK_NAMES) {
-    const handlers: Callback[] = [];
-    for (const reader of readers) {
-      const handler = reader[name] as Callback | undefined;
-      if (handler) handlers.push(handler);
-    }
-    if (handlers.length === 1) shared[name] = handlers[0] as Callback;
-    else if (handlers.length > 1)
-      shared[name] = (a, b, c) => {
-        for (const handler of handlers) handler(a, b, c);
-      };
+    const one = first[name] as Callback | undefined;
+    const other = second[name] as Callback | undefined;
+    const handler =
+      one && other
+        ? (a?: unknown, b?: unknown, c?: unknown) => {
+            one(a, b, c);
+            other(a, b, c);
+          }
+        : (one ?? other);
+    if (handler) shared[name] = handler;
   }
   return shared;
 }
 
 /** Tokenizes `html` once (entities decoded), telling every reader. Linear in the length of `html`. */
 export function readHtml(html: string, readers: readonly HtmlReader[]): void {
-  const [only] = readers;
-  const tokenizer = new Tokenizer({ decodeEntities: true }, complete(only && readers.length === 1 ? only : fanOut(readers)));
+  const [first = {}, ...rest] = readers;
+  const tokenizer = new Tokenizer({ decodeEntities: true }, complete(rest.reduce(both, first)));
   tokenizer.write(html);
   tokenizer.end();
 }
