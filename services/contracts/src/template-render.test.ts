@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractVariables, renderTemplate } from './template-render';
+import { extractVariables, RENDER_LIMITS, renderedTooLongMessage, renderTemplate } from './template-render';
 
 describe('extractVariables', () => {
   it('finds names in subject then body, distinct, in first-seen order', () => {
@@ -51,7 +51,7 @@ describe('renderTemplate', () => {
       { subject: 'Hi {{ name }}', body: '{{name}}, {{name}}! From {{company}}' },
       { name: 'Ada', company: 'ACME' },
     );
-    expect(result).toEqual({ subject: 'Hi Ada', body: 'Ada, Ada! From ACME', isHtml: false, missing: [] });
+    expect(result).toEqual({ subject: 'Hi Ada', body: 'Ada, Ada! From ACME', isHtml: false, missing: [], tooLong: null });
   });
 
   it('HTML-escapes values in an HTML body but not in the subject', () => {
@@ -136,5 +136,39 @@ describe('renderTemplate', () => {
 
   it('matches dotted names as flat keys', () => {
     expect(renderTemplate({ subject: '{{user.name}}', body: '' }, { 'user.name': 'Ada' }).subject).toBe('Ada');
+  });
+
+  describe('length limits', () => {
+    const MAX = RENDER_LIMITS.bodyMaxChars;
+
+    it('stops filling a body once the values would pass the limit, and says so', () => {
+      // 200,000 placeholders of a 100 KB value: 20 GB filled in, past any string V8 can make.
+      const started = performance.now();
+      const result = renderTemplate({ subject: 'Hi', body: '{{x}} {{y}}'.repeat(100_000) }, { x: 'a'.repeat(100_000) });
+      expect(performance.now() - started).toBeLessThan(2_000);
+      expect(result.tooLong).toBe('body');
+      expect(result.body.length).toBeLessThanOrEqual(MAX + 11 * 100_000);
+      // Names past the limit are still read: the missing ones are all reported.
+      expect(result.missing).toEqual(['y']);
+    });
+
+    it('fills a body up to the limit exactly', () => {
+      const template = { subject: 's', body: `${'b'.repeat(MAX - 10)}{{x}}` };
+      const filled = renderTemplate(template, { x: 'c'.repeat(10) });
+      expect(filled.tooLong).toBe(null);
+      expect(filled.body).toHaveLength(MAX);
+      expect(renderTemplate(template, { x: 'c'.repeat(11) }).tooLong).toBe('body');
+      // HTML escaping counts: `&` becomes five characters.
+      const html = { subject: 's', body: `<p>${'b'.repeat(MAX - 17)}{{x}}</p>` };
+      expect(renderTemplate(html, { x: '&&' }).tooLong).toBe(null);
+      expect(renderTemplate(html, { x: '&&a' }).tooLong).toBe('body');
+    });
+
+    it('holds the subject to what a send may carry', () => {
+      const result = renderTemplate({ subject: 'Hi {{name}}', body: 'x' }, { name: 'n'.repeat(RENDER_LIMITS.subjectMaxChars) });
+      expect(result.tooLong).toBe('subject');
+      expect(renderedTooLongMessage('subject')).toBe('The subject filled in with these values must be at most 998 characters');
+      expect(renderTemplate({ subject: 'Hi {{name}}', body: 'x' }, { name: 'n'.repeat(995) }).tooLong).toBe(null);
+    });
   });
 });

@@ -9,6 +9,7 @@
 // plain template's values stay text, an HTML template's values are escaped.
 import { escapeHtml } from './html/escape-html';
 import { isHtml } from './html/is-html';
+import { MAIL_LIMITS } from './mail';
 
 /** Matches one placeholder; group 1 is the name. Global: always reset lastIndex or use with replace/matchAll. */
 const PLACEHOLDER = /\{\{[ \t]*([\p{L}\p{N}_]+(?:\.[\p{L}\p{N}_]+)*)[ \t]*\}\}/gu;
@@ -28,7 +29,22 @@ export interface RenderResult {
   isHtml: boolean;
   /** Every placeholder name without a value, distinct, in first-seen order (subject, then body). */
   missing: string[];
+  /**
+   * The first part that would pass its limit (RENDER_LIMITS) once filled, or null. Its placeholders from there on
+   * are left as written, so the text is not what would be sent: a caller refuses it.
+   */
+  tooLong: 'subject' | 'body' | null;
 }
+
+/**
+ * The longest subject and body a template may render to: what a send without a template may carry. Without them
+ * one value placed in every placeholder of a 1 MB body would make a string of hundreds of megabytes.
+ */
+export const RENDER_LIMITS = { subjectMaxChars: MAIL_LIMITS.subjectMaxChars, bodyMaxChars: MAIL_LIMITS.bodyMaxChars };
+
+/** Why a template filled with some values cannot be sent (RenderResult's `tooLong`). */
+export const renderedTooLongMessage = (part: 'subject' | 'body') =>
+  `The ${part} filled in with these values must be at most ${part === 'subject' ? RENDER_LIMITS.subjectMaxChars : RENDER_LIMITS.bodyMaxChars} characters`;
 
 /** Distinct placeholder names across the given texts, in first-seen order. */
 export function extractVariables(...texts: string[]): string[] {
@@ -52,16 +68,35 @@ function lookup(values: TemplateValues, name: string): string | undefined {
   return String(value);
 }
 
-function substitute(text: string, values: TemplateValues, missing: Set<string>, encode: (value: string) => string): string {
-  // One pass: a value containing `{{x}}` is never expanded again.
-  return text.replace(PLACEHOLDER, (placeholder: string, name: string) => {
+interface Filled {
+  text: string;
+  tooLong: boolean;
+}
+
+function substitute(
+  text: string,
+  values: TemplateValues,
+  missing: Set<string>,
+  encode: (value: string) => string,
+  maxChars: number,
+): Filled {
+  let length = text.length;
+  let tooLong = length > maxChars;
+  // One pass: a value containing `{{x}}` is never expanded again. Past the limit the names are still read, for
+  // `missing`, but no value goes in.
+  const filled = text.replace(PLACEHOLDER, (placeholder: string, name: string) => {
     const value = lookup(values, name);
     if (value === undefined) {
       missing.add(name);
       return placeholder;
     }
-    return encode(value);
+    if (tooLong) return placeholder;
+    const encoded = encode(value);
+    length += encoded.length - placeholder.length;
+    tooLong = length > maxChars;
+    return tooLong ? placeholder : encoded;
   });
+  return { text: filled, tooLong };
 }
 
 /**
@@ -72,7 +107,13 @@ function substitute(text: string, values: TemplateValues, missing: Set<string>, 
 export function renderTemplate(template: RenderInput, values: TemplateValues): RenderResult {
   const missing = new Set<string>();
   const html = isHtml(template.body);
-  const subject = toSubjectLine(substitute(template.subject, values, missing, toSubjectLine));
-  const body = substitute(template.body, values, missing, html ? escapeHtml : (value) => value);
-  return { subject, body, isHtml: html, missing: [...missing] };
+  const subject = substitute(template.subject, values, missing, toSubjectLine, RENDER_LIMITS.subjectMaxChars);
+  const body = substitute(template.body, values, missing, html ? escapeHtml : (value) => value, RENDER_LIMITS.bodyMaxChars);
+  return {
+    subject: toSubjectLine(subject.text),
+    body: body.text,
+    isHtml: html,
+    missing: [...missing],
+    tooLong: subject.tooLong ? 'subject' : body.tooLong ? 'body' : null,
+  };
 }

@@ -93,4 +93,26 @@ describe('pathological template bodies', () => {
       for (const ms of [saved.ms, previewed.ms, rendered.ms]) expect(ms).toBeLessThan(BOUND_MS);
     });
   }
+
+  it('refuses values that fill a part past what a send may carry, in the preview and for sending, without filling it', async () => {
+    // 200,000 placeholders of one 100 KB value would fill in 20 GB (500 MB with 2,500 characters).
+    const bomb = await createTemplate('{{x}}'.repeat(MIB / 5));
+    for (const value of ['v'.repeat(2_500), 'v'.repeat(100_000)]) {
+      for (const call of [preview, renderForSending]) {
+        const answer = await timed(() => call(bomb, { x: value, name: 'Ada' }));
+        expect(answer.result.statusCode).toBe(400);
+        expect(answer.result.json()).toEqual({
+          code: 'VALIDATION_ERROR',
+          message: 'The body filled in with these values must be at most 1048576 characters',
+        });
+        expect(answer.ms).toBeLessThan(BOUND_MS);
+      }
+    }
+    const longSubject = await createTemplate('<p>Hi</p>', 'Hello {{name}}');
+    for (const call of [preview, renderForSending]) {
+      const answer = await call(longSubject, { name: 'n'.repeat(993) });
+      expect(answer.json().message).toBe('The subject filled in with these values must be at most 998 characters');
+      expect((await call(longSubject, { name: 'n'.repeat(992) })).statusCode).toBe(200);
+    }
+  });
 });

@@ -1,5 +1,11 @@
-// What the mail service sends: a user's template fully rendered, or a 400 naming every missing variable.
-import { type RenderedTemplate, renderTemplate, type TemplateVariableValues } from '@mailwright/contracts';
+// What the mail service sends: a user's template fully rendered, or a 400 naming every missing variable or the part
+// the values make longer than a send may carry.
+import {
+  type RenderedTemplate,
+  renderedTooLongMessage,
+  renderTemplate,
+  type TemplateVariableValues,
+} from '@mailwright/contracts';
 import { AppError } from '@mailwright/kit';
 import type { TemplatesDeps } from '../deps';
 import { findOwnTemplate } from './find-own-template';
@@ -17,6 +23,7 @@ export async function renderForSending(
   if (rendered.missing.length > 0) {
     throw new AppError('VALIDATION_ERROR', missingVariablesMessage(rendered.missing), { details: { missing: rendered.missing } });
   }
+  if (rendered.tooLong) throw new AppError('VALIDATION_ERROR', renderedTooLongMessage(rendered.tooLong));
   return {
     subject: rendered.subject,
     body: rendered.body,

@@ -38,6 +38,19 @@ describe('buildSendBody', () => {
     expect(body).toMatchObject({ subject: 'Yo Ada', body: 'Dear Ada' });
   });
 
+  it('refuses edited template text that its values fill past what a send may carry', () => {
+    const template = { _id: 't1', subject: 'Hi {{name}}', body: 'Dear {{name}}' };
+    const form = {
+      ...base,
+      template,
+      subject: 'Yo {{name}}',
+      body: '{{name}} '.repeat(2_000),
+      variables: { name: 'n'.repeat(990) },
+    };
+    expect(() => buildSendBody(form)).toThrow('The body filled in with these values must be at most 1048576 characters');
+    expect(() => buildSendBody({ ...form, body: 'Dear {{name}}' })).not.toThrow();
+  });
+
   it('refuses to build a template send while a variable has no value', () => {
     const template = { _id: 't1', subject: 'Welcome to {{company}}, {{name}}!', body: 'Hi' };
     const form = { ...base, template, subject: template.subject, body: template.body };

@@ -1,5 +1,5 @@
 // Turns the /send-email form into the send payload (spec sections 3, 5 and 7).
-import { renderTemplate, zonedWallTimeToUtc } from '@mailwright/contracts';
+import { renderedTooLongMessage, renderTemplate, zonedWallTimeToUtc } from '@mailwright/contracts';
 import type { SendEmailBody, Template } from '../../api';
 import { parseRecipients } from './recipients';
 
@@ -51,6 +51,7 @@ export function buildSendBody(form: SendForm): SendEmailBody {
     } else {
       // The user edited the text after choosing the template: send what they see, filled in.
       const rendered = renderTemplate({ subject: form.subject, body: form.body }, form.variables);
+      if (rendered.tooLong) throw new Error(renderedTooLongMessage(rendered.tooLong));
       payload.subject = rendered.subject;
       payload.body = rendered.body;
     }

@@ -1,6 +1,6 @@
 // Live preview of a template as it will be sent: placeholders filled from the given values, HTML bodies
 // rendered in a sandboxed frame (no scripts), plain bodies as text.
-import { renderTemplate } from '@mailwright/contracts';
+import { renderedTooLongMessage, renderTemplate } from '@mailwright/contracts';
 
 export function TemplatePreview({ subject, body, values }: { subject: string; body: string; values: Record<string, string> }) {
   const filled = Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim() !== ''));
@@ -17,6 +17,11 @@ export function TemplatePreview({ subject, body, values }: { subject: string; bo
         <pre className="max-h-64 overflow-auto whitespace-pre-wrap break-words px-4 py-3 font-sans text-sm text-slate-800">
           {result.body || '(empty body)'}
         </pre>
+      )}
+      {result.tooLong && (
+        <p className="border-t border-slate-200 bg-amber-50 px-4 py-2 text-xs text-amber-800">
+          {renderedTooLongMessage(result.tooLong)}
+        </p>
       )}
       {result.missing.length > 0 && (
         <p className="border-t border-slate-200 bg-amber-50 px-4 py-2 text-xs text-amber-800">
