@@ -111,6 +111,13 @@ describe('signed-in app', () => {
     await dialog.getByLabel('Template Name').fill('Welcome');
     await dialog.getByLabel('Subject', { exact: true }).fill('Hello {{name}}');
     await dialog.getByLabel('Body').fill('Hi {{name}}, welcome to {{company}}.');
+    // A value that makes the subject longer than a send may carry: the preview says so.
+    const tooLong = dialog.getByText('The subject filled in with these values must be at most 998 characters');
+    await dialog.getByLabel('name', { exact: true }).fill('n'.repeat(993));
+    await tooLong.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'template-dialog-too-long-1440');
+    await dialog.getByLabel('name', { exact: true }).fill('');
+    await tooLong.waitFor({ state: 'detached' });
     await dialog.getByLabel('company').fill('Acme');
     expect(await dialog.getByTestId('template-preview').textContent()).toContain('welcome to Acme.');
     await saveScreenshot(page, 'template-dialog-1440');
