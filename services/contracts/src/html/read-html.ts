@@ -8,24 +8,6 @@ export type HtmlReader = Partial<TokenizerCallbacks>;
 
 type Callback = (a?: unknown, b?: unknown, c?: unknown) => void;
 
-const CALLBACK_NAMES: readonly (keyof TokenizerCallbacks)[] = [
-  'onattribdata',
-  'onattribentity',
-  'onattribend',
-  'onattribname',
-  'oncdata',
-  'onclosetag',
-  'oncomment',
-  'ondeclaration',
-  'onend',
-  'onopentagend',
-  'onopentagname',
-  'onprocessinginstruction',
-  'onselfclosingtag',
-  'ontext',
-  'ontextentity',
-];
-
 const ignore: Callback = () => {};
 
 /** The reader's callbacks with the rest ignored, in one object literal: the tokenizer always sees one shape. */
@@ -48,6 +30,9 @@ function complete(reader: HtmlReader): TokenizerCallbacks {
     ontextentity: reader.ontextentity ?? ignore,
   };
 }
+
+/** The tokenizer's callback names, read off `complete` so the two never differ. */
+const CALLBACK_NAMES = Object.keys(complete({})) as (keyof TokenizerCallbacks)[];
 
 /** One reader whose callbacks call `first`'s and then `second`'s, where they define them. */
 function both(first: HtmlReader, second: HtmlReader): HtmlReader {
