@@ -47,6 +47,11 @@ export const MAIL_LIMITS = {
   attachmentFilenameMaxChars: 255,
   /** Emails in one POST /emails/api/batch. */
   batchMax: 100,
+  /**
+   * Characters a batch's emails may hold together (subjects, bodies, texts), templates filled in: what one request
+   * may carry (the 16 MiB body limit), so a batch of template emails is no more work than a batch written out.
+   */
+  batchContentMaxChars: 16 * 1024 * 1024,
   /** Custom headers per email, and the length of one header's value. */
   headersMax: 50,
   headerValueMaxChars: 998,
@@ -349,6 +354,7 @@ export const MAIL_MESSAGES = {
   attachmentUrlPrivate: (filename: string) =>
     `Attachment ${filename}: url must point to a public address (loopback, private and link-local addresses are not allowed)`,
   attachmentFetchFailed: (filename: string, reason: string) => `Attachment ${filename}: could not download url (${reason})`,
+  batchContentTooLarge: `This email would take the batch past ${MAIL_LIMITS.batchContentMaxChars.toLocaleString('en-US')} characters of content (subjects, bodies and texts, templates filled in): it and the emails after it were not sent. Send them in another batch.`,
   batchQuotaExceeded: (plan: string, limit: number, remaining: number, wanted: number) =>
     `Monthly email limit reached: your ${plan} plan allows ${limit.toLocaleString('en-US')} emails per month and ${remaining.toLocaleString('en-US')} remain, but this batch has ${wanted.toLocaleString('en-US')}. No email of the batch was sent. Upgrade at /pricing for more.`,
 } as const;

@@ -1,5 +1,5 @@
 // POST /emails/api/batch (X-API-Key): up to 100 emails; 207 Multi-Status with one result per email.
-import { BatchSendBody, BatchSendResponse, ErrorBody } from '@mailwright/contracts';
+import { BatchSendBody, BatchSendResponse, ErrorBody, MAIL_LIMITS } from '@mailwright/contracts';
 import { AppError, type RoutesPlugin, requireUserId } from '@mailwright/kit';
 import { batchSend } from '../sending/batch-send';
 import type { SendingDeps } from '../sending/deps';
@@ -16,7 +16,9 @@ export const batchSendRoutes: RoutesPlugin<SendingDeps> = async (app, { deps }) 
         description:
           'Each email is validated on its own (same fields as POST /api/emails/api/send, attachments included). ' +
           'The valid ones are accepted together: their quota is taken for all of them or none (429 QUOTA_EXCEEDED, ' +
-          'nothing stored). The answer is 207 Multi-Status with one entry per email, in order: ' +
+          `nothing stored). Together the emails hold at most ${MAIL_LIMITS.batchContentMaxChars.toLocaleString('en-US')} characters (subjects, bodies and texts, ` +
+          'templates filled in); from the first email past that on, each is rejected with PAYLOAD_TOO_LARGE. ' +
+          'The answer is 207 Multi-Status with one entry per email, in order: ' +
           "`{ index, status: 'accepted', id, data }` or `{ index, status: 'rejected', error: { message, code } }`.",
         body: BatchSendBody,
         response: { 207: BatchSendResponse, '4xx': ErrorBody, '5xx': ErrorBody },

@@ -3,6 +3,7 @@
 // errors as `{ statusCode, message, name }`, whatever raised them (a use case, the schema, the body parser).
 import {
   IdParams,
+  MAIL_LIMITS,
   RESEND_COMPAT_PREFIX,
   RESEND_MESSAGES,
   RESEND_UNMAPPED_RESOURCES,
@@ -122,7 +123,9 @@ export const resendCompatRoutes: RoutesPlugin<{ sending: SendingDeps; emailLog: 
         summary: 'Send up to 100 emails (Resend-compatible)',
         description:
           'Each email as POST /emails takes it. With `x-batch-validation: strict` (the default) one invalid email refuses ' +
-          'the batch and nothing is sent; with `permissive` the valid ones are sent and `errors` lists the others.',
+          'the batch and nothing is sent; with `permissive` the valid ones are sent and `errors` lists the others. ' +
+          `Together the emails hold at most ${MAIL_LIMITS.batchContentMaxChars.toLocaleString('en-US')} characters, templates filled in: from the first email past ` +
+          'that on, each is refused (413 in strict mode).',
         body: ResendBatchBody,
         response: { 200: ResendBatchResponse },
       },

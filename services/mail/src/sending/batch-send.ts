@@ -1,6 +1,7 @@
 // POST /emails/api/batch: up to 100 emails, each checked on its own (schema, rules, account, template,
 // attachments). The valid ones are stored together: their quota units are taken in one statement for all of
 // them or none, so a batch never half-sends at the limit, and they share send jobs. Invalid ones are reported by index.
+// Together they hold at most what one request may carry, templates filled in (batch-content.ts).
 // The Resend-compatible batch adds two options: strict (one invalid email refuses the whole batch, nothing stored)
 // and an Idempotency-Key covering the whole batch (claimed in the batch's transaction, replayed for 24 hours).
 import { type BatchItemResult, MAIL_MESSAGES, type SendEmailBody } from '@mailwright/contracts';
@@ -12,6 +13,7 @@ import type { AcceptResult } from '../outbox/accept-types';
 import { serializeEmail } from '../outbox/serialize-email';
 import { acceptEvents } from './accept-events';
 import { requireApiAccess } from './api-access';
+import { BatchContent } from './batch-content';
 import type { SendingDeps } from './deps';
 import { buildEmail, type CheckedBody, checkSendBody, hasUrlAttachments } from './prepare-email';
 import { remainingQuota } from './remaining-quota';
@@ -100,12 +102,25 @@ export async function batchSend(
     }
     if (remaining < passing.length) throw quotaError(entitlements.plan, entitlements.emailLimit, remaining, passing.length);
   }
-  // One download budget for the whole batch: its emails take turns and share the request's bytes.
+  // One download budget and one content budget for the whole batch: its emails take turns and share the request's.
   const downloads = deps.attachmentDownloads.forRequest();
+  const content = new BatchContent(checks.length);
   const outcomes = await Promise.allSettled(
-    checks.map(async (check) => {
-      if (check instanceof Error) throw check;
-      return buildEmail(deps, userId, apiKeyId, check.body, check.checked, downloads, requestId);
+    checks.map(async (check, index) => {
+      try {
+        if (check instanceof Error) throw check;
+        return await buildEmail(
+          deps,
+          userId,
+          apiKeyId,
+          check.body,
+          check.checked,
+          { downloads, content: content.of(index) },
+          requestId,
+        );
+      } finally {
+        content.settle(index);
+      }
     }),
   );
   if (options.strict) {

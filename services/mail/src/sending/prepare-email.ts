@@ -16,6 +16,7 @@ import type { NewEmail } from '../db/queries/insert-email';
 import { sendJobId } from '../queues/send-queue';
 import type { RequestDownloads } from './attachments/attachment-downloads';
 import { checkAttachmentList, type PreparedAttachment, prepareAttachments } from './attachments/prepare-attachments';
+import type { EmailContent } from './batch-content';
 import type { SendingDeps } from './deps';
 import { given } from './given';
 import { readHtmlBody } from './html-body';
@@ -102,27 +103,34 @@ export interface BuiltEmail {
 /** Whether building the email downloads anything (its quota is then checked first: see remaining-quota.ts). */
 export const hasUrlAttachments = (body: SendEmailBody) => (body.attachments ?? []).some((item) => item.url !== undefined);
 
-/**
- * downloads: the request's share of attachment downloads (one per request, shared by a batch's emails); requestId:
- * the request's id, forwarded on the calls to accounts and templates.
- */
+/** What one email of a request may use of the request's budgets (a batch's emails share them). */
+export interface EmailShares {
+  /** The request's attachment downloads. */
+  downloads: RequestDownloads;
+  /** The request's content: a batch's emails together hold at most what one request may carry. */
+  content: EmailContent;
+}
+
+/** requestId: the request's id, forwarded on the calls to accounts and templates. */
 export async function buildEmail(
   deps: Pick<SendingDeps, 'accounts' | 'templates' | 'settings'>,
   userId: string,
   apiKeyId: string | null,
   body: SendEmailBody,
   checked: CheckedBody,
-  downloads: RequestDownloads,
+  shares: EmailShares,
   requestId?: string,
 ): Promise<BuiltEmail> {
   const { templateId, scheduledAt } = checked;
   const [{ account, senderPoolId }, rendered, attachments] = await Promise.all([
     resolveSender(deps, userId, body, requestId),
-    templateId === null ? null : deps.templates.render(userId, templateId, body.variables ?? {}, requestId),
+    templateId === null
+      ? null
+      : shares.content.render(() => deps.templates.render(userId, templateId, body.variables ?? {}, requestId)),
     prepareAttachments(body.attachments, {
       allowPrivate: deps.settings.allowPrivateTargets,
       timeoutMs: deps.settings.attachmentFetchTimeoutMs,
-      downloads,
+      downloads: shares.downloads,
     }),
   ]);
   const unsubscribe = body.unsubscribe ?? rendered?.unsubscribe ?? false;
@@ -133,6 +141,8 @@ export async function buildEmail(
   const textOnly = !rendered && !body.body?.trim() && text !== null;
   const content = rendered ? rendered.body : textOnly ? (text as string) : (body.body as string);
   checkSubjectHeader(subject);
+  // Before the body is read: an email past its batch's content is refused without that work.
+  await shares.content.take(subject.length + content.length + (textOnly ? 0 : (text?.length ?? 0)));
   // A template's kind is its own text's (templates decides it before the values go in): a plain template whose
   // values hold markup is still sent as text, so a variable cannot turn it into HTML.
   const isHtml = rendered ? rendered.isHtml : !textOnly && isHtmlBody(content);

@@ -7,6 +7,7 @@ import type { EmailRow } from '../db/schema/emails';
 import { serializeEmail } from '../outbox/serialize-email';
 import { acceptEvents } from './accept-events';
 import { requireApiAccess } from './api-access';
+import { SINGLE_EMAIL_CONTENT } from './batch-content';
 import type { SendingDeps } from './deps';
 import { buildEmail, checkSendBody, hasUrlAttachments } from './prepare-email';
 import { remainingQuota } from './remaining-quota';
@@ -51,8 +52,8 @@ export async function sendEmail(deps: SendingDeps, input: SendEmailInput): Promi
       throw new AppError('QUOTA_EXCEEDED', quotaExceededMessage(entitlements.plan, entitlements.emailLimit));
     }
   }
-  const downloads = deps.attachmentDownloads.forRequest();
-  const built = await buildEmail(deps, userId, input.apiKeyId, body, checked, downloads, requestId);
+  const shares = { downloads: deps.attachmentDownloads.forRequest(), content: SINGLE_EMAIL_CONTENT };
+  const built = await buildEmail(deps, userId, input.apiKeyId, body, checked, shares, requestId);
 
   const idempotency = input.idempotencyKey && bodyHash ? { key: input.idempotencyKey, bodyHash } : null;
   const store = (monthlyLimit: number) => deps.outbox.accept([built], { monthlyLimit, requestId, idempotency });
