@@ -29,6 +29,7 @@ import { webhookRoutes } from './routes/webhooks';
 import type { SendersDeps } from './senders/deps';
 import { ATTACHMENT_DOWNLOADS_PER_REQUEST, AttachmentDownloads } from './sending/attachments/attachment-downloads';
 import type { SendingDeps } from './sending/deps';
+import { LargeBodyReads } from './sending/large-body-reads';
 import type { TrackingDeps } from './tracking/deps';
 import { TrackingBuffer } from './tracking/tracking-buffer';
 import { TrackingTokens } from './tracking/tracking-token';
@@ -93,6 +94,7 @@ export async function buildMailApp(
       requestConcurrency: ATTACHMENT_DOWNLOADS_PER_REQUEST,
       requestBytes: config.ATTACHMENT_REQUEST_MAX_BYTES,
     }),
+    largeBodyReads: new LargeBodyReads(),
     outbox: emailStore,
     webhooks,
     settings: {

@@ -113,7 +113,7 @@ export interface EmailShares {
 
 /** requestId: the request's id, forwarded on the calls to accounts and templates. */
 export async function buildEmail(
-  deps: Pick<SendingDeps, 'accounts' | 'templates' | 'settings'>,
+  deps: Pick<SendingDeps, 'accounts' | 'templates' | 'settings' | 'largeBodyReads'>,
   userId: string,
   apiKeyId: string | null,
   body: SendEmailBody,
@@ -146,7 +146,7 @@ export async function buildEmail(
   // A template's kind is its own text's (templates decides it before the values go in): a plain template whose
   // values hold markup is still sent as text, so a variable cannot turn it into HTML.
   const isHtml = rendered ? rendered.isHtml : !textOnly && isHtmlBody(content);
-  const reading = isHtml ? readHtmlBody(content, text) : null;
+  const reading = isHtml ? await deps.largeBodyReads.read(userId, content.length, () => readHtmlBody(content, text)) : null;
 
   const id = newEmailId();
   const email: NewEmail = {
