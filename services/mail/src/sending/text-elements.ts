@@ -150,7 +150,7 @@ export class TextElements {
 
   /** Closes the frames from `at` up, innermost first. */
   private closeFrom(at: number): void {
-    for (const frame of this.frames.splice(at).reverse()) frame.close();
+    while (this.frames.length > at) (this.frames.pop() as Frame).close();
   }
 
   /** Where an element named one of `names` is open in the top MAX_CLOSE_SEARCH frames, not past any of `within`. */

@@ -2,7 +2,8 @@
 // blocks separated by line breaks, lines wrapped at a width, and the prefixes of list items and quotes. The HTML
 // side (which element is a block, a list, a link) is text-version.ts's; this knows only words, blocks and prefixes.
 
-const HTML_WHITESPACE_RUN = /[ \t\n\f\r]+/;
+/** HTML's whitespace: space, tab, line feed, form feed, carriage return. */
+const isHtmlWhitespace = (code: number) => code === 32 || code === 9 || code === 10 || code === 12 || code === 13;
 /** Deeply nested lists and quotes still leave this much of a line for their text. */
 const MIN_WIDTH = 20;
 /** Lists and quotes nested deeper than this indent no further, so a line's prefix stays short. */
@@ -48,13 +49,17 @@ export class TextLayout {
     private readonly maxChars: number,
   ) {}
 
-  /** Text as HTML shows it outside <pre>: each run of whitespace one space. */
+  /** Text as HTML shows it outside <pre>: each run of whitespace one space (a gap already owed is kept). */
   addText(text: string): void {
-    const parts = text.split(HTML_WHITESPACE_RUN);
-    parts.forEach((part, index) => {
-      if (index > 0 && this.gap === null) this.gap = ' ';
-      if (part !== '') this.addWord(part);
-    });
+    // A scan rather than split(/[ \t\n\f\r]+/): no array per text, and text is most of what a body is.
+    let start = 0;
+    for (let i = 0; i < text.length; i++) {
+      if (!isHtmlWhitespace(text.charCodeAt(i))) continue;
+      if (i > start) this.addWord(text.slice(start, i));
+      if (this.gap === null) this.gap = ' ';
+      start = i + 1;
+    }
+    if (start < text.length) this.addWord(text.slice(start));
   }
 
   /** Preformatted text: its spaces and line breaks kept, nothing wrapped. */
@@ -149,7 +154,7 @@ export class TextLayout {
     this.sealed = false;
     if (this.words.length === 0) return;
     this.flushes += 1;
-    if (this.lines.length > 0) {
+    if (this.lines.length > 0 && this.breaks > 1) {
       // A quote's blank lines are quoted too, but not the one before its first line.
       const blank = this.prefixes
         .map((prefix) => (prefix.used ? prefix.rest : ''))

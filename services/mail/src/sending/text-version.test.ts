@@ -33,6 +33,9 @@ describe('the text version of an HTML body', () => {
 
   it('collapses whitespace as HTML does and joins inline elements without a space', () => {
     expect(textVersionOf('<p>  one\n\t two  <b>thr</b>ee </p>')).toBe('one two three');
+    expect(textVersionOf('<p>a\f\rb\r\n</p><p> \n </p><p>c</p>')).toBe(lines('a b', '', 'c'));
+    // Whitespace between cells keeps the cells' gap rather than becoming a space.
+    expect(textVersionOf('<table><tr><td>Tea</td>\n  <td> 2 </td></tr></table>')).toBe('Tea   2');
   });
 
   it('numbers ordered lists from their start, indents nested ones and closes list items HTML leaves open', () => {
