@@ -68,6 +68,7 @@ export async function buildApp(
     authPerMinute: config.RATE_LIMIT_AUTH_MAX,
     changePasswordPerWindow: config.RATE_LIMIT_CHANGE_PASSWORD_MAX,
     apiPerMinute: (request) => deps.planLimits.maxFor(request.apiKeyUserId),
+    apiKeysPerAccount: config.RATE_LIMIT_API_KEYS_PER_ACCOUNT,
   });
 
   await app.register(openPixelRoutes, { deps });

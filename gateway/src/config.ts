@@ -32,6 +32,11 @@ export const GatewayConfigSchema = Type.Object({
     default: 'free:60,pro:600,enterprise:3000',
     pattern: '^\\s*[a-z0-9_-]+\\s*:\\s*\\d+\\s*(,\\s*[a-z0-9_-]+\\s*:\\s*\\d+\\s*)*$',
   }),
+  /**
+   * An account's API keys together may make this many times one key's requests per minute (its plan's figure):
+   * a tenant cannot multiply its share of the platform by creating keys.
+   */
+  RATE_LIMIT_API_KEYS_PER_ACCOUNT: Type.Integer({ default: 4, minimum: 1 }),
   /** Seconds a key owner's plan is cached for the per-plan rate limit. */
   PLAN_CACHE_SECONDS: Type.Integer({ default: 30, minimum: 0, maximum: 600 }),
   /**

@@ -1,8 +1,11 @@
 // Redis-backed rate limits with the standard RateLimit-* headers: per client IP on the sign-in, sign-up,
 // reset and code-exchange routes (brute force), per user on change-password (it checks the current password),
-// per API key on the public API (the maximum may depend on the key's plan). Which route gets which: access-rules.ts.
-// The counts live in Redis, shared by every gateway instance; a busy API key takes them in leases.
+// per API key on the public API (the maximum may depend on the key's plan), and per account across its API keys
+// (a few keys' worth: without it every key a tenant creates would add a whole plan's allowance). Which route gets
+// which: access-rules.ts. The counts live in Redis, shared by every gateway instance; a busy API key takes them in
+// leases.
 import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { AppError } from '@mailwright/kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { LeasedRateLimitStore } from './leased-rate-limit-store';
@@ -15,6 +18,8 @@ export interface Limiters {
   auth: Limiter;
   changePassword: Limiter;
   api: Limiter;
+  /** After `api`: the account's keys together. */
+  apiAccount: Limiter;
 }
 
 export async function createLimiters(
@@ -26,6 +31,8 @@ export async function createLimiters(
     authPerMinute: number;
     changePasswordPerWindow: number;
     apiPerMinute: number | ((request: FastifyRequest) => Promise<number>);
+    /** An account's API keys together may make this many times one key's requests per minute. */
+    apiKeysPerAccount: number;
   },
 ): Promise<Limiters> {
   const store = new LeasedRateLimitStore(redis, namespace);
@@ -57,9 +64,30 @@ export async function createLimiters(
     timeWindow: 60_000,
     keyGenerator: (request) => `api:${request.apiKeyId ?? request.ip}`,
   });
+  // Counted with createRateLimit, not a second rateLimit handler: the plugin runs one handler per request (the
+  // others return at once), and the RateLimit-* headers stay the key's own until the account's limit refuses.
+  const accountCount = app.createRateLimit({
+    max: async (request) => (typeof apiMax === 'number' ? apiMax : await apiMax(request)) * limits.apiKeysPerAccount,
+    timeWindow: 60_000,
+    skipOnError: true,
+    keyGenerator: (request) => `api-account:${request.apiKeyUserId ?? request.ip}`,
+  });
+  const apiAccount: Limiter = async (request, reply) => {
+    const counted = await accountCount(request);
+    if (counted.isAllowed || !counted.isExceeded) return;
+    reply.header('ratelimit-limit', counted.max);
+    reply.header('ratelimit-remaining', 0);
+    reply.header('ratelimit-reset', counted.ttlInSeconds);
+    reply.header('retry-after', counted.ttlInSeconds);
+    throw new AppError(
+      'RATE_LIMITED',
+      `Too many requests from this account's API keys together. Try again in ${counted.ttlInSeconds} seconds.`,
+    );
+  };
   return {
     auth: auth as unknown as Limiter,
     changePassword: changePassword as unknown as Limiter,
     api: api as unknown as Limiter,
+    apiAccount,
   };
 }

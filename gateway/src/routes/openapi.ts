@@ -33,7 +33,7 @@ export const openApiRoutes: RoutesPlugin<Pick<GatewayDeps, 'config' | 'planLimit
       documents,
       upstreams,
       config.PUBLIC_URL,
-      apiDescription(planLimits.table, config.RATE_LIMIT_API_MAX),
+      apiDescription(planLimits.table, config.RATE_LIMIT_API_MAX, config.RATE_LIMIT_API_KEYS_PER_ACCOUNT),
     );
     return cache.set('document', document, documents.length === services.size ? FULL_TTL_MS : PARTIAL_TTL_MS);
   }

@@ -67,7 +67,10 @@ export const proxyRoutes: RoutesPlugin<ProxyDeps> = async (app, { deps }) => {
       if (reply.sent) return;
       await authenticate(request, rule.access);
       if (rule.throttle === 'user') await limiters.changePassword(request, reply);
-      if (request.apiKeyId) await limiters.api(request, reply);
+      if (request.apiKeyId) {
+        await limiters.api(request, reply);
+        await limiters.apiAccount(request, reply);
+      }
     };
 
     const forward = (request: FastifyRequest, reply: FastifyReply, body: Buffer | Readable | null) =>

@@ -1,5 +1,7 @@
 // The reference's introduction: authentication, limits, batch semantics, webhooks and their signatures.
-export function apiDescription(planLimits: Record<string, number>, operatorCap: number): string {
+import { MAIL_LIMITS } from '@mailwright/contracts';
+
+export function apiDescription(planLimits: Record<string, number>, operatorCap: number, keysPerAccount: number): string {
   const perPlan = Object.entries(planLimits)
     .map(([plan, max]) => `| ${plan} | ${Math.min(max, operatorCap).toLocaleString('en-US')} |`)
     .join('\n');
@@ -21,8 +23,9 @@ and answers the first answer again, with the header \`idempotent-replayed: true\
 answers 409 \`IDEMPOTENCY_KEY_REUSED\`.
 
 ## Rate limits (public API)
-Requests per minute per API key, by plan. Every answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and
-\`RateLimit-Reset\`; a 429 also carries \`Retry-After\` (seconds).
+Requests per minute per API key, by plan; an account's keys together may make ${keysPerAccount} times that. Every
+answer carries the key's \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`; a 429 also carries
+\`Retry-After\` (seconds), and the limits of the window that refused it.
 
 | plan | requests / minute |
 | --- | --- |
@@ -38,6 +41,8 @@ non-https or private-address URL), 413 \`ATTACHMENTS_TOO_LARGE\`, or 422 \`ATTAC
 \`POST /api/emails/api/batch\` takes up to 100 emails. Each is validated on its own; the valid ones are accepted
 together and their quota is taken **all or none**. The answer is **207 Multi-Status** with one entry per email, in
 order: \`{ index, status: "accepted", id, data }\` or \`{ index, status: "rejected", error: { message, code } }\`.
+Together the emails hold at most ${MAIL_LIMITS.batchContentMaxChars.toLocaleString('en-US')} characters (subjects, bodies and texts, templates filled in):
+from the first email past that on, each is rejected with 413 \`PAYLOAD_TOO_LARGE\`.
 
 ## Migrating from Resend
 \`/compat/resend\` speaks Resend's API: point a Resend SDK at it with

@@ -299,7 +299,10 @@ export function DocsPage() {
                 Monthly email quota per plan: Free 100, Pro 10,000, Enterprise unlimited. The quota resets at the start of each
                 calendar month; over the limit, sends are refused until then or until you upgrade.
               </li>
-              <li>The public API allows 6,000 requests per minute per API key by default.</li>
+              <li>
+                The public API allows each API key its plan's requests per minute (at most 6,000 by default), and an account's
+                keys together four times that.
+              </li>
               <li>Sign-in, sign-up and password-reset requests are limited to 20 per minute per IP address by default.</li>
               <li>
                 Over a limit the API answers <InlineCode>429 Too Many Requests</InlineCode>; wait for the time in the{' '}
