@@ -1,9 +1,9 @@
 // The content a batch's emails may hold together: MAIL_LIMITS.batchContentMaxChars, what one request may carry.
 // A template fills a small request with up to 1 MB an email, so without this bound a batch of 100 was up to 100 MB
-// to read (links, text version) and store from one request: 15 s of the mail service's event loop, while another
-// tenant's sends were answered 503. Counted in the batch's order: from the first email that would pass the limit
-// on, every email is refused, whichever template comes back first. An email's render waits until the emails
-// RENDERS_AHEAD places before it are counted, so a batch never holds many renders it may not keep.
+// to read (links, text version) and store from one request: 15 s of the mail service's event loop, and another
+// tenant's sends could be answered 503 meanwhile. Counted in the batch's order: from the first email that would
+// pass the limit on, every email is refused, whichever template comes back first. An email's render waits until
+// the emails RENDERS_AHEAD places before it are counted, so a batch never holds many renders it may not keep.
 import { MAIL_LIMITS, MAIL_MESSAGES } from '@mailwright/contracts';
 import { AppError } from '@mailwright/kit';
 
