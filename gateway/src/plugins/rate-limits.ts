@@ -9,6 +9,7 @@ import { AppError } from '@mailwright/kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { LeasedRateLimitStore } from './leased-rate-limit-store';
+import { perRequestOnce } from './per-request-once';
 
 export const CHANGE_PASSWORD_WINDOW_MS = 15 * 60_000;
 
@@ -58,9 +59,9 @@ export async function createLimiters(
     // Runs after authentication: the user id is always there; the address is only a fallback.
     keyGenerator: (request) => `password:${request.userId ?? request.ip}`,
   });
-  const apiMax = limits.apiPerMinute;
+  const apiMax = perRequestOnce(limits.apiPerMinute);
   const api = app.rateLimit({
-    max: typeof apiMax === 'number' ? apiMax : (request: FastifyRequest) => apiMax(request),
+    max: apiMax,
     timeWindow: 60_000,
     keyGenerator: (request) => `api:${request.apiKeyId ?? request.ip}`,
   });

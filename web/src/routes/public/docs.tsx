@@ -301,7 +301,7 @@ export function DocsPage() {
               </li>
               <li>
                 The public API allows each API key its plan's requests per minute (at most 6,000 by default), and an account's
-                keys together four times that.
+                keys together four times that by default.
               </li>
               <li>Sign-in, sign-up and password-reset requests are limited to 20 per minute per IP address by default.</li>
               <li>
