@@ -53,7 +53,7 @@ node --import tsx infra/docker/bundle.ts --out "$out"
 #    OTLP endpoint)
 for dir in "$out"/*/; do
   name=$(basename "$dir")
-  entry=$(ls "$dir"dist/*.mjs | grep -v '/dist/tracing')
+  entry=$(cd "$dir" && node -p 'require("./package.json").main')
   imports=()
   if [ -f "$dir"dist/tracing.mjs ]; then imports=(--import ./dist/tracing.mjs); fi
   set +e

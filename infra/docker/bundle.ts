@@ -1,4 +1,4 @@
-// Builds every deployable process into <out>/<name>/ (default infra/docker/dist, git-ignored): one bundled ESM file (dist/), the migrations it
+// Builds every deployable process into <out>/<name>/ (default infra/docker/dist, git-ignored): one bundled ESM file (dist/; and one per worker thread it starts), the migrations it
 // applies, the web app for the gateway, dist/tracing.mjs (+ dist/tracing-sdk.mjs) for the long-running processes, and a
 // node_modules pruned to the production dependencies of the packages left out of the bundle (native addons, and what
 // tracing patches: processes.ts externalPackages). Used by the Dockerfile and by CI without Docker.
@@ -236,6 +236,10 @@ async function bundleProcess(spec: DeployableProcess, outRoot: string): Promise<
   } satisfies BuildOptions;
   const result = await build({ ...common, entryPoints: [path.join(repoRoot, spec.entry)], outfile: outFile });
   const metafiles = [result.metafile];
+  for (const thread of spec.threads ?? []) {
+    const outfile = path.join(outDir, 'dist', `${path.basename(thread, '.ts')}.mjs`);
+    metafiles.push((await build({ ...common, entryPoints: [path.join(repoRoot, thread)], outfile })).metafile);
+  }
   if (spec.traced) {
     // dist/tracing.mjs, loaded with `node --import` before the entry: a few hundred bytes that read the environment.
     // The OpenTelemetry SDK is dist/tracing-sdk.mjs, which it imports only when an OTLP endpoint is configured.
@@ -283,7 +287,8 @@ async function bundleProcess(spec: DeployableProcess, outRoot: string): Promise<
   }
 
   const dependencies = await copyProductionDependencies(externalImports(metafiles), outDir);
-  const manifest = { name: `mailwright-${spec.name}`, private: true, type: 'module', dependencies };
+  const main = path.relative(outDir, outFile);
+  const manifest = { name: `mailwright-${spec.name}`, private: true, type: 'module', main, dependencies };
   await writeFile(path.join(outDir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   const size = (await readFile(outFile)).length;
   process.stdout.write(

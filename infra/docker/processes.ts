@@ -22,6 +22,8 @@ export interface DeployableProcess {
   traced?: boolean;
   /** V8 flags on its command line (Node refuses them in NODE_OPTIONS). */
   nodeFlags?: string[];
+  /** Worker-thread entries, each bundled beside the entry as dist/<its name>.mjs. */
+  threads?: readonly string[];
 }
 
 /**
@@ -38,6 +40,7 @@ const deployable = (spec: PlatformProcess): DeployableProcess => ({
   port: spec.defaultPort,
   portVar: spec.portVar,
   traced: true,
+  ...(spec.threads ? { threads: spec.threads } : {}),
   ...(spec.name === 'mail-worker' ? { nodeFlags: WORKER_NODE_FLAGS } : {}),
   ...(spec.kind === 'gateway' ? { web: true } : {}),
   ...(spec.schema ? { migrations: spec.schema } : {}),

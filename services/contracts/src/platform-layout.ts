@@ -29,6 +29,8 @@ export interface PlatformProcess {
   schema?: ServiceName;
   /** Public non-HTTP listeners (an intake's). */
   listeners?: readonly PublicListener[];
+  /** Worker-thread entry files it starts, relative to the repository root; a bundle has each beside its entry. */
+  threads?: readonly string[];
 }
 
 export interface PublicListener {
@@ -66,7 +68,8 @@ export const platformServices: readonly PlatformService[] = [
   service('identity', 4001),
   service('accounts', 4002),
   service('templates', 4003),
-  service('mail', 4004),
+  // Large HTML bodies are read on a thread of their own (sending/large-body-reads.ts).
+  { ...service('mail', 4004), threads: ['services/mail/src/sending/html-body-thread.ts'] },
   service('billing', 4005),
 ];
 

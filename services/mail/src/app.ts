@@ -29,6 +29,7 @@ import { webhookRoutes } from './routes/webhooks';
 import type { SendersDeps } from './senders/deps';
 import { ATTACHMENT_DOWNLOADS_PER_REQUEST, AttachmentDownloads } from './sending/attachments/attachment-downloads';
 import type { SendingDeps } from './sending/deps';
+import { HtmlBodyThread } from './sending/html-body-thread-client';
 import { LargeBodyReads } from './sending/large-body-reads';
 import type { TrackingDeps } from './tracking/deps';
 import { TrackingBuffer } from './tracking/tracking-buffer';
@@ -84,6 +85,7 @@ export async function buildMailApp(
   const webhooks = new WebhookEvents(db.$client, queues.webhooks, (error) =>
     app.log.warn({ err: error }, 'webhook event not stored'),
   );
+  const htmlBodyThread = new HtmlBodyThread(app.log);
   const sending: SendingDeps = {
     db,
     entitlements: overrides.entitlements ?? new BillingEntitlements(internal, config.BILLING_URL),
@@ -94,7 +96,7 @@ export async function buildMailApp(
       requestConcurrency: ATTACHMENT_DOWNLOADS_PER_REQUEST,
       requestBytes: config.ATTACHMENT_REQUEST_MAX_BYTES,
     }),
-    largeBodyReads: new LargeBodyReads(),
+    largeBodyReads: new LargeBodyReads(htmlBodyThread),
     outbox: emailStore,
     webhooks,
     settings: {
@@ -158,6 +160,7 @@ export async function buildMailApp(
     await webhooks.drain();
     await queues.close();
     await db.$client.end();
+    await htmlBodyThread.close();
   });
   return { app, deps: { sending, outbox, emailLog, tracking, webhooks: webhookDeps } };
 }

@@ -19,7 +19,6 @@ import { checkAttachmentList, type PreparedAttachment, prepareAttachments } from
 import type { EmailContent } from './batch-content';
 import type { SendingDeps } from './deps';
 import { given } from './given';
-import { readHtmlBody } from './html-body';
 import { quotaMonth } from './quota-month';
 import { resolveSender } from './resolve-sender';
 import { checkScheduleWindow, parseScheduledAt } from './schedule-time';
@@ -146,7 +145,7 @@ export async function buildEmail(
   // A template's kind is its own text's (templates decides it before the values go in): a plain template whose
   // values hold markup is still sent as text, so a variable cannot turn it into HTML.
   const isHtml = rendered ? rendered.isHtml : !textOnly && isHtmlBody(content);
-  const reading = isHtml ? await deps.largeBodyReads.read(userId, content.length, () => readHtmlBody(content, text)) : null;
+  const reading = isHtml ? await deps.largeBodyReads.read(userId, content, text) : null;
 
   const id = newEmailId();
   const email: NewEmail = {
