@@ -1,7 +1,8 @@
-// Builds every deployable process into <out>/<name>/ (default infra/docker/dist, git-ignored): one bundled ESM file (dist/; and one per worker thread it starts), the migrations it
-// applies, the web app for the gateway, dist/tracing.mjs (+ dist/tracing-sdk.mjs) for the long-running processes, and a
-// node_modules pruned to the production dependencies of the packages left out of the bundle (native addons, and what
-// tracing patches: processes.ts externalPackages). Used by the Dockerfile and by CI without Docker.
+// Builds every deployable process into <out>/<name>/ (default infra/docker/dist, git-ignored): one bundled ESM file (dist/,
+// named by package.json's main, and one beside it per worker thread it starts), the migrations it applies, the web app
+// for the gateway, dist/tracing.mjs (+ dist/tracing-sdk.mjs) for the long-running processes, and a node_modules pruned
+// to the production dependencies of the packages left out of the bundle (native addons, and what tracing patches:
+// processes.ts externalPackages). Used by the Dockerfile and by CI without Docker.
 //
 //   node --import tsx infra/docker/bundle.ts [--out <dir>] [name ...]
 

@@ -22,7 +22,7 @@ export interface SendingDeps {
   templates: TemplatesClient;
   /** Bounds attachment URL downloads per process and per request. */
   attachmentDownloads: AttachmentDownloads;
-  /** Reads large HTML bodies one at a time, tenants taking turns. */
+  /** Reads HTML bodies: large ones on a worker thread, one at a time, tenants taking turns. */
   largeBodyReads: LargeBodyReads;
   /** Stores accepted emails (leaving out suppressed recipients) and adds their send jobs. */
   outbox: EmailStore;
