@@ -75,6 +75,36 @@ describe('batch send jobs', () => {
     expect((delivered[0]?.receivedAt ?? 0) - second).toBeGreaterThanOrEqual(1_950);
   });
 
+  it('shares the window jobs with sends stored in a transaction of their own (an Idempotency-Key, attachments)', async () => {
+    const { userId } = h.newUser();
+    const attachment = { filename: 'a.txt', content: Buffer.from('attached').toString('base64') };
+    const kinds = ['plain', 'idempotent', 'attachment'] as const;
+    const sends = Array.from({ length: 9 }, (_, i) => ({
+      kind: kinds[i % 3] as (typeof kinds)[number],
+      to: `own${i}@example.net`,
+    }));
+    const responses = await Promise.all(
+      sends.map(({ kind, to }) =>
+        h.send(
+          userId,
+          { to: [to], subject: `To ${to}`, body: 'b', ...(kind === 'attachment' ? { attachments: [attachment] } : {}) },
+          kind === 'idempotent' ? { 'idempotency-key': randomUUID() } : {},
+        ),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(sends.map(() => 201));
+    const ids = responses.map((response) => response.json<{ data: EmailLog }>().data.id);
+    const stored = await rowsOf(ids);
+    const jobOf = (kind: (typeof kinds)[number]) =>
+      new Set(sends.flatMap((send, i) => (send.kind === kind ? [stored.get(ids[i] as string)?.jobId] : [])));
+    // Each used to have a job of its own; now the ones of one window share it (a loaded machine may open a second).
+    expect(new Set([...stored.values()].map((row) => row.jobId)).size).toBeLessThan(sends.length);
+    for (const kind of ['idempotent', 'attachment'] as const) expect(jobOf(kind).size).toBeLessThan(3);
+
+    await waitFor(async () => [...(await rowsOf(ids)).values()].every((row) => row.status === 'sent'), 15_000);
+    for (const { to } of sends) expect(h.smtp.to(to)).toHaveLength(1);
+  });
+
   it('many concurrent sends: every email goes out once, through the job of its window', async () => {
     const { userId } = h.newUser();
     h.services.setPlan(userId, 'pro');

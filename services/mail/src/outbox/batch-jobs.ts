@@ -1,6 +1,6 @@
-// Send jobs of emails stored in one transaction (the batch route's, or one email with attachments or an
-// Idempotency-Key): they share one per scheduled time (immediate ones count as one time), added before the
-// answer. Plain single sends get theirs from the intake's windows (job-windows.ts).
+// Send jobs of the batch route's emails, stored in one transaction: they share one per scheduled time (immediate
+// ones count as one time), added before the answer. Single sends get theirs from the intake's windows
+// (job-windows.ts).
 import { currentTraceparent } from '@mailwright/kit';
 import type { NewEmail } from '../db/queries/insert-email';
 import type { EmailRow } from '../db/schema/emails';

@@ -12,6 +12,7 @@ import { insertEmail } from '../db/queries/insert-batch';
 import { insertEmailWithQuota, type NewEmail } from '../db/queries/insert-email';
 import { insertIntake } from '../db/queries/insert-intake';
 import type { EmailRow } from '../db/schema/emails';
+import type { AcceptResult } from './accept-types';
 import { JobWindows, type StoredEmail } from './job-windows';
 import type { SendProducer } from './send-producer';
 import type { SuppressionLookups } from './suppression-lookups';
@@ -80,6 +81,28 @@ export class EmailIntake {
     });
     if ('error' in outcome) throw outcome.error;
     return outcome.row;
+  }
+
+  /**
+   * An email the caller stores its own way (`store`: with attachments, a submitted message or an Idempotency-Key, in
+   * a transaction of its own), with its send job from these same windows: it shares the job of whatever is accepted
+   * with it, added after the window closes, where it had a job of its own added before the answer.
+   */
+  async storeWithWindowJob(
+    email: NewEmail,
+    requestId: string | null,
+    store: (email: NewEmail) => Promise<AcceptResult>,
+  ): Promise<AcceptResult> {
+    const reservation = this.windows.reserve([email]);
+    let stored: AcceptResult | null = null;
+    try {
+      stored = await store(reservation.emails[0] as NewEmail);
+      return stored;
+    } finally {
+      const traceparent = currentTraceparent();
+      const rows = stored?.kind === 'stored' ? stored.rows.filter((row) => row.status !== 'suppressed') : [];
+      reservation.settle(rows.map((row) => ({ row, requestId, traceparent })));
+    }
   }
 
   /** Stores what was pushed and adds its send jobs (shutdown). */

@@ -2,7 +2,9 @@
 // job exists, and the reconciler adds any job a Redis hiccup lost). How a send is stored follows what it needs:
 // - a plain email (no attachments, no Idempotency-Key) joins the intake: one statement stores the emails of
 //   concurrent requests with their quota units, and the emails of a short window share a send job;
-// - an email with attachments, a submitted message (SMTP) or an Idempotency-Key is stored in its own transaction;
+// - an email with attachments, a submitted message (SMTP) or an Idempotency-Key is stored in its own transaction,
+//   and its send job comes from the intake's windows too (one job an email cost the workers and Redis 4-5 times
+//   what a shared job did: SMTP submission, issue 25 round 24);
 // - the batch route's emails take their quota all or none in one transaction;
 // - an email whose every recipient is suppressed is stored without a quota unit and without a job.
 // Suppressed recipients are left out here, as each email is stored: by the intake's own statement for plain
@@ -11,7 +13,7 @@
 // own job ('email-<id>'), for a retry or when the reconciler finds a row without a live job.
 import type { EmailRow } from '../db/schema/emails';
 import type { AcceptItem, AcceptOptions, AcceptResult } from './accept-types';
-import { assignBatchJobs, enqueueBatchJobs } from './batch-jobs';
+import { enqueueBatchJobs } from './batch-jobs';
 import type { OutboxDeps } from './deps';
 import { storeBatch } from './store-batch';
 import { storeOne } from './store-one';
@@ -30,15 +32,9 @@ export class EmailStore {
     }
     const screened = await this.deps.suppressions.screen(first.email);
     const quotaLimit = screened.status === 'suppressed' ? null : options.monthlyLimit;
-    const [email] = assignBatchJobs([screened]);
-    const stored = await storeOne(
-      this.deps.pool,
-      { ...first, email: email ?? screened },
-      quotaLimit,
-      options.idempotency ?? null,
+    return this.deps.intake.storeWithWindowJob(screened, options.requestId ?? null, (email) =>
+      storeOne(this.deps.pool, { ...first, email }, quotaLimit, options.idempotency ?? null),
     );
-    if (stored.kind === 'stored') await this.enqueue(stored.rows, options);
-    return stored;
   }
 
   /** Stores what the intake holds and adds its send jobs (shutdown). */
