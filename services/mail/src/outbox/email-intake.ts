@@ -86,14 +86,15 @@ export class EmailIntake {
   /**
    * An email the caller stores its own way (`store`: with attachments, a submitted message or an Idempotency-Key, in
    * a transaction of its own), with its send job from these same windows: it shares the job of whatever is accepted
-   * with it, added after the window closes, where it had a job of its own added before the answer.
+   * with it, added after the window closes, where it had a job of its own added before the answer. Its windows are
+   * its user's alone: the job waits for the transaction, which no other user's email should wait for.
    */
   async storeWithWindowJob(
     email: NewEmail,
     requestId: string | null,
     store: (email: NewEmail) => Promise<AcceptResult>,
   ): Promise<AcceptResult> {
-    const reservation = this.windows.reserve([email]);
+    const reservation = this.windows.reserve([email], email.userId);
     let stored: AcceptResult | null = null;
     try {
       stored = await store(reservation.emails[0] as NewEmail);

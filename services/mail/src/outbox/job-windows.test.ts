@@ -93,4 +93,21 @@ describe('JobWindows', () => {
     second.settle(second.emails.map((stored) => ({ row: rowOf(stored), requestId: null, traceparent: null })));
     expect(added[0]?.emailIds).toEqual([...first.emails, second.emails[0]].map((stored) => stored?.id));
   });
+  it("keeps an owner's emails in windows of its own, so its slow transaction holds no one else's job", async () => {
+    const { producer, added } = fakeProducer();
+    const windows = new JobWindows(producer, { windowMs: 20, maxEmails: 100 });
+    const slow = windows.reserve([email()], 'user-a');
+    const sameOwner = windows.reserve([email()], 'user-a');
+    const shared = windows.reserve([email()]);
+    const other = windows.reserve([email()], 'user-b');
+    expect(sameOwner.emails[0]?.jobId).toBe(slow.emails[0]?.jobId);
+    expect(new Set([slow, shared, other].map((reservation) => reservation.emails[0]?.jobId)).size).toBe(3);
+    const store = (reservation: typeof slow) =>
+      reservation.settle(reservation.emails.map((stored) => ({ row: rowOf(stored), requestId: null, traceparent: null })));
+    for (const done of [sameOwner, shared, other]) store(done);
+    await sleep(40);
+    expect(added.map((job) => job.jobId).sort()).toEqual([shared, other].map((r) => r.emails[0]?.jobId as string).sort());
+    store(slow);
+    expect(added.at(-1)?.emailIds).toEqual([sameOwner, slow].map((r) => r.emails[0]?.id));
+  });
 });

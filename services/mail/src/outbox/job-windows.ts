@@ -14,7 +14,8 @@ import type { SendProducer } from './send-producer';
 
 interface JobWindow {
   jobId: string;
-  dueAt: number;
+  /** Its due time, and the owner of a caller's own windows (`reserve`). */
+  key: string;
   assigned: number;
   closed: boolean;
   /** Intake statements that put emails into this window and have not finished yet. */
@@ -42,7 +43,7 @@ export interface JobWindowOptions {
 }
 
 export class JobWindows {
-  private readonly open = new Map<number, JobWindow>();
+  private readonly open = new Map<string, JobWindow>();
   private readonly adding = new Set<Promise<void>>();
   private readonly unsettled = new Set<JobWindow>();
 
@@ -52,10 +53,15 @@ export class JobWindows {
   ) {}
 
   /** Copies of the emails, each carrying the job id of the open window for its due time. */
-  reserve(emails: NewEmail[]): WindowReservation {
+  /**
+   * `owner`: the emails are stored in a transaction of the caller's own, whose time the job must wait for; they go
+   * into windows of that owner (a user) alone, so a slow transaction delays no other user's job.
+   */
+  reserve(emails: NewEmail[], owner?: string): WindowReservation {
     const touched = new Map<string, JobWindow>();
     const assigned = emails.map((email) => {
-      const window = this.windowFor(email.scheduledAt?.getTime() ?? 0);
+      const dueAt = email.scheduledAt?.getTime() ?? 0;
+      const window = this.windowFor(owner === undefined ? `${dueAt}` : `${dueAt}/${owner}`);
       // Counted before the window can close (full): its job must wait for this statement's rows.
       if (!touched.has(window.jobId)) {
         touched.set(window.jobId, window);
@@ -93,12 +99,12 @@ export class JobWindows {
     }
   }
 
-  private windowFor(dueAt: number): JobWindow {
-    const current = this.open.get(dueAt);
+  private windowFor(key: string): JobWindow {
+    const current = this.open.get(key);
     if (current) return current;
     const window: JobWindow = {
       jobId: batchJobId(),
-      dueAt,
+      key,
       assigned: 0,
       closed: false,
       inserting: 0,
@@ -106,7 +112,7 @@ export class JobWindows {
       timer: null,
     };
     window.timer = setTimeout(() => this.close(window), this.options.windowMs);
-    this.open.set(dueAt, window);
+    this.open.set(key, window);
     return window;
   }
 
@@ -115,7 +121,7 @@ export class JobWindows {
     window.closed = true;
     if (window.timer) clearTimeout(window.timer);
     window.timer = null;
-    if (this.open.get(window.dueAt) === window) this.open.delete(window.dueAt);
+    if (this.open.get(window.key) === window) this.open.delete(window.key);
     this.addIfComplete(window);
   }
 
