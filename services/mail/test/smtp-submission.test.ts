@@ -192,6 +192,38 @@ describe('POST /internal/smtp/messages', () => {
     expect(h.smtp.to(to).filter((m) => m.parsed.subject === 'Héllo 👋')).toHaveLength(1);
   });
 
+  it('stores one email for concurrent retries, replays a retry at the monthly limit, frees a key after 24 hours', async () => {
+    const { userId, sender } = proUser();
+    const to = inbox('concurrent');
+    const raw = message({ from: sender, to, subject: 'Order 7' });
+    const answers = await Promise.all(Array.from({ length: 6 }, () => submit(userId, raw, [to])));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 201]);
+    const ids = new Set(answers.map((answer) => answer.json<{ data: { id: string } }>().data.id));
+    expect(ids.size).toBe(1);
+    const [id] = ids;
+    const stored = await h.pool.query('SELECT id FROM mail.emails WHERE user_id = $1', [userId]);
+    expect(stored.rows).toEqual([{ id }]);
+    const usage = await h.pool.query('SELECT used FROM mail.quota_usage WHERE user_id = $1', [userId]);
+    expect(usage.rows).toEqual([{ used: 1 }]);
+    await h.smtp.next((m) => m.envelopeTo.includes(to));
+
+    // At the limit, a retry of the stored message still replays it; a new message is refused.
+    await h.pool.query('UPDATE mail.quota_usage SET used = email_limit WHERE user_id = $1', [userId]);
+    const atLimit = await submit(userId, raw, [to]);
+    expect(atLimit.statusCode, atLimit.body).toBe(200);
+    expect(atLimit.json<{ data: { id: string } }>().data.id).toBe(id);
+    expect((await submit(userId, message({ from: sender, to }), [to])).statusCode).toBe(429);
+
+    // 24 hours later the same Message-ID is a new message.
+    await h.pool.query('UPDATE mail.quota_usage SET used = 1 WHERE user_id = $1', [userId]);
+    await h.pool.query(`UPDATE mail.idempotency_keys SET created_at = now() - interval '25 hours' WHERE user_id = $1`, [userId]);
+    const later = await submit(userId, raw, [to]);
+    expect(later.statusCode, later.body).toBe(201);
+    expect(later.json<{ data: { id: string } }>().data.id).not.toBe(id);
+    const keys = await h.pool.query('SELECT email_id FROM mail.idempotency_keys WHERE user_id = $1', [userId]);
+    expect(keys.rows).toEqual([{ email_id: later.json<{ data: { id: string } }>().data.id }]);
+  });
+
   it('refuses a From that is not one of the key owner senders, a free plan and a message with no header', async () => {
     const { userId } = proUser();
     const stranger = await submit(userId, message({ from: 'ceo@bank.example', to: inbox('x') }), [inbox('x')]);

@@ -11,12 +11,19 @@ export interface AcceptItem {
   source?: Buffer;
 }
 
+export interface IdempotentAnswer {
+  statusCode: number;
+  response: unknown;
+}
+
 export interface Idempotency {
   key: string;
   /** The hash of the request that first used the key (request-hash.ts). */
   bodyHash: string;
   /** The answer a retry with the key replays, from the stored rows (default: 201 and the one email). */
-  answer?: (rows: EmailRow[]) => { statusCode: number; response: unknown };
+  answer?: (rows: EmailRow[]) => IdempotentAnswer;
+  /** The answer when it is known before the email is stored (SMTP: its id and status): one statement stores it all. */
+  answerBeforeStore?: (email: NewEmail) => IdempotentAnswer;
 }
 
 export interface AcceptOptions {

@@ -51,3 +51,17 @@ export async function storeIdempotentResponse(
     JSON.stringify(response),
   ]);
 }
+
+/** A statement failed because the Idempotency-Key it claims is held by another request (within 24 hours or not). */
+export function isKeyHeld(error: unknown): boolean {
+  const { code, table } = (error ?? {}) as { code?: unknown; table?: unknown };
+  return code === '23505' && table === 'idempotency_keys';
+}
+
+/** Frees a key whose claim is older than 24 hours: it may be claimed again. */
+export async function releaseExpiredKey(executor: pg.Pool | pg.PoolClient, userId: string, key: string): Promise<void> {
+  await executor.query(
+    `DELETE FROM mail.idempotency_keys WHERE user_id = $1 AND key = $2 AND created_at <= now() - interval '24 hours'`,
+    [userId, key],
+  );
+}

@@ -10,15 +10,21 @@ export type { NewEmail } from './new-email';
 
 const LIMIT = `$${NEXT_PARAM}`;
 
-const INSERT_WITH_QUOTA = `
-WITH quota AS (
+/**
+ * The CTE taking the email's quota unit when `limit` (a placeholder: -1 is unlimited) allows one more: `quota` has a
+ * row when it was taken. Shared with insert-email-alone.ts.
+ */
+export const takeQuotaUnit = (limit: string) => `quota AS (
   INSERT INTO mail.quota_usage AS q (user_id, month, used, email_limit)
-  SELECT ${paramOf('userId')}::uuid, ${paramOf('quotaMonth')}::text, 1, ${LIMIT}::int WHERE ${LIMIT}::int = -1 OR ${LIMIT}::int >= 1
+  SELECT ${paramOf('userId')}::uuid, ${paramOf('quotaMonth')}::text, 1, ${limit}::int WHERE ${limit}::int = -1 OR ${limit}::int >= 1
   ON CONFLICT (user_id, month) DO UPDATE
     SET used = q.used + 1, email_limit = excluded.email_limit, updated_at = now()
     WHERE excluded.email_limit = -1 OR q.used + 1 <= excluded.email_limit
   RETURNING 1
-)
+)`;
+
+const INSERT_WITH_QUOTA = `
+WITH ${takeQuotaUnit(LIMIT)}
 INSERT INTO mail.emails ${INSERT_COLUMNS}
 SELECT ${INSERT_PARAMS} FROM quota
 RETURNING ${EMAIL_COLUMNS}`;
