@@ -1,9 +1,10 @@
 // `npx tsx infra/bench/smtp-only.ts [--messages=3000] [--connections=32] [--rounds=2] [--bundles=<dir>]
-// [--against=<checkout>]`: the SMTP submission phase alone (phases/smtp-intake.ts) on its own stack, after a
+// [--against=<checkout>] [--profile]`: the SMTP submission phase alone (phases/smtp-intake.ts) on its own stack, after a
 // 500-message warm-up. With --against each round runs it twice, once with the mail service from this checkout's
 // bundles and once from the other checkout's (built into its test-artifacts/bench-bundles), taking turns at going
 // first: a before/after of a change to the mail service's store path in one stack. Prints every run's messages per
-// second and CPU per message per process, then each side's figures with their median.
+// second and CPU per message per process, then each side's figures with their median. --profile writes each
+// process's V8 CPU profile (its whole life) under `<logDir>/profiles`.
 import path from 'node:path';
 import { withBenchStack } from './bench-stack';
 import { buildBundles } from './bundles';
@@ -24,7 +25,7 @@ const bundleDir = bundlesArg ? path.resolve(bundlesArg) : buildBundles(log);
 const sides = [{ label: 'this', bundleDir, runs: [] as SmtpIntakeResult[] }];
 if (against) sides.push({ label: `against ${against}`, bundleDir: buildBundles(log, path.resolve(against)), runs: [] });
 
-await withBenchStack({ bundleDir }, log, async ({ ctx }) => {
+await withBenchStack({ bundleDir, profile: args.includes('--profile') }, log, async ({ ctx }) => {
   for (let round = 1; round <= rounds; round++) {
     const order = round % 2 === 1 ? sides : [...sides].reverse();
     for (const [turn, side] of order.entries()) {

@@ -2,9 +2,10 @@
 // job exists, and the reconciler adds any job a Redis hiccup lost). How a send is stored follows what it needs:
 // - a plain email (no attachments, no Idempotency-Key) joins the intake: one statement stores the emails of
 //   concurrent requests with their quota units, and the emails of a short window share a send job;
-// - an email with attachments, a submitted message (SMTP) or an Idempotency-Key is stored in its own transaction,
-//   and its send job comes from the intake's windows too, its user's own (with a job each, SMTP submission cost the workers 2.0 ms
-//   and Redis 0.54 ms a message; sharing the windows' jobs, 0.46 and 0.09: issue 25, round 24);
+// - an email with attachments, a submitted message (SMTP) or an Idempotency-Key is stored on its own (store-one.ts:
+//   one statement for a submitted message, a transaction otherwise), and its send job comes from the intake's
+//   windows too, its user's own (with a job each, SMTP submission cost the workers 2.0 ms and Redis 0.54 ms a
+//   message; sharing the windows' jobs, 0.46 and 0.09: issue 25, round 24);
 // - the batch route's emails take their quota all or none in one transaction;
 // - an email whose every recipient is suppressed is stored without a quota unit and without a job.
 // Suppressed recipients are left out here, as each email is stored: by the intake's own statement for plain

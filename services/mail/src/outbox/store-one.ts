@@ -1,9 +1,10 @@
 // One email stored with its quota unit and whatever it carries: attachment bytes, the message as submitted (SMTP),
 // an Idempotency-Key claim. Two concurrent requests with one key store one email: the second waits on the key's
 // row lock and then replays the first answer.
-// - Without attachment bytes, and with the key's answer known before the row exists (a submission over SMTP), one
-//   statement stores it all (insert-email-alone.ts): one round trip.
-// - Otherwise a transaction claims the key first, stores the email and its bytes, then the answer made from the row.
+// - Without an Idempotency-Key, or with one whose answer is known before the row exists (a submission over SMTP),
+//   one statement stores it all (insert-email-alone.ts): one round trip.
+// - With an API Idempotency-Key, whose answer is made from the stored row, a transaction claims the key first,
+//   stores the email and its bytes, then the answer.
 import { withTransaction } from '@mailwright/kit';
 import type pg from 'pg';
 import { insertAttachments } from '../db/queries/attachments';
@@ -28,7 +29,7 @@ export async function storeOne(
   monthlyLimit: number | null,
   idempotency: Idempotency | null,
 ): Promise<AcceptResult> {
-  if (item.attachments.length === 0 && (!idempotency || idempotency.answerBeforeStore)) {
+  if (!idempotency || idempotency.answerBeforeStore) {
     return storeByOneStatement(pool, item, monthlyLimit, idempotency);
   }
   return storeInTransaction(pool, item, monthlyLimit, idempotency);
@@ -36,13 +37,13 @@ export async function storeOne(
 
 async function storeByOneStatement(
   pool: pg.Pool,
-  { email, source }: AcceptItem,
+  { email, attachments, source }: AcceptItem,
   monthlyLimit: number | null,
   idempotency: Idempotency | null,
 ): Promise<AcceptResult> {
   const answer = idempotency?.answerBeforeStore?.(email);
   const claim = idempotency && answer ? { key: idempotency.key, bodyHash: idempotency.bodyHash, ...answer } : null;
-  const alone = { email, monthlyLimit, source: source ?? null, claim };
+  const alone = { email, monthlyLimit, attachments, source: source ?? null, claim };
   for (let attempt = 1; ; attempt++) {
     try {
       const row = await insertEmailAlone(pool, alone);

@@ -1,4 +1,4 @@
-// Attachment bytes: stored with the email (same transaction), read back by the worker in batches.
+// Attachment bytes: stored with the email (same statement or transaction), read back by the worker in batches.
 import type pg from 'pg';
 
 export interface AttachmentInput {
@@ -11,6 +11,21 @@ export interface StoredAttachment extends AttachmentInput {
   emailId: string;
 }
 
+/** The attachments as the four arrays `attachmentRows` unnests, in this order. */
+export const attachmentColumns = (list: AttachmentInput[]) => [
+  list.map((_, i) => i),
+  list.map((a) => a.filename),
+  list.map((a) => a.contentType),
+  list.map((a) => a.content),
+];
+
+/** The rows of email_attachments from `attachmentColumns` at placeholders `$first`… (each email's own id given). */
+export const attachmentRows = (first: number) =>
+  `unnest($${first}::int[], $${first + 1}::text[], $${first + 2}::text[], $${first + 3}::bytea[])
+     AS a(position, filename, content_type, content)`;
+
+export const ATTACHMENT_COLUMNS = '(email_id, position, filename, content_type, size, content)';
+
 export async function insertAttachments(
   executor: pg.Pool | pg.PoolClient,
   emailId: string,
@@ -18,10 +33,9 @@ export async function insertAttachments(
 ): Promise<void> {
   if (list.length === 0) return;
   await executor.query(
-    `INSERT INTO mail.email_attachments (email_id, position, filename, content_type, size, content)
-     SELECT $1::uuid, a.position, a.filename, a.content_type, length(a.content), a.content
-     FROM unnest($2::int[], $3::text[], $4::text[], $5::bytea[]) AS a(position, filename, content_type, content)`,
-    [emailId, list.map((_, i) => i), list.map((a) => a.filename), list.map((a) => a.contentType), list.map((a) => a.content)],
+    `INSERT INTO mail.email_attachments ${ATTACHMENT_COLUMNS}
+     SELECT $1::uuid, a.position, a.filename, a.content_type, length(a.content), a.content FROM ${attachmentRows(2)}`,
+    [emailId, ...attachmentColumns(list)],
   );
 }
 

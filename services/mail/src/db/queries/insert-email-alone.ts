@@ -1,11 +1,12 @@
-// One email stored by ONE statement with all it carries but attachment bytes: its quota unit (none for a suppressed
-// email), the message as submitted (SMTP), and its Idempotency-Key claim with an answer known before the row
-// exists. A transaction took six round trips for this (BEGIN, claim, insert, source, answer, COMMIT), and a
-// submission over SMTP is stored this way. The claim is a plain insert made last: a key another request holds fails
-// the statement with a unique violation, which undoes its quota unit and its row (a concurrent holder is waited for
-// first, as the primary key makes it), and the caller replays the holder's answer.
+// One email stored by ONE statement with all it carries: its quota unit (none for a suppressed email), its
+// attachment bytes, the message as submitted (SMTP), and its Idempotency-Key claim when the answer is known before
+// the row exists. A transaction took up to six round trips for this (BEGIN, claim, insert, bytes, answer, COMMIT).
+// The claim is a plain insert: a key another request holds fails the statement with a unique violation, which
+// undoes its quota unit and its row (a concurrent holder is waited for first, as the primary key makes it), and the
+// caller replays the holder's answer.
 import type pg from 'pg';
 import type { EmailRow } from '../schema/emails';
+import { ATTACHMENT_COLUMNS, type AttachmentInput, attachmentColumns, attachmentRows } from './attachments';
 import { emailColumnsOf } from './email-columns';
 import { takeQuotaUnit } from './insert-email';
 import { emailInsertValues, INSERT_COLUMNS, INSERT_PARAMS, NEXT_PARAM, type NewEmail } from './new-email';
@@ -17,6 +18,8 @@ const KEY = `$${NEXT_PARAM + 2}`;
 const BODY_HASH = `$${NEXT_PARAM + 3}`;
 const STATUS_CODE = `$${NEXT_PARAM + 4}`;
 const RESPONSE = `$${NEXT_PARAM + 5}`;
+/** The first of the attachments' four arrays (attachmentColumns). */
+const ATTACHMENTS = NEXT_PARAM + 6;
 
 const INSERT_ALONE = `
 WITH ${takeQuotaUnit(LIMIT)}, stored AS (
@@ -26,6 +29,10 @@ WITH ${takeQuotaUnit(LIMIT)}, stored AS (
 ), source AS (
   INSERT INTO mail.email_sources (email_id, content)
   SELECT stored.id, ${SOURCE}::bytea FROM stored WHERE ${SOURCE}::bytea IS NOT NULL
+), attached AS (
+  INSERT INTO mail.email_attachments ${ATTACHMENT_COLUMNS}
+  SELECT stored.id, a.position, a.filename, a.content_type, length(a.content), a.content
+  FROM stored, ${attachmentRows(ATTACHMENTS)}
 ), claim AS (
   INSERT INTO mail.idempotency_keys (user_id, key, body_hash, email_id, status_code, response)
   SELECT stored.user_id, ${KEY}::text, ${BODY_HASH}::text, stored.id, ${STATUS_CODE}::int, ${RESPONSE}::jsonb
@@ -44,6 +51,7 @@ export interface EmailAlone {
   email: NewEmail;
   /** null: the email takes no quota unit (a suppressed email, never sent). */
   monthlyLimit: number | null;
+  attachments: AttachmentInput[];
   source: Buffer | null;
   claim: KeyClaim | null;
 }
@@ -62,6 +70,7 @@ export async function insertEmailAlone(executor: pg.Pool | pg.PoolClient, alone:
       claim?.bodyHash ?? null,
       claim?.statusCode ?? null,
       claim ? JSON.stringify(claim.response) : null,
+      ...attachmentColumns(alone.attachments),
     ],
   });
   return result.rows[0] ?? null;
