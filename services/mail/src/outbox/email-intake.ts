@@ -95,15 +95,14 @@ export class EmailIntake {
     store: (email: NewEmail) => Promise<AcceptResult>,
   ): Promise<AcceptResult> {
     const reservation = this.windows.reserve([email], email.userId);
-    let stored: AcceptResult | null = null;
-    try {
-      stored = await store(reservation.emails[0] as NewEmail);
-      return stored;
-    } finally {
-      const traceparent = currentTraceparent();
-      const rows = stored?.kind === 'stored' ? stored.rows.filter((row) => row.status !== 'suppressed') : [];
-      reservation.settle(rows.map((row) => ({ row, requestId, traceparent })));
-    }
+    const stored = await store(reservation.emails[0] as NewEmail).catch((error: unknown) => {
+      reservation.settle([]);
+      throw error;
+    });
+    const traceparent = currentTraceparent();
+    const rows = stored.kind === 'stored' ? stored.rows.filter((row) => row.status !== 'suppressed') : [];
+    reservation.settle(rows.map((row) => ({ row, requestId, traceparent })));
+    return stored;
   }
 
   /** Stores what was pushed and adds its send jobs (shutdown). */
