@@ -1,10 +1,11 @@
 // `npx tsx infra/bench/smtp-only.ts [--messages=3000] [--connections=32] [--rounds=2] [--bundles=<dir>]
-// [--against=<checkout>] [--profile]`: the SMTP submission phase alone (phases/smtp-intake.ts) on its own stack, after a
-// 500-message warm-up. With --against each round runs it twice, once with the mail service from this checkout's
-// bundles and once from the other checkout's (built into its test-artifacts/bench-bundles), taking turns at going
-// first: a before/after of a change to the mail service's store path in one stack. Prints every run's messages per
-// second and CPU per message per process, then each side's figures with their median. --profile writes each
-// process's V8 CPU profile (its whole life) under `<logDir>/profiles`.
+// [--against=<checkout>] [--process=mail] [--profile]`: the SMTP submission phase alone (phases/smtp-intake.ts) on
+// its own stack, after a 500-message warm-up. With --against each round runs it twice, once with the process named
+// by --process (the mail service by default, or smtp-intake) from this checkout's bundles and once from the other
+// checkout's (built into its test-artifacts/bench-bundles), taking turns at going first: a before/after of a change
+// to that process in one stack. Prints every run's messages per second and CPU per message per process, then each
+// side's figures with their median. --profile writes each process's V8 CPU profile (its whole life) under
+// `<logDir>/profiles`.
 import path from 'node:path';
 import { withBenchStack } from './bench-stack';
 import { buildBundles } from './bundles';
@@ -18,6 +19,7 @@ const connections = numberArg(args, 'connections', 32);
 const rounds = numberArg(args, 'rounds', 2);
 const bundlesArg = textArg(args, 'bundles');
 const against = textArg(args, 'against');
+const measured = textArg(args, 'process') ?? 'mail';
 const started = Date.now();
 const log = (line: string) => process.stdout.write(`[smtp ${((Date.now() - started) / 1000).toFixed(1)}s] ${line}\n`);
 
@@ -30,7 +32,7 @@ await withBenchStack({ bundleDir, profile: args.includes('--profile') }, log, as
     const order = round % 2 === 1 ? sides : [...sides].reverse();
     for (const [turn, side] of order.entries()) {
       const tag = `smtp${round}${turn ? 'b' : ''}`;
-      if (against) await ctx.stack.restart('mail', { bundleDir: side.bundleDir });
+      if (against) await ctx.stack.restart(measured, { bundleDir: side.bundleDir });
       await measureSmtpIntake(ctx, { messages: 500, connections, tag: `${tag}warm` });
       await ctx.autovacuum.catchUp();
       const run = await measureSmtpIntake(ctx, { messages, connections, tag });

@@ -177,6 +177,15 @@ describe('the envelope', () => {
     expect(services.messages.at(-1)?.recipients).toHaveLength(max);
   });
 
+  it('asks mail about a MAIL FROM once per session, and again in a new session', async () => {
+    const first = services.senderChecks;
+    const session = await dialog(KEY);
+    for (const subject of ['one', 'two', 'three']) expect((await submit(session, message(subject))).code).toBe(250);
+    expect(services.senderChecks - first).toBe(1);
+    expect((await submit(await dialog(KEY), message('four'))).code).toBe(250);
+    expect(services.senderChecks - first).toBe(2);
+  });
+
   it('refuses a recipient that is not an address', async () => {
     const session = await dialog(KEY);
     await session.command(`MAIL FROM:<${SENDER}>`);

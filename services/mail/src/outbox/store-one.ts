@@ -29,10 +29,8 @@ export async function storeOne(
   monthlyLimit: number | null,
   idempotency: Idempotency | null,
 ): Promise<AcceptResult> {
-  if (!idempotency || idempotency.answerBeforeStore) {
-    return storeByOneStatement(pool, item, monthlyLimit, idempotency);
-  }
-  return storeInTransaction(pool, item, monthlyLimit, idempotency);
+  if (idempotency && !idempotency.answerBeforeStore) return storeInTransaction(pool, item, monthlyLimit, idempotency);
+  return storeByOneStatement(pool, item, monthlyLimit, idempotency);
 }
 
 async function storeByOneStatement(
@@ -66,34 +64,29 @@ async function storeInTransaction(
   pool: pg.Pool,
   { email, attachments, source }: AcceptItem,
   monthlyLimit: number | null,
-  idempotency: Idempotency | null,
+  idempotency: Idempotency,
 ): Promise<AcceptResult> {
   type Outcome = AcceptResult | { kind: 'seen' };
   const outcome = await withTransaction<Outcome>(pool, async (client, transaction) => {
-    if (idempotency) {
-      const owns = await claimIdempotency(client, {
-        userId: email.userId,
-        key: idempotency.key,
-        bodyHash: idempotency.bodyHash,
-        emailId: email.id,
-      });
-      if (!owns) return transaction.rollback({ kind: 'seen' });
-    }
+    const owns = await claimIdempotency(client, {
+      userId: email.userId,
+      key: idempotency.key,
+      bodyHash: idempotency.bodyHash,
+      emailId: email.id,
+    });
+    if (!owns) return transaction.rollback({ kind: 'seen' });
     const row =
       monthlyLimit === null ? await insertEmail(client, email) : await insertEmailWithQuota(client, email, monthlyLimit);
     if (!row) return transaction.rollback({ kind: 'quota_exceeded' });
     await insertAttachments(client, row.id, attachments);
     if (source) await insertSource(client, row.id, source);
-    if (idempotency) {
-      const { statusCode, response } = idempotency.answerBeforeStore?.(email) ??
-        idempotency.answer?.([row]) ?? { statusCode: 201, response: serializeEmail(row) };
-      await storeIdempotentResponse(client, email.userId, idempotency.key, statusCode, response);
-    }
+    const { statusCode, response } = idempotency.answer?.([row]) ?? { statusCode: 201, response: serializeEmail(row) };
+    await storeIdempotentResponse(client, email.userId, idempotency.key, statusCode, response);
     return { kind: 'stored', rows: [row] };
   });
   if (outcome.kind !== 'seen') return outcome;
   // Another request holds the key: its answer is committed once the row lock it waited on is released.
-  const seen = await findIdempotency(pool, email.userId, (idempotency as Idempotency).key);
+  const seen = await findIdempotency(pool, email.userId, idempotency.key);
   if (!seen) throw new Error('idempotency row vanished');
   return { kind: 'replay', seen };
 }

@@ -5,6 +5,7 @@ import { SMTP_INTAKE_MESSAGES } from '@mailwright/contracts';
 import { isLoopbackHost } from '@mailwright/kit';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import type { ConnectionSlot, IntakeDeps } from '../deps';
+import { ApprovedSenders } from '../domain/approved-senders';
 import { checkRecipient } from '../domain/check-recipient';
 import { checkSender } from '../domain/check-sender';
 import { clientAddressKey } from '../domain/client-address';
@@ -48,6 +49,17 @@ export function createIntakeServer(deps: IntakeDeps, options: ListenerOptions): 
     if (!slot) return;
     slots.delete(sessionId);
     slot.release().catch((error: unknown) => log.warn({ err: error }, 'connection slot not released'));
+  };
+
+  // The MAIL FROM addresses mail accepted for each session, by session id.
+  const approvals = new Map<string, ApprovedSenders>();
+  const approvedFor = (sessionId: string) => {
+    let approved = approvals.get(sessionId);
+    if (!approved) {
+      approved = new ApprovedSenders();
+      approvals.set(sessionId, approved);
+    }
+    return approved;
   };
 
   /**
@@ -100,7 +112,7 @@ export function createIntakeServer(deps: IntakeDeps, options: ListenerOptions): 
     },
 
     onMailFrom(address, session, callback) {
-      checkSender(deps, signedIn(session), address.address).then(
+      checkSender(deps, signedIn(session), address.address, approvedFor(session.id)).then(
         () => callback(),
         (error: unknown) => callback(refuse(error, session)),
       );
@@ -144,6 +156,7 @@ export function createIntakeServer(deps: IntakeDeps, options: ListenerOptions): 
     onClose(session) {
       metrics.openConnections.dec({ listener });
       releaseSlot(session.id);
+      approvals.delete(session.id);
     },
   });
   return server;
