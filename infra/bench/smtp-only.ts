@@ -45,31 +45,17 @@ await withBenchStack({ bundleDir, profile: args.includes('--profile') }, log, as
     }
   }
 });
+const shown = [...new Set([measured, 'mail', 'smtp-intake', 'postgres (all, shared)', 'platform total'])];
 for (const side of sides) {
-  const figures = (pick: (run: SmtpIntakeResult) => number | undefined) => side.runs.map((run) => pick(run) ?? Number.NaN);
   log(
     summaryLine(
       `messages/s (${side.label})`,
-      figures((run) => run.acceptedPerSecond),
+      side.runs.map((run) => run.acceptedPerSecond),
     ),
   );
-  log(
-    summaryLine(
-      `platform CPU ms per message (${side.label})`,
-      figures((run) => run.cpuMsPerMessage['platform total']),
-    ),
-  );
-  log(
-    summaryLine(
-      `mail CPU ms per message (${side.label})`,
-      figures((run) => run.cpuMsPerMessage.mail),
-    ),
-  );
-  log(
-    summaryLine(
-      `Postgres CPU ms per message (${side.label})`,
-      figures((run) => run.cpuMsPerMessage['postgres (all, shared)']),
-    ),
-  );
+  for (const name of shown) {
+    const figures = side.runs.map((run) => run.cpuMsPerMessage[name] ?? Number.NaN);
+    log(summaryLine(`${name} CPU ms per message (${side.label})`, figures));
+  }
 }
 process.exit(0);
