@@ -95,6 +95,49 @@ describe('the minute window', () => {
   });
 });
 
+describe('a send that arrives after its take', () => {
+  it('counts in the minute from when it was sent, so sends that arrive late never crowd one minute', async () => {
+    const [a, b] = limiters();
+    const account = randomUUID();
+    const limits = { ...NONE, perMinute: 2 };
+    const first = await a.take(account, { recipients: 1, limits, now: at(0) });
+    const second = await b.take(account, { recipients: 1, limits, now: at(100) });
+    if (!first.ok || !second.ok) throw new Error('both takes should pass');
+    // The first send reaches the provider 5 s after its take (a queue behind the account, a slow worker).
+    await a.sent(account, first.ticket, at(5_000));
+    await b.sent(account, second.ticket, at(200));
+    expect(await a.take(account, { recipients: 1, limits, now: at(MINUTE) })).toMatchObject({
+      ok: false,
+      until: at(MINUTE + 200),
+    });
+    expect((await a.take(account, { recipients: 1, limits, now: at(MINUTE + 200) })).ok).toBe(true);
+    // Without sent(), the first send's window would free at 60 s, while it arrived at 5 s: three arrivals in 60 s.
+    expect(await b.take(account, { recipients: 1, limits, now: at(MINUTE + 4_999) })).toMatchObject({
+      ok: false,
+      until: at(MINUTE + 5_000),
+    });
+    expect((await b.take(account, { recipients: 1, limits, now: at(MINUTE + 5_000) })).ok).toBe(true);
+  });
+
+  it('counts a send that took longer than the window again from its arrival, and keeps its day count once', async () => {
+    const [a] = limiters();
+    const account = randomUUID();
+    const limits = { ...NONE, perMinute: 1, perDay: 10 };
+    const slow = await a.take(account, { recipients: 1, limits, now: at(0) });
+    if (!slow.ok) throw new Error('the take should pass');
+    // Its take leaves the window at 60 s; a second send goes then, and the slow one arrives at 70 s.
+    const next = await a.take(account, { recipients: 1, limits, now: at(MINUTE) });
+    if (!next.ok) throw new Error('the window should have freed');
+    await a.sent(account, next.ticket, at(MINUTE));
+    await a.sent(account, slow.ticket, at(MINUTE + 10_000));
+    expect(await a.take(account, { recipients: 1, limits, now: at(2 * MINUTE + 5_000) })).toMatchObject({
+      ok: false,
+      until: at(2 * MINUTE + 10_000),
+    });
+    expect(await a.usage(account, limits, at(2 * MINUTE + 5_000))).toMatchObject({ day: { used: 2 } });
+  });
+});
+
 describe('the day windows', () => {
   it('holds perDay over a rolling 24 h, each send counting until 24 h after the end of its minute', async () => {
     const [a, b] = limiters();

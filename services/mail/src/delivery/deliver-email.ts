@@ -297,6 +297,8 @@ export async function deliverEmail(deps: SendDeps, claimed: ClaimedEmail, run: D
     return recordSentEarlier(deps, emailId, token, requestId);
   }
   if (run.lockLapsed?.() && deps.markers) await deps.markers.mark(emailId).catch(() => undefined);
+  // The minute window counts the send from now, when the provider has it (sender-limiter.ts sent()).
+  if (ticket) deps.limiter?.sent(accountId, ticket).catch(() => undefined);
   deps.health?.onSuccess(accountId);
   deps.onOutcome?.('sent', transport.provider);
   await recordSent(deps, emailId, token, requestId, senderOf(email));

@@ -86,6 +86,19 @@ count(tonumber(at), -1, -tonumber(n))
 return 1
 `;
 
+/**
+ * ARGV: now | '', the ticket of a take whose send just happened. Its minute-window instant moves from the take to
+ * now: the provider counted the message when it arrived, which can be seconds after the take (a queue of sends
+ * behind one account, a busy worker), so the window must free a minute after the arrival, not after the take. Put
+ * back if it had already left the window (a send that took longer than the window).
+ */
+export const SENT_SCRIPT = (minuteMs: number) => `${prelude(minuteMs)}
+local now = clock(ARGV[1])
+redis.call('ZADD', minuteKey, now, ARGV[2])
+redis.call('PEXPIRE', minuteKey, MINUTE + BUCKET)
+return 1
+`;
+
 /** ARGV: now | ''. Answers {minute used, day sends, day recipients, start of the oldest counted bucket or ''}. */
 export const USAGE_SCRIPT = (minuteMs: number) => `${prelude(minuteMs)}
 if redis.call('HEXISTS', dayKey, 'seeded') == 0 then return {'unseeded'} end

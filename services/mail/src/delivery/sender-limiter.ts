@@ -9,7 +9,7 @@ import type pg from 'pg';
 import { type RecentSends, selectRecentSends } from '../db/queries/recent-sends';
 import { RedisScript } from './redis-script';
 import { senderKey } from './sender-keys';
-import { RELEASE_SCRIPT, SEED_SCRIPT, TAKE_SCRIPT, USAGE_SCRIPT } from './sender-limiter-scripts';
+import { RELEASE_SCRIPT, SEED_SCRIPT, SENT_SCRIPT, TAKE_SCRIPT, USAGE_SCRIPT } from './sender-limiter-scripts';
 import { uniqueHex } from './unique-hex';
 
 const REDIS_TIMEOUT_MS = 2_000;
@@ -58,7 +58,13 @@ const clockArg = (now?: Date) => (now ? String(Math.floor(now.getTime())) : '');
 const limitArg = (limit: number | null) => String(limit ?? 0);
 
 export class SenderLimiter {
-  private readonly scripts: { take: RedisScript; release: RedisScript; usage: RedisScript; seed: RedisScript };
+  private readonly scripts: {
+    take: RedisScript;
+    sent: RedisScript;
+    release: RedisScript;
+    usage: RedisScript;
+    seed: RedisScript;
+  };
 
   /** minuteMs: the sliding minute's length (exactly 60 s by default; the worker uses GUARDED_MINUTE_MS). */
   constructor(
@@ -69,6 +75,7 @@ export class SenderLimiter {
   ) {
     this.scripts = {
       take: new RedisScript(TAKE_SCRIPT(minuteMs)),
+      sent: new RedisScript(SENT_SCRIPT(minuteMs)),
       release: new RedisScript(RELEASE_SCRIPT(minuteMs)),
       usage: new RedisScript(USAGE_SCRIPT(minuteMs)),
       seed: new RedisScript(SEED_SCRIPT(minuteMs)),
@@ -109,6 +116,14 @@ export class SenderLimiter {
     if (outcome === 'ok') return { ok: true, ticket: String(value) };
     if (outcome === 'too_many_recipients') return { ok: false, reason: outcome };
     return { ok: false, reason: outcome as SenderLimitReason, until: new Date(Number(value)) };
+  }
+
+  /**
+   * The take's send happened: from now on it counts in the minute window from this instant, not the take's, so a
+   * send that waited or took seconds still leaves a whole minute before the window frees (the day is unchanged).
+   */
+  async sent(accountId: string, ticket: string, now?: Date): Promise<void> {
+    await this.run(this.scripts.sent, accountId, [clockArg(now), ticket]);
   }
 
   /** Gives back a take whose send did not happen; false once it has left the minute window (it then stays counted). */

@@ -19,7 +19,7 @@ export const attachmentColumns = (list: AttachmentInput[]) => [
   list.map((a) => a.content),
 ];
 
-/** The rows of email_attachments from `attachmentColumns` at placeholders `$first`… (each email's own id given). */
+/** The attachments as rows (position, filename, content_type, content) from `attachmentColumns` at `$first`…. */
 export const attachmentRows = (first: number) =>
   `unnest($${first}::int[], $${first + 1}::text[], $${first + 2}::text[], $${first + 3}::bytea[])
      AS a(position, filename, content_type, content)`;
