@@ -48,8 +48,9 @@ export const recentSendsFrom =
     selectRecentSends(pool, accountId, now, minuteMs);
 
 /**
- * The minute window the worker counts over: a second longer than the provider's minute, because the provider
- * counts a message when it arrives, some milliseconds after the take, and arrival times jitter.
+ * The minute window the worker counts over: a second longer than the provider's minute. The provider counts a
+ * message when it arrives; a send counts here from its take until sent() moves it to just after the arrival, and
+ * the second covers what is left: the provider's clock against Redis', and a send sent() has not reached yet.
  */
 export const GUARDED_MINUTE_MS = 61_000;
 
