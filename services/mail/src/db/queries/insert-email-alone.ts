@@ -56,7 +56,7 @@ export interface EmailAlone {
   claim: KeyClaim | null;
 }
 
-/** The stored row, or null when the user's monthly limit is reached; a key already held throws (idempotency.ts isKeyHeld). */
+/** The stored row, or null when the monthly limit is reached. A key already held throws (idempotency.ts isKeyHeld). */
 export async function insertEmailAlone(executor: pg.Pool | pg.PoolClient, alone: EmailAlone): Promise<EmailRow | null> {
   const { claim } = alone;
   const result = await executor.query<EmailRow>({
