@@ -84,10 +84,11 @@ export class EmailIntake {
   }
 
   /**
-   * An email the caller stores its own way (`store`: with attachments, a submitted message or an Idempotency-Key, in
-   * a transaction of its own), with its send job from these same windows: it shares the job of whatever is accepted
-   * with it, added after the window closes, where it had a job of its own added before the answer. Its windows are
-   * its user's alone: the job waits for the transaction, which no other user's email should wait for.
+   * An email the caller stores its own way (`store`: with attachments, a submitted message or an Idempotency-Key,
+   * by a statement or transaction of its own, store-one.ts), with its send job from these same windows: it shares
+   * the job of whatever is accepted with it, added after the window closes, where it had a job of its own added
+   * before the answer. Its windows are its user's alone: the job waits for that store, which no other user's email
+   * should wait for.
    */
   async storeWithWindowJob(
     email: NewEmail,

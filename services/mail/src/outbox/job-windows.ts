@@ -52,10 +52,10 @@ export class JobWindows {
     private readonly options: JobWindowOptions,
   ) {}
 
-  /** Copies of the emails, each carrying the job id of the open window for its due time. */
   /**
-   * `owner`: the emails are stored in a transaction of the caller's own, whose time the job must wait for; they go
-   * into windows of that owner (a user) alone, so a slow transaction delays no other user's job.
+   * Copies of the emails, each carrying the job id of the open window for its due time. `owner`: the emails are
+   * stored by a statement or transaction of the caller's own, whose time the job must wait for; they go into
+   * windows of that owner (a user) alone, so a slow store delays no other user's job.
    */
   reserve(emails: NewEmail[], owner?: string): WindowReservation {
     const touched = new Map<string, JobWindow>();
