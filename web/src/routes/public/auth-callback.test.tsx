@@ -67,7 +67,7 @@ describe('/auth/callback', () => {
     const { router } = renderApp('/auth/callback?code=sent-by-mallory');
     expect(await screen.findByText('You are signed in as ada@example.com. Continue as mallory@example.com?')).toBeTruthy();
     expect(localStorage.getItem('token')).toBe('ada-token');
-    fireEvent.click(screen.getByRole('button', { name: 'Stay signed in as ada@example.com' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Stay signed in as ada@example.com' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(localStorage.getItem('token')).toBe('ada-token');
   });
