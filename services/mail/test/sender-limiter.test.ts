@@ -138,6 +138,52 @@ describe('a send that arrives after its take', () => {
   });
 });
 
+describe('a send that starts long after its take', () => {
+  it('counts from its start while its take is still in the window, so the window frees a minute after the send', async () => {
+    const [a, b] = limiters();
+    const account = randomUUID();
+    const limits = { ...NONE, perMinute: 1 };
+    const taken = await a.take(account, { recipients: 1, limits, now: at(0) });
+    if (!taken.ok) throw new Error('the take should pass');
+    expect(await a.sending(account, taken.ticket, 1, at(30_000))).toEqual({ ok: true });
+    expect(await b.take(account, { recipients: 1, limits, now: at(MINUTE) })).toMatchObject({
+      ok: false,
+      until: at(MINUTE + 30_000),
+    });
+  });
+
+  it('comes back into a window with room after its take left it, and counts from its start', async () => {
+    const [a] = limiters();
+    const account = randomUUID();
+    const limits = { ...NONE, perMinute: 2, perDay: 10 };
+    const taken = await a.take(account, { recipients: 1, limits, now: at(0) });
+    if (!taken.ok) throw new Error('the take should pass');
+    expect(await a.sending(account, taken.ticket, 2, at(MINUTE + 10_000))).toEqual({ ok: true });
+    expect(await a.usage(account, limits, at(MINUTE + 10_000))).toMatchObject({ minute: { used: 1 }, day: { used: 1 } });
+  });
+
+  it('does not go when its take left the window and another send took its place: the take is given back', async () => {
+    const [a, b] = limiters();
+    const account = randomUUID();
+    const limits = { ...NONE, perMinute: 1, perDay: 10 };
+    const waiting = await a.take(account, { recipients: 1, limits, now: at(0) });
+    if (!waiting.ok) throw new Error('the take should pass');
+    // At 60 s the waiting take has left the window, and another send takes the minute.
+    const other = await b.take(account, { recipients: 1, limits, now: at(MINUTE) });
+    if (!other.ok) throw new Error('the window should have freed');
+    await b.sent(account, other.ticket, at(MINUTE + 500));
+    // The waiting send would make two arrivals in one minute: it waits for the other to leave the window.
+    expect(await a.sending(account, waiting.ticket, 1, at(MINUTE + 5_000))).toEqual({
+      ok: false,
+      until: at(2 * MINUTE + 500),
+    });
+    expect(await a.usage(account, limits, at(MINUTE + 5_000))).toMatchObject({ minute: { used: 1 }, day: { used: 1 } });
+    // Given back once: releasing it as well changes nothing.
+    expect(await a.release(account, waiting.ticket)).toBe(false);
+    expect(await a.usage(account, limits, at(MINUTE + 5_000))).toMatchObject({ day: { used: 1 } });
+  });
+});
+
 describe('the day windows', () => {
   it('holds perDay over a rolling 24 h, each send counting until 24 h after the end of its minute', async () => {
     const [a, b] = limiters();

@@ -28,6 +28,7 @@ import { mailOptions } from './compose-message';
 import { submittedMailOptions } from './compose-submitted';
 import type { Admitted } from './delivery-admission';
 import type { SendDeps } from './deps';
+import { sendDeadlineMs, takeNeedsRenewal } from './minute-window';
 import { SendFailure } from './send-failure';
 
 export type Delivery =
@@ -120,7 +121,7 @@ async function recordSentEarlier(deps: SendDeps, emailId: string, token: string,
 }
 
 /** What an admitted delivery did: sent now, found sent by an earlier run, or stopped for a lock no longer sure. */
-type Attempt = 'sent' | 'sent-earlier' | 'lock-unsure';
+type Attempt = 'sent' | 'sent-earlier' | 'lock-unsure' | 'minute-full';
 
 /** What the delivery span tells about an email: ids and kinds, the first recipient's domain, never an address. */
 function deliverySpanAttributes(email: ClaimedEmail, transport: Transport) {
@@ -231,6 +232,7 @@ export async function deliverEmail(deps: SendDeps, claimed: ClaimedEmail, run: D
   }
   if (choice.kind === 'hold') return hold(deps, claimed, run, choice.reason, choice.until);
   const { transport, ticket } = choice;
+  const takenAt = Date.now();
   const email = sentBy(claimed, transport);
   const accountId = transport.accountId;
   annotateSpan(deliverySpanAttributes(email, transport));
@@ -250,6 +252,10 @@ export async function deliverEmail(deps: SendDeps, claimed: ClaimedEmail, run: D
       new Date(Date.now() + BUSY_RETRY_MS + Math.floor(Math.random() * BUSY_RETRY_MS)),
     );
   }
+  // A minute-limited send reaches the provider within the minute its take counts in (minute-window.ts).
+  const perMinute = ticket ? (transport.limits?.perMinute ?? null) : null;
+  const deadlineMs = sendDeadlineMs(deps.deliveryTimeoutMs, perMinute);
+  let minuteFullUntil: Date | null = null;
   let sent: Admitted<Attempt>;
   try {
     const sender = { accountId, userId: email.userId, provider: transport.provider, concurrency: cap };
@@ -257,13 +263,20 @@ export async function deliverEmail(deps: SendDeps, claimed: ClaimedEmail, run: D
       // A timer cleared at once rather than AbortSignal.timeout: thousands of deliveries a second would otherwise
       // leave a minute's worth of pending timers behind.
       const deadline = new AbortController();
-      const timer = setTimeout(() => deadline.abort(), deps.deliveryTimeoutMs);
+      const timer = setTimeout(() => deadline.abort(), deadlineMs);
       try {
         const message = await messageOf(deps, email, transport);
         // The wait for admission (the account's line) and the message's loading can be long: the lock is checked
         // again at the last moment before the send.
         if (!(await stillHoldsLock(run))) return 'lock-unsure';
         if (await sentEarlier(deps, claimed)) return 'sent-earlier';
+        if (ticket && perMinute !== null && takeNeedsRenewal(Date.now() - takenAt, deadlineMs)) {
+          const renewed = await deps.limiter?.sending(accountId, ticket, perMinute).catch(() => null);
+          if (renewed && !renewed.ok) {
+            minuteFullUntil = renewed.until;
+            return 'minute-full';
+          }
+        }
         await deps.sender.send(transport, message, deadline.signal);
         return 'sent';
       } finally {
@@ -287,6 +300,10 @@ export async function deliverEmail(deps: SendDeps, claimed: ClaimedEmail, run: D
   if (!sent.ran) {
     giveBack();
     return hold(deps, claimed, run, 'sender_busy', new Date(Date.now() + yieldDelay()));
+  }
+  if (sent.value === 'minute-full' && minuteFullUntil) {
+    // The limiter gave its take back already.
+    return hold(deps, claimed, run, 'sender_minute_limit', minuteFullUntil);
   }
   if (sent.value === 'lock-unsure') {
     giveBack();

@@ -99,6 +99,32 @@ redis.call('PEXPIRE', minuteKey, MINUTE + BUCKET)
 return 1
 `;
 
+/**
+ * ARGV: now | '', the ticket of a take whose send starts now, perMinute. A take waits between its take and its send
+ * (a line behind the account, a slow provider), and one that waited past the minute window has left it: another
+ * take may have used its place. So the send counts from now: still in the window, it moves to now; gone, it comes
+ * back only if the minute has room, else the answer is when it will ({'sender_minute_limit', until}) and its day
+ * count is given back, since its send does not happen.
+ */
+export const SENDING_SCRIPT = (minuteMs: number) => `${prelude(minuteMs)}
+local now = clock(ARGV[1])
+evict(now)
+local ticket, perMinute = ARGV[2], tonumber(ARGV[3])
+if redis.call('ZSCORE', minuteKey, ticket) == false and perMinute > 0 then
+  local used = redis.call('ZCARD', minuteKey)
+  if used >= perMinute then
+    local leaving = redis.call('ZRANGE', minuteKey, used - perMinute, used - perMinute, 'WITHSCORES')
+    local at, n = string.match(ticket, '^(%d+)|(%d+)|')
+    local b = fmt(tonumber(at) - tonumber(at) % BUCKET)
+    if redis.call('HEXISTS', dayKey, 'n:' .. b) == 1 then count(tonumber(at), -1, -tonumber(n)) end
+    return {'sender_minute_limit', fmt(tonumber(leaving[2]) + MINUTE)}
+  end
+end
+redis.call('ZADD', minuteKey, now, ticket)
+redis.call('PEXPIRE', minuteKey, MINUTE + BUCKET)
+return {'ok'}
+`;
+
 /** ARGV: now | ''. Answers {minute used, day sends, day recipients, start of the oldest counted bucket or ''}. */
 export const USAGE_SCRIPT = (minuteMs: number) => `${prelude(minuteMs)}
 if redis.call('HEXISTS', dayKey, 'seeded') == 0 then return {'unseeded'} end

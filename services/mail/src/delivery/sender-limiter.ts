@@ -9,7 +9,7 @@ import type pg from 'pg';
 import { type RecentSends, selectRecentSends } from '../db/queries/recent-sends';
 import { RedisScript } from './redis-script';
 import { senderKey } from './sender-keys';
-import { RELEASE_SCRIPT, SEED_SCRIPT, SENT_SCRIPT, TAKE_SCRIPT, USAGE_SCRIPT } from './sender-limiter-scripts';
+import { RELEASE_SCRIPT, SEED_SCRIPT, SENDING_SCRIPT, SENT_SCRIPT, TAKE_SCRIPT, USAGE_SCRIPT } from './sender-limiter-scripts';
 import { uniqueHex } from './unique-hex';
 
 const REDIS_TIMEOUT_MS = 2_000;
@@ -61,6 +61,7 @@ const limitArg = (limit: number | null) => String(limit ?? 0);
 export class SenderLimiter {
   private readonly scripts: {
     take: RedisScript;
+    sending: RedisScript;
     sent: RedisScript;
     release: RedisScript;
     usage: RedisScript;
@@ -76,6 +77,7 @@ export class SenderLimiter {
   ) {
     this.scripts = {
       take: new RedisScript(TAKE_SCRIPT(minuteMs)),
+      sending: new RedisScript(SENDING_SCRIPT(minuteMs)),
       sent: new RedisScript(SENT_SCRIPT(minuteMs)),
       release: new RedisScript(RELEASE_SCRIPT(minuteMs)),
       usage: new RedisScript(USAGE_SCRIPT(minuteMs)),
@@ -117,6 +119,24 @@ export class SenderLimiter {
     if (outcome === 'ok') return { ok: true, ticket: String(value) };
     if (outcome === 'too_many_recipients') return { ok: false, reason: outcome };
     return { ok: false, reason: outcome as SenderLimitReason, until: new Date(Number(value)) };
+  }
+
+  /**
+   * The take's send starts now, long enough after its take that the provider might get the message after the take
+   * left the minute window: the take counts from now, and if it had left the window already it comes back only if
+   * the minute has room (otherwise `until`, and the take is given back). See SENDING_SCRIPT.
+   */
+  async sending(
+    accountId: string,
+    ticket: string,
+    perMinute: number | null,
+    now?: Date,
+  ): Promise<{ ok: true } | { ok: false; until: Date }> {
+    const [outcome, until] = (await this.run(this.scripts.sending, accountId, [clockArg(now), ticket, limitArg(perMinute)])) as [
+      string,
+      string?,
+    ];
+    return outcome === 'ok' ? { ok: true } : { ok: false, until: new Date(Number(until)) };
   }
 
   /**
