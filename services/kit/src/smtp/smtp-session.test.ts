@@ -4,7 +4,7 @@ import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SmtpPeer, scriptedSmtpServer } from '../testing';
+import { SmtpPeer } from '../testing';
 import { SmtpSession, type SmtpSessionOptions } from './smtp-session';
 
 // A certificate for "localhost" and 127.0.0.1 made with openssl, as the launcher makes the intake's (infra/launcher/tls-pair.ts).
@@ -47,6 +47,48 @@ const to = (peer: SmtpPeer, rest: Partial<SmtpSessionOptions> = {}): SmtpSession
   ...rest,
 });
 const message = (text: string) => Buffer.from(`Subject: ${text}\r\n\r\n${text}\r\n`);
+
+/** A scripted SMTP server: records each chunk it reads and answers the commands with `answer`. */
+async function scriptedServer(extensions: string[], answer: (line: string) => string | null) {
+  const chunks: string[] = [];
+  const sockets: net.Socket[] = [];
+  const server = net.createServer((socket) => {
+    sockets.push(socket);
+    let inData = false;
+    socket.write('220 scripted ESMTP\r\n');
+    socket.on('data', (chunk: Buffer) => {
+      chunks.push(chunk.toString());
+      for (const line of chunk.toString().split('\r\n').slice(0, -1)) {
+        if (inData) {
+          if (line === '.') {
+            inData = false;
+            socket.write('250 queued\r\n');
+          }
+          continue;
+        }
+        if (line.startsWith('EHLO'))
+          socket.write(
+            ['250-scripted', ...extensions]
+              .map((e, i, all) => (i === all.length - 1 ? e.replace('-', ' ') : e))
+              .join('\r\n')
+              .concat('\r\n'),
+          );
+        else if (line === 'DATA') {
+          const reply = answer(line) ?? '354 go ahead';
+          inData = reply.startsWith('354');
+          socket.write(`${reply}\r\n`);
+        } else socket.write(`${answer(line) ?? '250 ok'}\r\n`);
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  const stop = () => {
+    for (const socket of sockets) socket.destroy();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+  return { port, chunks, sockets, stop };
+}
 
 describe('SmtpSession', () => {
   it('upgrades with STARTTLS when offered, checks the certificate against the name, and logs in', async () => {
@@ -125,7 +167,7 @@ describe('SmtpSession', () => {
   });
 
   it('pipelines MAIL, RCPT and DATA in one write, then the body and its terminator in a second, with BODY and SMTPUTF8 when needed', async () => {
-    const server = await scriptedSmtpServer(['250-PIPELINING', '250-8BITMIME', '250-SMTPUTF8'], () => null);
+    const server = await scriptedServer(['250-PIPELINING', '250-8BITMIME', '250-SMTPUTF8'], () => null);
     try {
       const session = new SmtpSession({ address: '127.0.0.1', port: server.port, secure: false, serverName: '127.0.0.1' });
       await session.start();
@@ -147,7 +189,7 @@ describe('SmtpSession', () => {
   });
 
   it('fails a refused sender with its reply, refuses addresses that would break the command line', async () => {
-    const server = await scriptedSmtpServer(['250-PIPELINING'], (line) =>
+    const server = await scriptedServer(['250-PIPELINING'], (line) =>
       line.startsWith('MAIL') ? '451 4.3.0 try later' : line.startsWith('RCPT') || line === 'DATA' ? '503 5.5.1 need MAIL' : null,
     );
     try {
@@ -171,7 +213,7 @@ describe('SmtpSession', () => {
   });
 
   it('stops being usable when the server speaks unasked (a 421 on an idle connection) or closes', async () => {
-    const server = await scriptedSmtpServer([], () => null);
+    const server = await scriptedServer([], () => null);
     try {
       const session = new SmtpSession({ address: '127.0.0.1', port: server.port, secure: false, serverName: '127.0.0.1' });
       await session.start();
@@ -188,7 +230,7 @@ describe('SmtpSession', () => {
 
   it('refuses plain-text bytes sent after the 220 to STARTTLS (response injection)', async () => {
     for (const injected of ['250-injected', '250 injected']) {
-      const server = await scriptedSmtpServer(['250-STARTTLS'], (line) =>
+      const server = await scriptedServer(['250-STARTTLS'], (line) =>
         line === 'STARTTLS' ? `220 go ahead\r\n${injected}` : null,
       );
       try {

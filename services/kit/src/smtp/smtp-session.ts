@@ -1,10 +1,8 @@
 // One SMTP client connection (RFC 5321): greeting, EHLO (HELO when refused), STARTTLS whenever the server offers
 // it, AUTH PLAIN or LOGIN, then messages one after the other. With PIPELINING (RFC 2920) a message's MAIL, RCPT and
-// DATA go out in one write and the body in a second; and when another message waits on the connection, its MAIL,
-// RCPT and DATA leave in the same write as the body before it ("the actual transfer of message content is explicitly
-// allowed to be the first command in a group", RFC 2920 §3.1), so a busy connection costs one write and one round
-// trip per message. Without PIPELINING the commands go one by one. TLS always checks the server's certificate
-// against `serverName`.
+// DATA go out in one write and the body in a second, so an email costs two round trips and two writes instead of
+// the four of a command-by-command exchange; without it the commands go one by one. TLS always checks the server's
+// certificate against `serverName`.
 import { isAscii } from 'node:buffer';
 import net, { isIP, isIPv6, type Socket } from 'node:net';
 import { hostname } from 'node:os';
@@ -48,20 +46,6 @@ export interface SmtpEnvelope {
   to: string[];
 }
 
-/** One message's transaction: its commands, its bytes, and the replies to its commands once they were written. */
-interface Transaction {
-  commands: string[];
-  message: Buffer;
-  offered: Promise<SmtpReply[]> | null;
-  /** Stopped after its commands left with the body before it. */
-  aborted: boolean;
-  resolve: () => void;
-  reject: (error: unknown) => void;
-}
-
-const stoppedBeforeStart = () => new SmtpError('The send was stopped before it started', 'ETIMEDOUT');
-const stoppedOnItsWay = () => new SmtpError('The send was stopped while on its way', 'ETIMEDOUT');
-
 const DEFAULT_TIMEOUTS: SmtpTimeouts = { connectMs: 10_000, greetingMs: 10_000, idleMs: 60_000 };
 
 /** How long a closing connection may wait for the server's answer to QUIT. */
@@ -87,9 +71,6 @@ export class SmtpSession {
   private authMethods: string[] = [];
   private closed = false;
   private readonly timeouts: SmtpTimeouts;
-  /** The transaction on its way, and those waiting behind it in order. */
-  private active: Transaction | null = null;
-  private readonly queue: Transaction[] = [];
 
   constructor(private readonly options: SmtpSessionOptions) {
     this.timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
@@ -124,71 +105,19 @@ export class SmtpSession {
     if (this.options.auth) await this.logIn(this.options.auth);
   }
 
-  /** Whether the server pipelines, so a message sent while another is on its way follows it in the same writes. */
-  get pipelines(): boolean {
-    return this.extensions.has('PIPELINING');
-  }
-
-  /** Messages taken and not yet answered: the one on its way and those waiting behind it. */
-  get inFlight(): number {
-    return (this.active ? 1 : 0) + this.queue.length;
-  }
-
-  /**
-   * Sends one message. Called while another is on its way, it waits behind it (its commands leave with that one's
-   * body when the server pipelines). When `signal` fires, a message still waiting is dropped without a byte
-   * written; one already started closes the connection, since an SMTP transaction cannot be taken back half-way.
-   */
-  send(envelope: SmtpEnvelope, message: Buffer, signal?: AbortSignal): Promise<void> {
-    if (this.closed) return Promise.reject(new SmtpError('The SMTP connection is closed', 'ECONNECTION'));
-    if (signal?.aborted) return Promise.reject(stoppedBeforeStart());
+  async send(envelope: SmtpEnvelope, message: Buffer): Promise<void> {
+    if (this.closed) throw new SmtpError('The SMTP connection is closed', 'ECONNECTION');
     const addresses = [envelope.from, ...envelope.to];
     const unsafe = addresses.find((address) => UNSAFE_IN_ADDRESS.test(address));
-    if (unsafe !== undefined) {
-      return Promise.reject(new SmtpError(`The address ${JSON.stringify(unsafe)} cannot be sent over SMTP`, 'EADDRESS'));
-    }
+    if (unsafe !== undefined) throw new SmtpError(`The address ${JSON.stringify(unsafe)} cannot be sent over SMTP`, 'EADDRESS');
     const commands = [
       `MAIL FROM:<${envelope.from}>${this.mailParameters(addresses, message)}`,
       ...envelope.to.map((to) => `RCPT TO:<${to}>`),
       'DATA',
     ];
-    return new Promise<void>((resolve, reject) => {
-      const transaction: Transaction = { commands, message, offered: null, aborted: false, resolve, reject };
-      if (signal) this.stopOnAbort(transaction, signal);
-      if (this.active) this.queue.push(transaction);
-      else void this.run(transaction);
-    });
-  }
-
-  /** Runs transactions until none waits; each settles its own promise. */
-  private async run(first: Transaction): Promise<void> {
-    let transaction: Transaction | undefined = first;
-    while (transaction) {
-      this.active = transaction;
-      try {
-        await this.transact(transaction);
-        transaction.resolve();
-      } catch (error) {
-        transaction.reject(error);
-      }
-      transaction = this.queue.shift();
-      if (transaction && this.closed) {
-        const error = new SmtpError('The SMTP connection was closed', 'ECONNECTION');
-        for (const waiting of [transaction, ...this.queue.splice(0)]) waiting.reject(error);
-        transaction = undefined;
-      }
-    }
-    this.active = null;
-  }
-
-  private async transact(transaction: Transaction): Promise<void> {
-    // Its commands went out with the body before it, and it was stopped since: nothing can end it cleanly.
-    if (transaction.aborted) throw this.closeAfterAbort();
-    const replies = await (transaction.offered ??
-      (this.pipelines ? this.pipelined(transaction.commands) : this.oneByOne(transaction.commands)));
-    if (transaction.aborted) throw this.closeAfterAbort();
+    const replies = this.extensions.has('PIPELINING') ? await this.pipelined(commands) : await this.oneByOne(commands);
     const [mail, ...recipients] = replies;
-    const data = replies.length === transaction.commands.length ? recipients.pop() : undefined;
+    const data = replies.length === commands.length ? recipients.pop() : undefined;
     const refusal = envelopeRefusal(mail, recipients, data);
     if (refusal) {
       // A server that answers 354 after refusing the whole envelope waits for a body nobody should get.
@@ -197,42 +126,11 @@ export class SmtpSession {
       throw refusal;
     }
     const done = this.replies.next();
-    const following = this.pipelines ? this.queue[0] : undefined;
     this.socket.cork();
-    for (const chunk of dataChunks(transaction.message)) this.socket.write(chunk);
-    if (following) following.offered = this.offer(following.commands);
+    for (const chunk of dataChunks(message)) this.socket.write(chunk);
     this.socket.uncork();
     const reply = await done;
     if (reply.code !== 250) throw new SmtpError('The SMTP server did not take the message', 'EMESSAGE', reply, 'DATA');
-  }
-
-  private stopOnAbort(transaction: Transaction, signal: AbortSignal): void {
-    const stop = () => {
-      if (this.active === transaction) this.destroy(stoppedOnItsWay());
-      else if (transaction.offered !== null) transaction.aborted = true;
-      else {
-        const at = this.queue.indexOf(transaction);
-        if (at !== -1) this.queue.splice(at, 1);
-        transaction.reject(stoppedBeforeStart());
-      }
-    };
-    signal.addEventListener('abort', stop, { once: true });
-    const forget = () => signal.removeEventListener('abort', stop);
-    const { resolve, reject } = transaction;
-    transaction.resolve = () => {
-      forget();
-      resolve();
-    };
-    transaction.reject = (error) => {
-      forget();
-      reject(error);
-    };
-  }
-
-  private closeAfterAbort(): SmtpError {
-    const error = stoppedOnItsWay();
-    this.destroy(error);
-    return error;
   }
 
   /** Says QUIT and closes; the socket is destroyed if the server does not close its side soon. */
@@ -343,18 +241,10 @@ export class SmtpSession {
     return parameters;
   }
 
-  private pipelined(commands: string[]): Promise<SmtpReply[]> {
+  private async pipelined(commands: string[]): Promise<SmtpReply[]> {
     const replies = commands.map(() => this.replies.next());
     this.socket.write(`${commands.join('\r\n')}\r\n`);
     return Promise.all(replies);
-  }
-
-  /** Writes the commands of a message that waits behind the one on its way; their replies are read at its turn. */
-  private offer(commands: string[]): Promise<SmtpReply[]> {
-    const replies = this.pipelined(commands);
-    // Read at its turn; if the connection fails first, its turn never comes and nothing awaits this.
-    replies.catch(() => {});
-    return replies;
   }
 
   /** Stops at the first refusal of MAIL, or when no recipient was accepted, as the pipelined replies would. */

@@ -57,6 +57,5 @@ export * from './gmail-lookalike';
 export * from './graph-lookalike';
 export * from './imap-server';
 export * from './metric-value';
-export * from './scripted-smtp-server';
 export * from './smtp-peer';
 export * from './tarpit-smtp';

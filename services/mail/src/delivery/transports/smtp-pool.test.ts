@@ -1,4 +1,4 @@
-import { SmtpPeer, scriptedSmtpServer, TarpitSmtp } from '@mailwright/kit/testing';
+import { SmtpPeer, TarpitSmtp } from '@mailwright/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SmtpPool } from './smtp-pool';
 
@@ -28,26 +28,6 @@ describe('SmtpPool', () => {
     expect(received().filter((m) => m.to[0]?.startsWith('r'))).toHaveLength(60);
     expect(received().find((m) => m.to[0] === 'r7@example.net')?.body).toBe('Subject: m7\r\n\r\n.leading dot 7\r\n');
     pool.close();
-  });
-
-  it('queues up to three sends on a busy connection of a pipelining server: each body carries the next commands', async () => {
-    const server = await scriptedSmtpServer(['250-PIPELINING'], () => null);
-    try {
-      const pool = new SmtpPool({ host: '127.0.0.1', port: server.port, secure: false }, 1);
-      await Promise.all(
-        Array.from({ length: 7 }, (_, n) => pool.send({ from: 'a@example.com', to: [`q${n}@example.net`] }, message(n))),
-      );
-      const writes = server.chunks.slice(1);
-      const bodyWrites = writes.filter((chunk) => chunk.startsWith('Subject:'));
-      expect(bodyWrites).toHaveLength(7);
-      // The first message's commands go alone; every later message's leave with the body before it.
-      expect(writes.filter((chunk) => chunk.startsWith('MAIL FROM'))).toHaveLength(1);
-      for (const [n, chunk] of bodyWrites.slice(0, -1).entries()) expect(chunk).toContain(`RCPT TO:<q${n + 1}@example.net>`);
-      expect(server.sockets).toHaveLength(1);
-      pool.close();
-    } finally {
-      await server.stop();
-    }
   });
 
   it('rejects a refused recipient with the server reply and keeps sending the others on the same connections', async () => {

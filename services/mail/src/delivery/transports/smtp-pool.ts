@@ -1,9 +1,7 @@
 // A pool of SMTP connections to one server, each an SmtpSession (kit's smtp/smtp-session.ts: pipelined, TCP_NODELAY, STARTTLS,
 // AUTH). The pool only moves bytes that were built once per email; it keeps up to maxConnections sessions, hands an
 // idle one to the next send, and replaces a session after MAX_MESSAGES_PER_CONNECTION messages or a failure that
-// closed it (a refused envelope or message does not: the session resets it with RSET). When every connection is
-// busy, a send queues on one whose server pipelines (at most SENDS_PER_CONNECTION on one): its commands then leave
-// with the body of the message before it (one write and one round trip per message instead of two; SmtpSession).
+// closed it (a refused envelope or message does not: the session resets it with RSET).
 //
 // A send may carry an AbortSignal (the delivery's deadline): waiting for a connection, connecting and sending all
 // stop when it fires, and a connection cut mid-send is destroyed, so a server that trickles its replies (a tarpit)
@@ -22,8 +20,6 @@ export interface SmtpServer {
 interface PooledConnection {
   session: SmtpSession;
   sent: number;
-  /** Sends handed this connection and not yet settled (up to SENDS_PER_CONNECTION, in order on it). */
-  taken: number;
   idleTimer: NodeJS.Timeout | null;
 }
 
@@ -31,12 +27,6 @@ type Waiter = (pooled: PooledConnection | null) => void;
 
 /** Messages per connection before it is replaced (as nodemailer's pool does). */
 const MAX_MESSAGES_PER_CONNECTION = 1_000;
-/**
- * Sends one busy connection carries at once: the message on its way, the one whose commands leave with its body, and
- * one more, so that a follower is already waiting when the next body goes out (handing over a connection takes a few
- * turns of the event loop, by which time that body has left).
- */
-const SENDS_PER_CONNECTION = 3;
 /** An idle connection is closed after this long; servers drop idle clients anyway. */
 const IDLE_CLOSE_MS = 30_000;
 
@@ -71,7 +61,6 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined, onAb
 
 export class SmtpPool {
   private readonly idle: PooledConnection[] = [];
-  private readonly busy = new Set<PooledConnection>();
   private readonly waiting: Waiter[] = [];
   private open = 0;
   private closed = false;
@@ -85,13 +74,14 @@ export class SmtpPool {
   async send(envelope: SmtpEnvelope, message: Buffer, signal?: AbortSignal): Promise<void> {
     const pooled = await this.acquire(signal);
     try {
-      // The session stops the message itself when the signal fires (dropped if waiting, the connection closed if
-      // on its way); this answers the caller at once meanwhile.
-      await untilAborted(pooled.session.send(envelope, message, signal), signal, () => {});
+      await untilAborted(pooled.session.send(envelope, message), signal, () => pooled.session.destroy());
       pooled.sent += 1;
-    } finally {
+      this.release(pooled);
+    } catch (error) {
       // A refused envelope or message leaves the session usable (reset with RSET); anything else closed it.
-      this.settle(pooled);
+      if (pooled.session.usable) this.release(pooled);
+      else this.discard(pooled);
+      throw error;
     }
   }
 
@@ -109,23 +99,20 @@ export class SmtpPool {
       if (!pooled) break;
       if (pooled.idleTimer) clearTimeout(pooled.idleTimer);
       pooled.idleTimer = null;
-      if (pooled.session.usable) return this.take(pooled);
+      if (pooled.session.usable) return pooled;
       this.end(pooled);
       this.open -= 1;
     }
     if (this.open < this.maxConnections) {
       this.open += 1;
       try {
-        const pooled = this.take(await this.connect(signal));
-        this.handToWaiters(pooled);
-        return pooled;
+        return await this.connect(signal);
       } catch (error) {
         this.open -= 1;
         this.wakeWaiter();
         throw error;
       }
     }
-    for (const pooled of this.busy) if (this.canFollow(pooled)) return this.take(pooled);
     let waiter: Waiter | undefined;
     const handedOver = new Promise<PooledConnection | null>((resolve) => {
       waiter = resolve;
@@ -139,35 +126,16 @@ export class SmtpPool {
     return pooled;
   }
 
-  private take(pooled: PooledConnection): PooledConnection {
-    pooled.taken += 1;
-    this.busy.add(pooled);
-    return pooled;
-  }
-
-  /** Another message may queue on this busy connection: its commands will leave with the body before it. */
-  private canFollow(pooled: PooledConnection): boolean {
-    const { session, taken, sent } = pooled;
-    return taken < SENDS_PER_CONNECTION && session.usable && session.pipelines && sent + taken < MAX_MESSAGES_PER_CONNECTION;
-  }
-
-  /** Sends waiting for a connection take this one, as many as may queue on it. */
-  private handToWaiters(pooled: PooledConnection): void {
-    while (this.waiting.length > 0 && (pooled.taken === 0 || this.canFollow(pooled))) {
-      this.take(pooled);
-      this.waiting.shift()?.(pooled);
-    }
-  }
-
-  private settle(pooled: PooledConnection): void {
-    pooled.taken -= 1;
+  private release(pooled: PooledConnection): void {
     if (!pooled.session.usable || pooled.sent >= MAX_MESSAGES_PER_CONNECTION || this.closed) {
-      if (pooled.taken === 0) this.discard(pooled);
+      this.discard(pooled);
       return;
     }
-    this.handToWaiters(pooled);
-    if (pooled.taken > 0) return;
-    this.busy.delete(pooled);
+    const waiter = this.waiting.shift();
+    if (waiter) {
+      waiter(pooled);
+      return;
+    }
     pooled.idleTimer = setTimeout(() => {
       const index = this.idle.indexOf(pooled);
       if (index >= 0) this.idle.splice(index, 1);
@@ -178,7 +146,6 @@ export class SmtpPool {
   }
 
   private discard(pooled: PooledConnection): void {
-    this.busy.delete(pooled);
     this.end(pooled);
     this.open -= 1;
     this.wakeWaiter();
@@ -204,6 +171,6 @@ export class SmtpPool {
       session.destroy();
       throw error;
     }
-    return { session, sent: 0, taken: 0, idleTimer: null };
+    return { session, sent: 0, idleTimer: null };
   }
 }
