@@ -35,6 +35,13 @@ function limiters(loader?: ConstructorParameters<typeof SenderLimiter>[2]): [Sen
 
 const okCount = (results: TakeResult[]) => results.filter((result) => result.ok).length;
 
+/** The ticket of a one-recipient take that must pass (the test fails here when it does not). */
+async function ticketOf(limiter: SenderLimiter, account: string, limits: SenderLimits, ms: number): Promise<string> {
+  const taken = await limiter.take(account, { recipients: 1, limits, now: at(ms) });
+  if (!taken.ok) throw new Error(`the take at ${ms} ms should pass`);
+  return taken.ticket;
+}
+
 describe('the minute window', () => {
   it('lets exactly perMinute of many concurrent takers through, on two connections', async () => {
     const [a, b] = limiters();
@@ -100,12 +107,11 @@ describe('a send that arrives after its take', () => {
     const [a, b] = limiters();
     const account = randomUUID();
     const limits = { ...NONE, perMinute: 2 };
-    const first = await a.take(account, { recipients: 1, limits, now: at(0) });
-    const second = await b.take(account, { recipients: 1, limits, now: at(100) });
-    if (!first.ok || !second.ok) throw new Error('both takes should pass');
+    const first = await ticketOf(a, account, limits, 0);
+    const second = await ticketOf(b, account, limits, 100);
     // The first send reaches the provider 5 s after its take (a queue behind the account, a slow worker).
-    await a.sent(account, first.ticket, at(5_000));
-    await b.sent(account, second.ticket, at(200));
+    await a.sent(account, first, at(5_000));
+    await b.sent(account, second, at(200));
     expect(await a.take(account, { recipients: 1, limits, now: at(MINUTE) })).toMatchObject({
       ok: false,
       until: at(MINUTE + 200),
@@ -123,13 +129,11 @@ describe('a send that arrives after its take', () => {
     const [a] = limiters();
     const account = randomUUID();
     const limits = { ...NONE, perMinute: 1, perDay: 10 };
-    const slow = await a.take(account, { recipients: 1, limits, now: at(0) });
-    if (!slow.ok) throw new Error('the take should pass');
+    const slow = await ticketOf(a, account, limits, 0);
     // Its take leaves the window at 60 s; a second send goes then, and the slow one arrives at 70 s.
-    const next = await a.take(account, { recipients: 1, limits, now: at(MINUTE) });
-    if (!next.ok) throw new Error('the window should have freed');
-    await a.sent(account, next.ticket, at(MINUTE));
-    await a.sent(account, slow.ticket, at(MINUTE + 10_000));
+    const next = await ticketOf(a, account, limits, MINUTE);
+    await a.sent(account, next, at(MINUTE));
+    await a.sent(account, slow, at(MINUTE + 10_000));
     expect(await a.take(account, { recipients: 1, limits, now: at(2 * MINUTE + 5_000) })).toMatchObject({
       ok: false,
       until: at(2 * MINUTE + 10_000),
@@ -143,9 +147,8 @@ describe('a send that starts long after its take', () => {
     const [a, b] = limiters();
     const account = randomUUID();
     const limits = { ...NONE, perMinute: 1 };
-    const taken = await a.take(account, { recipients: 1, limits, now: at(0) });
-    if (!taken.ok) throw new Error('the take should pass');
-    expect(await a.sending(account, taken.ticket, 1, at(30_000))).toEqual({ ok: true });
+    const taken = await ticketOf(a, account, limits, 0);
+    expect(await a.sending(account, taken, 1, at(30_000))).toEqual({ ok: true });
     expect(await b.take(account, { recipients: 1, limits, now: at(MINUTE) })).toMatchObject({
       ok: false,
       until: at(MINUTE + 30_000),
@@ -156,9 +159,8 @@ describe('a send that starts long after its take', () => {
     const [a] = limiters();
     const account = randomUUID();
     const limits = { ...NONE, perMinute: 2, perDay: 10 };
-    const taken = await a.take(account, { recipients: 1, limits, now: at(0) });
-    if (!taken.ok) throw new Error('the take should pass');
-    expect(await a.sending(account, taken.ticket, 2, at(MINUTE + 10_000))).toEqual({ ok: true });
+    const taken = await ticketOf(a, account, limits, 0);
+    expect(await a.sending(account, taken, 2, at(MINUTE + 10_000))).toEqual({ ok: true });
     expect(await a.usage(account, limits, at(MINUTE + 10_000))).toMatchObject({ minute: { used: 1 }, day: { used: 1 } });
   });
 
@@ -166,20 +168,18 @@ describe('a send that starts long after its take', () => {
     const [a, b] = limiters();
     const account = randomUUID();
     const limits = { ...NONE, perMinute: 1, perDay: 10 };
-    const waiting = await a.take(account, { recipients: 1, limits, now: at(0) });
-    if (!waiting.ok) throw new Error('the take should pass');
+    const waiting = await ticketOf(a, account, limits, 0);
     // At 60 s the waiting take has left the window, and another send takes the minute.
-    const other = await b.take(account, { recipients: 1, limits, now: at(MINUTE) });
-    if (!other.ok) throw new Error('the window should have freed');
-    await b.sent(account, other.ticket, at(MINUTE + 500));
+    const other = await ticketOf(b, account, limits, MINUTE);
+    await b.sent(account, other, at(MINUTE + 500));
     // The waiting send would make two arrivals in one minute: it waits for the other to leave the window.
-    expect(await a.sending(account, waiting.ticket, 1, at(MINUTE + 5_000))).toEqual({
+    expect(await a.sending(account, waiting, 1, at(MINUTE + 5_000))).toEqual({
       ok: false,
       until: at(2 * MINUTE + 500),
     });
     expect(await a.usage(account, limits, at(MINUTE + 5_000))).toMatchObject({ minute: { used: 1 }, day: { used: 1 } });
     // Given back once: releasing it as well changes nothing.
-    expect(await a.release(account, waiting.ticket)).toBe(false);
+    expect(await a.release(account, waiting)).toBe(false);
     expect(await a.usage(account, limits, at(MINUTE + 5_000))).toMatchObject({ day: { used: 1 } });
   });
 });

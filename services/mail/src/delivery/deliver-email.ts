@@ -120,8 +120,11 @@ async function recordSentEarlier(deps: SendDeps, emailId: string, token: string,
   return { kind: 'sent' };
 }
 
-/** What an admitted delivery did: sent now, found sent by an earlier run, or stopped for a lock no longer sure. */
-type Attempt = 'sent' | 'sent-earlier' | 'lock-unsure' | 'minute-full';
+/**
+ * What an admitted delivery did: sent now, found sent by an earlier run, stopped for a lock no longer sure, or held
+ * until the sender's minute has room (a renewed take that found it full).
+ */
+type Attempt = 'sent' | 'sent-earlier' | 'lock-unsure' | { minuteRoomAt: Date };
 
 /** What the delivery span tells about an email: ids and kinds, the first recipient's domain, never an address. */
 function deliverySpanAttributes(email: ClaimedEmail, transport: Transport) {
@@ -255,7 +258,6 @@ export async function deliverEmail(deps: SendDeps, claimed: ClaimedEmail, run: D
   // A minute-limited send reaches the provider within the minute its take counts in (minute-window.ts).
   const perMinute = ticket ? (transport.limits?.perMinute ?? null) : null;
   const deadlineMs = sendDeadlineMs(deps.deliveryTimeoutMs, perMinute);
-  let minuteFullUntil: Date | null = null;
   let sent: Admitted<Attempt>;
   try {
     const sender = { accountId, userId: email.userId, provider: transport.provider, concurrency: cap };
@@ -272,10 +274,7 @@ export async function deliverEmail(deps: SendDeps, claimed: ClaimedEmail, run: D
         if (await sentEarlier(deps, claimed)) return 'sent-earlier';
         if (ticket && perMinute !== null && takeNeedsRenewal(Date.now() - takenAt, deadlineMs)) {
           const renewed = await deps.limiter?.sending(accountId, ticket, perMinute).catch(() => null);
-          if (renewed && !renewed.ok) {
-            minuteFullUntil = renewed.until;
-            return 'minute-full';
-          }
+          if (renewed && !renewed.ok) return { minuteRoomAt: renewed.until };
         }
         await deps.sender.send(transport, message, deadline.signal);
         return 'sent';
@@ -301,9 +300,9 @@ export async function deliverEmail(deps: SendDeps, claimed: ClaimedEmail, run: D
     giveBack();
     return hold(deps, claimed, run, 'sender_busy', new Date(Date.now() + yieldDelay()));
   }
-  if (sent.value === 'minute-full' && minuteFullUntil) {
+  if (typeof sent.value === 'object') {
     // The limiter gave its take back already.
-    return hold(deps, claimed, run, 'sender_minute_limit', minuteFullUntil);
+    return hold(deps, claimed, run, 'sender_minute_limit', sent.value.minuteRoomAt);
   }
   if (sent.value === 'lock-unsure') {
     giveBack();

@@ -38,6 +38,21 @@ local function count(at, sends, recipients)
   redis.call('HINCRBY', dayKey, 'sent', sends)
   redis.call('HINCRBY', dayKey, 'rcpt', recipients)
 end
+-- When the minute window next has room for one more send (0: it has room now).
+local function minuteRoomAt(perMinute)
+  local used = redis.call('ZCARD', minuteKey)
+  if used < perMinute then return 0 end
+  local leaving = redis.call('ZRANGE', minuteKey, used - perMinute, used - perMinute, 'WITHSCORES')
+  return tonumber(leaving[2]) + MINUTE
+end
+-- Takes a ticket's send back out of the day's counts (0 when its bucket has already left the day).
+local function uncount(ticket)
+  local at, n = string.match(ticket, '^(%d+)|(%d+)|')
+  local b = fmt(tonumber(at) - tonumber(at) % BUCKET)
+  if redis.call('HEXISTS', dayKey, 'n:' .. b) == 0 then return 0 end
+  count(tonumber(at), -1, -tonumber(n))
+  return 1
+end
 `;
 
 /** ARGV: now | '', recipients, perMinute, perDay, recipientsPerDay (0 = none), a unique suffix for the member. */
@@ -48,13 +63,7 @@ evict(now)
 local n, perMinute, perDay, rcptDay = tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5])
 if rcptDay > 0 and n > rcptDay then return {'too_many_recipients'} end
 local minuteUntil, dayUntil = 0, 0
-if perMinute > 0 then
-  local used = redis.call('ZCARD', minuteKey)
-  if used >= perMinute then
-    local leaving = redis.call('ZRANGE', minuteKey, used - perMinute, used - perMinute, 'WITHSCORES')
-    minuteUntil = tonumber(leaving[2]) + MINUTE
-  end
-end
+if perMinute > 0 then minuteUntil = minuteRoomAt(perMinute) end
 local needSends, needRcpt = 0, 0
 if perDay > 0 then needSends = (tonumber(redis.call('HGET', dayKey, 'sent')) or 0) + 1 - perDay end
 if rcptDay > 0 then needRcpt = (tonumber(redis.call('HGET', dayKey, 'rcpt')) or 0) + n - rcptDay end
@@ -79,11 +88,7 @@ return {'ok', ticket}
 /** ARGV: the ticket of a take whose send did not happen. Only while it is in the minute window (0 = too late). */
 export const RELEASE_SCRIPT = (minuteMs: number) => `${prelude(minuteMs)}
 if redis.call('ZREM', minuteKey, ARGV[1]) == 0 then return 0 end
-local at, n = string.match(ARGV[1], '^(%d+)|(%d+)|')
-local b = fmt(tonumber(at) - tonumber(at) % BUCKET)
-if redis.call('HEXISTS', dayKey, 'n:' .. b) == 0 then return 0 end
-count(tonumber(at), -1, -tonumber(n))
-return 1
+return uncount(ARGV[1])
 `;
 
 /**
@@ -111,13 +116,10 @@ local now = clock(ARGV[1])
 evict(now)
 local ticket, perMinute = ARGV[2], tonumber(ARGV[3])
 if redis.call('ZSCORE', minuteKey, ticket) == false and perMinute > 0 then
-  local used = redis.call('ZCARD', minuteKey)
-  if used >= perMinute then
-    local leaving = redis.call('ZRANGE', minuteKey, used - perMinute, used - perMinute, 'WITHSCORES')
-    local at, n = string.match(ticket, '^(%d+)|(%d+)|')
-    local b = fmt(tonumber(at) - tonumber(at) % BUCKET)
-    if redis.call('HEXISTS', dayKey, 'n:' .. b) == 1 then count(tonumber(at), -1, -tonumber(n)) end
-    return {'sender_minute_limit', fmt(tonumber(leaving[2]) + MINUTE)}
+  local roomAt = minuteRoomAt(perMinute)
+  if roomAt > 0 then
+    uncount(ticket)
+    return {'sender_minute_limit', fmt(roomAt)}
   end
 end
 redis.call('ZADD', minuteKey, now, ticket)
