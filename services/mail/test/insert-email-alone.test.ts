@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_COLUMNS } from '../src/db/queries/email-columns';
 import { isKeyHeld } from '../src/db/queries/idempotency';
 import { insertEmailAlone } from '../src/db/queries/insert-email-alone';
+import { storedRowOf } from '../src/db/queries/new-email';
 import type { EmailRow } from '../src/db/schema/emails';
 import { Harness } from './support/harness';
 import { newEmail } from './support/new-email';
@@ -38,7 +39,14 @@ describe('insertEmailAlone', () => {
     const user = h.newUser();
     const email = newEmail(user.userId, user.accountId, { submitted: true });
     const source = Buffer.from('Subject: hi\r\n\r\nbody\r\n');
-    const row = await insertEmailAlone(h.pool, { email, monthlyLimit: 10, attachments, source, claim: claim('k1') });
+    const row = await insertEmailAlone(h.pool, {
+      email,
+      createdAt: new Date(),
+      monthlyLimit: 10,
+      attachments,
+      source,
+      claim: claim('k1'),
+    });
     const { rows } = await h.pool.query<EmailRow>(`SELECT ${EMAIL_COLUMNS} FROM mail.emails WHERE id = $1`, [email.id]);
     expect(row).toEqual(rows[0]);
     expect(await storedParts(email.id)).toEqual({ email: 1, attachments: 2, source: 1, claim: 1 });
@@ -56,17 +64,38 @@ describe('insertEmailAlone', () => {
   it('stores nothing past the monthly limit, and nothing when the key is held (a unique violation)', async () => {
     const user = h.newUser();
     const first = newEmail(user.userId, user.accountId);
-    await insertEmailAlone(h.pool, { email: first, monthlyLimit: 1, attachments, source: null, claim: claim('k') });
+    await insertEmailAlone(h.pool, {
+      email: first,
+      createdAt: new Date(),
+      monthlyLimit: 1,
+      attachments,
+      source: null,
+      claim: claim('k'),
+    });
 
     const over = newEmail(user.userId, user.accountId);
     const source = Buffer.from('x');
-    expect(await insertEmailAlone(h.pool, { email: over, monthlyLimit: 1, attachments, source, claim: claim('k2') })).toBeNull();
+    expect(
+      await insertEmailAlone(h.pool, {
+        email: over,
+        createdAt: new Date(),
+        monthlyLimit: 1,
+        attachments,
+        source,
+        claim: claim('k2'),
+      }),
+    ).toBeNull();
     expect(await storedParts(over.id)).toEqual({ email: 0, attachments: 0, source: 0, claim: 0 });
 
     const again = newEmail(user.userId, user.accountId);
-    const held = await insertEmailAlone(h.pool, { email: again, monthlyLimit: 5, attachments, source, claim: claim('k') }).catch(
-      (error: unknown) => error,
-    );
+    const held = await insertEmailAlone(h.pool, {
+      email: again,
+      createdAt: new Date(),
+      monthlyLimit: 5,
+      attachments,
+      source,
+      claim: claim('k'),
+    }).catch((error: unknown) => error);
     expect(isKeyHeld(held)).toBe(true);
     expect(await storedParts(again.id)).toEqual({ email: 0, attachments: 0, source: 0, claim: 0 });
     expect(await used(user.userId)).toBe(1);
@@ -75,8 +104,48 @@ describe('insertEmailAlone', () => {
   it('takes no quota unit for a suppressed email (no limit given)', async () => {
     const user = h.newUser();
     const email = newEmail(user.userId, user.accountId, { status: 'suppressed' });
-    const row = await insertEmailAlone(h.pool, { email, monthlyLimit: null, attachments: [], source: null, claim: null });
+    const row = await insertEmailAlone(h.pool, {
+      email,
+      createdAt: new Date(),
+      monthlyLimit: null,
+      attachments: [],
+      source: null,
+      claim: null,
+    });
     expect(row?.status).toBe('suppressed');
     expect(await used(user.userId)).toBe(0);
+  });
+
+  it('stores the very row that storedRowOf makes before the insert (the answer a retry replays is made from it)', async () => {
+    const user = h.newUser();
+    const email = newEmail(user.userId, user.accountId, {
+      fromName: 'Ada Lovelace',
+      cc: ['cc@example.net'],
+      bcc: ['bcc@example.net'],
+      isHtml: true,
+      body: '<p>Hi <a href="https://example.com/a">a</a></p>',
+      links: ['https://example.com/a'],
+      status: 'scheduled',
+      timezone: 'Asia/Kolkata',
+      scheduledAt: new Date('2030-01-02T03:04:05.678Z'),
+      text: 'Hi',
+      replyTo: ['reply@example.net'],
+      headers: { 'X-Campaign': 'spring', 'X-A': '1' },
+      tags: [{ name: 'kind', value: 'welcome' }],
+      unsubscribe: true,
+      suppressed: ['gone@example.net'],
+    });
+    const createdAt = new Date(Date.now() - 1_234);
+    const row = await insertEmailAlone(h.pool, {
+      email,
+      createdAt,
+      monthlyLimit: 10,
+      attachments: [],
+      source: null,
+      claim: null,
+    });
+    const { updatedAt: _made, ...made } = storedRowOf(email, createdAt);
+    const { updatedAt: _stored, ...stored } = row as EmailRow;
+    expect(stored).toEqual(made);
   });
 });

@@ -1,5 +1,5 @@
 import type { EmailLog } from '@mailwright/contracts';
-import { internalHeaders, serviceHeaders } from '@mailwright/kit/testing';
+import { internalHeaders, serviceHeaders, userHeaders } from '@mailwright/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Harness, waitFor } from './support/harness';
 
@@ -88,7 +88,7 @@ describe('public API', () => {
     const response = await h.app.inject({
       method: 'POST',
       url: '/emails/api/send',
-      headers: await internalHeaders({ kind: 'user', userId }),
+      headers: await userHeaders(userId),
       payload: { to: ['x@example.net'], subject: 's', body: 'b' },
     });
     expect(response.statusCode).toBe(401);
@@ -100,7 +100,7 @@ describe('Idempotency-Key', () => {
     const { userId } = h.newUser();
     const payload = { to: ['idem@example.net'], subject: 'Once', body: 'b' };
     const first = await h.send(userId, payload, { 'idempotency-key': 'order-42' });
-    expect(first.statusCode).toBe(201);
+    expect(first.statusCode, first.body).toBe(201);
     const second = await h.send(
       userId,
       { body: 'b', subject: 'Once', to: ['idem@example.net'] },
@@ -119,6 +119,34 @@ describe('Idempotency-Key', () => {
     expect(h.smtp.to('idem@example.net')).toHaveLength(1);
     const { rows } = await h.pool.query('SELECT count(*)::int AS n FROM mail.emails WHERE user_id = $1', [userId]);
     expect(rows[0].n).toBe(1);
+  });
+
+  it('replays every field of the first answer, which was made before the email was stored', async () => {
+    const { userId } = h.newUser();
+    const payload = {
+      to: ['full@example.net'],
+      cc: ['cc@example.net'],
+      bcc: ['bcc@example.net'],
+      subject: 'Every field',
+      body: '<p>Hi <a href="https://example.com/x">x</a></p>',
+      text: 'Hi',
+      replyTo: ['reply@example.net'],
+      headers: { 'X-Campaign': 'spring', 'X-A': '1' },
+      tags: [{ name: 'kind', value: 'welcome' }],
+      scheduledAt: new Date(Date.now() + 86_400_000).toISOString().slice(0, 16).replace('T', ' '),
+      timezone: 'Asia/Kolkata',
+    };
+    const first = await h.send(userId, payload, { 'idempotency-key': 'full-1' });
+    expect(first.statusCode, first.body).toBe(201);
+    const second = await h.send(userId, payload, { 'idempotency-key': 'full-1' });
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(second.json()).toEqual(first.json());
+    const shown = await h.app.inject({
+      method: 'GET',
+      url: `/emails/${first.json().data.id}`,
+      headers: await userHeaders(userId),
+    });
+    expect(shown.json().data).toEqual(first.json().data);
   });
 
   it('stores one email for concurrent requests with one key', async () => {

@@ -20,10 +20,13 @@ export interface Idempotency {
   key: string;
   /** The hash of the request that first used the key (request-hash.ts). */
   bodyHash: string;
-  /** The answer a retry with the key replays, from the stored rows (default: 201 and the one email). */
+  /** Several emails (the batch routes): the answer a retry with the key replays, from the stored rows. */
   answer?: (rows: EmailRow[]) => IdempotentAnswer;
-  /** The answer when it is known before the email is stored (SMTP: its id and status): one statement stores it all. */
-  answerBeforeStore?: (email: NewEmail) => IdempotentAnswer;
+  /**
+   * One email: the answer a retry replays, from the row as it will be stored (default: 201 and the email as the API
+   * shows it; SMTP: its id and status).
+   */
+  answerBeforeStore?: (row: EmailRow) => IdempotentAnswer;
 }
 
 export interface AcceptOptions {

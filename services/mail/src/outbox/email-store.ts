@@ -3,7 +3,7 @@
 // - a plain email (no attachments, no Idempotency-Key) joins the intake: one statement stores the emails of
 //   concurrent requests with their quota units, and the emails of a short window share a send job;
 // - an email with attachments, a submitted message (SMTP) or an Idempotency-Key is stored on its own (store-one.ts:
-//   one statement, or a transaction for an API Idempotency-Key), and its send job comes from the intake's
+//   one statement with all it carries), and its send job comes from the intake's
 //   windows too, its user's own (with a job each, SMTP submission cost the workers 2.0 ms and Redis 0.54 ms a
 //   message; sharing the windows' jobs, 0.46 and 0.09: issue 25, round 24);
 // - the batch route's emails take their quota all or none in one transaction;

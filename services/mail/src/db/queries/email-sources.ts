@@ -1,9 +1,6 @@
-// Submitted messages (SMTP intake): stored with the email (same transaction), read back by the worker in batches.
+// Submitted messages (SMTP intake): stored with the email by its one statement (insert-email-alone.ts), read back
+// by the worker in batches.
 import type pg from 'pg';
-
-export async function insertSource(executor: pg.Pool | pg.PoolClient, emailId: string, content: Buffer): Promise<void> {
-  await executor.query('INSERT INTO mail.email_sources (email_id, content) VALUES ($1, $2)', [emailId, content]);
-}
 
 export async function sourcesOf(pool: pg.Pool, emailIds: string[]): Promise<Array<{ emailId: string; content: Buffer }>> {
   const { rows } = await pool.query<{ emailId: string; content: Buffer }>({

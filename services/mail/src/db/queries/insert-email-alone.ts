@@ -1,6 +1,7 @@
 // One email stored by ONE statement with all it carries: its quota unit (none for a suppressed email), its
-// attachment bytes, the message as submitted (SMTP), and its Idempotency-Key claim when the answer is known before
-// the row exists. A transaction took up to six round trips for this (BEGIN, claim, insert, bytes, answer, COMMIT).
+// attachment bytes, the message as submitted (SMTP), and its Idempotency-Key claim with the answer a retry replays.
+// The row's created_at is given, so that answer is made before the row exists (new-email.ts storedRowOf). A
+// transaction took up to six round trips for this (BEGIN, claim, insert, bytes, answer, COMMIT).
 // The claim is a plain insert: a key another request holds fails the statement with a unique violation, which
 // undoes its quota unit and its row (a concurrent holder is waited for first, as the primary key makes it), and the
 // caller replays the holder's answer.
@@ -9,7 +10,7 @@ import type { EmailRow } from '../schema/emails';
 import { ATTACHMENT_COLUMNS, type AttachmentInput, attachmentColumns, attachmentRows } from './attachments';
 import { emailColumnsOf } from './email-columns';
 import { takeQuotaUnit } from './insert-email';
-import { emailInsertValues, INSERT_COLUMNS, INSERT_PARAMS, NEXT_PARAM, type NewEmail } from './new-email';
+import { emailInsertValues, INSERT_COLUMNS_CREATED, INSERT_PARAMS, NEXT_PARAM, type NewEmail } from './new-email';
 
 // The statement's values after the email's own.
 const LIMIT = `$${NEXT_PARAM}`;
@@ -18,13 +19,14 @@ const KEY = `$${NEXT_PARAM + 2}`;
 const BODY_HASH = `$${NEXT_PARAM + 3}`;
 const STATUS_CODE = `$${NEXT_PARAM + 4}`;
 const RESPONSE = `$${NEXT_PARAM + 5}`;
+const CREATED_AT = `$${NEXT_PARAM + 6}`;
 /** The first of the attachments' four arrays (attachmentColumns). */
-const ATTACHMENTS = NEXT_PARAM + 6;
+const ATTACHMENTS = NEXT_PARAM + 7;
 
 const INSERT_ALONE = `
 WITH ${takeQuotaUnit(LIMIT)}, stored AS (
-  INSERT INTO mail.emails AS e ${INSERT_COLUMNS}
-  SELECT ${INSERT_PARAMS} WHERE ${LIMIT}::int IS NULL OR EXISTS (SELECT 1 FROM quota)
+  INSERT INTO mail.emails AS e ${INSERT_COLUMNS_CREATED}
+  SELECT ${INSERT_PARAMS}, ${CREATED_AT}::timestamptz WHERE ${LIMIT}::int IS NULL OR EXISTS (SELECT 1 FROM quota)
   RETURNING e.*
 ), source AS (
   INSERT INTO mail.email_sources (email_id, content)
@@ -49,6 +51,8 @@ export interface KeyClaim {
 
 export interface EmailAlone {
   email: NewEmail;
+  /** The row's created_at (storedRowOf's). */
+  createdAt: Date;
   /** null: the email takes no quota unit (a suppressed email, never sent). */
   monthlyLimit: number | null;
   attachments: AttachmentInput[];
@@ -70,6 +74,7 @@ export async function insertEmailAlone(executor: pg.Pool | pg.PoolClient, alone:
       claim?.bodyHash ?? null,
       claim?.statusCode ?? null,
       claim ? JSON.stringify(claim.response) : null,
+      alone.createdAt,
       ...attachmentColumns(alone.attachments),
     ],
   });

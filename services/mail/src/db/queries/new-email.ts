@@ -51,7 +51,10 @@ const tableColumns = getTableColumns(emails);
 
 /** The column names an insert sets, in parameter order. */
 export const INSERT_COLUMN_NAMES: readonly string[] = NEW_EMAIL_KEYS.map((key) => tableColumns[key].name);
-export const INSERT_COLUMNS = `(${INSERT_COLUMN_NAMES.map((name) => `"${name}"`).join(', ')})`;
+const columnList = (names: readonly string[]) => `(${names.map((name) => `"${name}"`).join(', ')})`;
+export const INSERT_COLUMNS = columnList(INSERT_COLUMN_NAMES);
+/** INSERT_COLUMNS and created_at: a statement that gives the row's creation time (storedRowOf) after INSERT_PARAMS. */
+export const INSERT_COLUMNS_CREATED = columnList([...INSERT_COLUMN_NAMES, tableColumns.createdAt.name]);
 export const INSERT_PARAMS = INSERT_COLUMN_NAMES.map((_, i) => `$${i + 1}`).join(', ');
 /** The parameter after the email's own (a statement's extra value, such as the monthly limit). */
 export const NEXT_PARAM = INSERT_COLUMN_NAMES.length + 1;
@@ -66,4 +69,31 @@ export function emailInsertValues(email: NewEmail): unknown[] {
 /** The email as a record keyed by column name (jsonb_populate_recordset). */
 export function emailInsertRecord(email: NewEmail): Record<string, unknown> {
   return Object.fromEntries(NEW_EMAIL_KEYS.map((key) => [tableColumns[key].name, email[key]]));
+}
+
+/**
+ * The row an insert of this email stores when it gives `createdAt`: the email's values and every other column's
+ * default (schema/emails.ts). An answer made from it before the insert is the answer the stored row would give.
+ */
+export function storedRowOf(email: NewEmail, createdAt: Date): EmailRow {
+  return {
+    ...email,
+    error: null,
+    sentAt: null,
+    attempts: 0,
+    claimToken: null,
+    claimedAt: null,
+    opened: false,
+    openedAt: null,
+    clicked: false,
+    clickedAt: null,
+    holdReason: null,
+    holdUntil: null,
+    bounce: null,
+    repliedAt: null,
+    reply: null,
+    unsubscribedAt: null,
+    createdAt,
+    updatedAt: createdAt,
+  };
 }

@@ -59,7 +59,7 @@ function idempotencyOf(message: SubmittedMessage, recipients: readonly string[])
   return {
     key: `smtp:${sha256(given)}`,
     bodyHash,
-    answerBeforeStore: (email) => ({ statusCode: 201, response: { id: email.id, status: email.status } }),
+    answerBeforeStore: (row) => ({ statusCode: 201, response: { id: row.id, status: row.status } }),
   };
 }
 
