@@ -30,11 +30,13 @@ export interface GatewayBenchOptions {
   warmupMs: number;
   /** gateway-cpu only: the stack process each round restarts (and profiles with --profile); the gateway by default. */
   processName: string | null;
+  /** gateway-cpu only: every send carries an Idempotency-Key of its own. */
+  idempotent: boolean;
 }
 
 /**
  * Reads `--rounds=N --rate=N --seconds=N --warmup=N --profile --bare --compare --against=<dir> --direct --bundled
- * --process=<name>`
+ * --process=<name> --idempotent`
  * (defaults as given; the warm-up 2 s).
  */
 export function parseGatewayBenchArgs(
@@ -54,6 +56,7 @@ export function parseGatewayBenchArgs(
     bundled: args.includes('--bundled'),
     warmupMs: numberArg('warmup', 2) * 1000,
     processName: textArg(args, 'process') || null,
+    idempotent: args.includes('--idempotent'),
   };
 }
 

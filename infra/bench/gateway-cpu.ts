@@ -1,5 +1,5 @@
 // `npx tsx infra/bench/gateway-cpu.ts [--rounds=3 --rate=500 --seconds=10 --warmup=2 --profile --direct --bundled
-// --process=<name> --against=<checkout>]`: the gateway's CPU per proxied send request, alone (with --process, that
+// --process=<name> --against=<checkout> --idempotent]`: the gateway's CPU per proxied send request, alone (with --process, that
 // process's, e.g. mail; every round also logs each process's share). Starts the stack once (as `npm run bench` does;
 // from the production bundles with --bundled), then for each round restarts the measured process (so a changed one
 // is measured without restarting the rest), warms it up for `warmup` seconds, and sends the send API `rate` req/s
@@ -9,6 +9,7 @@
 // one stack, which runs in separate stacks minutes apart on this shared VM cannot give. With --profile each round's
 // process writes a V8 CPU profile (see README "Profiling"). With --direct each round then sends the same rate
 // straight to the mail service (as the bench's "API latency direct" phase does) and prints the gateway's overhead.
+// With --idempotent every send carries an Idempotency-Key of its own (the path of a client that retries safely).
 // Options and summary: gateway-bench-options.ts (shared with gateway-alone.ts).
 import path from 'node:path';
 import { gatewayProcess } from '@mailwright/contracts';
@@ -20,7 +21,7 @@ import { measureDirectLatency, measureGatewayLatency, waitForDeliveries } from '
 import { ratio } from './stats';
 
 const options = parseGatewayBenchArgs(process.argv.slice(2), { rounds: 3, rate: 500, seconds: 10 });
-const { rounds, ratePerSecond, durationMs, warmupMs, profile, direct, bundled, processName, against } = options;
+const { rounds, ratePerSecond, durationMs, warmupMs, profile, direct, bundled, processName, against, idempotent } = options;
 const log = benchLogger('gateway-cpu');
 const measured = processName ?? gatewayProcess.name;
 if (against && !bundled) throw new Error('--against compares bundles: give --bundled too');
@@ -49,9 +50,9 @@ await withBenchStack({ bundleDir }, log, async ({ ctx, logDir }) => {
       ...(side.bundleDir ? { bundleDir: side.bundleDir } : {}),
     });
     // Warm-up: caches (API key, plan, internal token), JIT, keep-alive connections to mail.
-    const warm = await measureGatewayLatency(ctx, { ratePerSecond, durationMs: warmupMs, tag: `gwarm${tag}` });
+    const warm = await measureGatewayLatency(ctx, { ratePerSecond, durationMs: warmupMs, tag: `gwarm${tag}`, idempotent });
     await waitForDeliveries(ctx, `gwarm${tag}`, warm.succeeded);
-    const run = await measureGatewayLatency(ctx, { ratePerSecond, durationMs, tag: `gcpu${tag}` });
+    const run = await measureGatewayLatency(ctx, { ratePerSecond, durationMs, tag: `gcpu${tag}`, idempotent });
     await waitForDeliveries(ctx, `gcpu${tag}`, run.succeeded);
     const ms = run.cpuMsPerRequest[measured] ?? Number.NaN;
     side.figures.push(ms);

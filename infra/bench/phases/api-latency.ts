@@ -13,16 +13,24 @@ export interface LatencyRun extends OpenLoopResult {
 
 export async function measureGatewayLatency(
   ctx: BenchContext,
-  options: { ratePerSecond: number; durationMs: number; tag: string },
+  /** idempotent: every request carries an Idempotency-Key of its own (a first use, stored with the email). */
+  options: { ratePerSecond: number; durationMs: number; tag: string; idempotent?: boolean },
 ): Promise<LatencyRun> {
   const url = new URL('/api/emails/api/send', ctx.stack.gatewayUrl);
   const headers = { 'x-api-key': ctx.user.apiKey };
+  const headersOf = (index: number) =>
+    options.idempotent ? { ...headers, 'idempotency-key': `${options.tag}-${index}` } : headers;
   const cpuBefore = cpuSnapshot(ctx.stack);
   const result = await runOpenLoop({
     agent: ctx.agent,
     ratePerSecond: options.ratePerSecond,
     durationMs: options.durationMs,
-    build: (index) => ({ url, method: 'POST', headers, body: sendBody(`${options.tag}+${index}@bench.test`, index) }),
+    build: (index) => ({
+      url,
+      method: 'POST',
+      headers: headersOf(index),
+      body: sendBody(`${options.tag}+${index}@bench.test`, index),
+    }),
     ok: (status) => status === 201,
     onProgress: (done, total) => ctx.log(`  ${options.tag}: ${done}/${total} requests answered`),
   });
