@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_COLUMNS } from '../src/db/queries/email-columns';
 import { isKeyHeld } from '../src/db/queries/idempotency';
-import { insertEmailAlone } from '../src/db/queries/insert-email-alone';
+import { type EmailAlone, insertEmailAlone } from '../src/db/queries/insert-email-alone';
 import { storedRowOf } from '../src/db/queries/new-email';
 import type { EmailRow } from '../src/db/schema/emails';
 import { Harness } from './support/harness';
@@ -17,6 +17,9 @@ const attachments = [
   { filename: 'a.txt', contentType: 'text/plain', content: Buffer.from('first') },
   { filename: 'b.bin', contentType: 'application/octet-stream', content: Buffer.from([0, 255, 1]) },
 ];
+/** Stores as the outbox does, created now unless the test says when. */
+const store = (alone: Omit<EmailAlone, 'createdAt'> & { createdAt?: Date }) =>
+  insertEmailAlone(h.pool, { createdAt: new Date(), ...alone });
 const claim = (key: string) => ({ key, bodyHash: 'hash', statusCode: 201, response: { id: 'x', status: 'queued' } });
 
 async function storedParts(emailId: string) {
@@ -39,14 +42,7 @@ describe('insertEmailAlone', () => {
     const user = h.newUser();
     const email = newEmail(user.userId, user.accountId, { submitted: true });
     const source = Buffer.from('Subject: hi\r\n\r\nbody\r\n');
-    const row = await insertEmailAlone(h.pool, {
-      email,
-      createdAt: new Date(),
-      monthlyLimit: 10,
-      attachments,
-      source,
-      claim: claim('k1'),
-    });
+    const row = await store({ email, monthlyLimit: 10, attachments, source, claim: claim('k1') });
     const { rows } = await h.pool.query<EmailRow>(`SELECT ${EMAIL_COLUMNS} FROM mail.emails WHERE id = $1`, [email.id]);
     expect(row).toEqual(rows[0]);
     expect(await storedParts(email.id)).toEqual({ email: 1, attachments: 2, source: 1, claim: 1 });
@@ -64,38 +60,17 @@ describe('insertEmailAlone', () => {
   it('stores nothing past the monthly limit, and nothing when the key is held (a unique violation)', async () => {
     const user = h.newUser();
     const first = newEmail(user.userId, user.accountId);
-    await insertEmailAlone(h.pool, {
-      email: first,
-      createdAt: new Date(),
-      monthlyLimit: 1,
-      attachments,
-      source: null,
-      claim: claim('k'),
-    });
+    await store({ email: first, monthlyLimit: 1, attachments, source: null, claim: claim('k') });
 
     const over = newEmail(user.userId, user.accountId);
     const source = Buffer.from('x');
-    expect(
-      await insertEmailAlone(h.pool, {
-        email: over,
-        createdAt: new Date(),
-        monthlyLimit: 1,
-        attachments,
-        source,
-        claim: claim('k2'),
-      }),
-    ).toBeNull();
+    expect(await store({ email: over, monthlyLimit: 1, attachments, source, claim: claim('k2') })).toBeNull();
     expect(await storedParts(over.id)).toEqual({ email: 0, attachments: 0, source: 0, claim: 0 });
 
     const again = newEmail(user.userId, user.accountId);
-    const held = await insertEmailAlone(h.pool, {
-      email: again,
-      createdAt: new Date(),
-      monthlyLimit: 5,
-      attachments,
-      source,
-      claim: claim('k'),
-    }).catch((error: unknown) => error);
+    const held = await store({ email: again, monthlyLimit: 5, attachments, source, claim: claim('k') }).catch(
+      (error: unknown) => error,
+    );
     expect(isKeyHeld(held)).toBe(true);
     expect(await storedParts(again.id)).toEqual({ email: 0, attachments: 0, source: 0, claim: 0 });
     expect(await used(user.userId)).toBe(1);
@@ -104,14 +79,7 @@ describe('insertEmailAlone', () => {
   it('takes no quota unit for a suppressed email (no limit given)', async () => {
     const user = h.newUser();
     const email = newEmail(user.userId, user.accountId, { status: 'suppressed' });
-    const row = await insertEmailAlone(h.pool, {
-      email,
-      createdAt: new Date(),
-      monthlyLimit: null,
-      attachments: [],
-      source: null,
-      claim: null,
-    });
+    const row = await store({ email, monthlyLimit: null, attachments: [], source: null, claim: null });
     expect(row?.status).toBe('suppressed');
     expect(await used(user.userId)).toBe(0);
   });
@@ -136,14 +104,7 @@ describe('insertEmailAlone', () => {
       suppressed: ['gone@example.net'],
     });
     const createdAt = new Date(Date.now() - 1_234);
-    const row = await insertEmailAlone(h.pool, {
-      email,
-      createdAt,
-      monthlyLimit: 10,
-      attachments: [],
-      source: null,
-      claim: null,
-    });
+    const row = await store({ email, createdAt, monthlyLimit: 10, attachments: [], source: null, claim: null });
     const { updatedAt: _made, ...made } = storedRowOf(email, createdAt);
     const { updatedAt: _stored, ...stored } = row as EmailRow;
     expect(stored).toEqual(made);

@@ -2,8 +2,7 @@
 // an Idempotency-Key claim) by one statement (insert-email-alone.ts): one round trip. Two concurrent requests with
 // one key store one email: the second waits on the key's row lock, fails, and replays the first answer.
 // The answer a retry replays is made before the row exists, from the row the statement will store (storedRowOf):
-// the caller's (SMTP: the id and status), or the email as the API shows it. Made from the stored row instead, it
-// took a transaction of five round trips (BEGIN, claim, insert, answer, COMMIT).
+// the caller's (SMTP: the id and status), or the email as the API shows it.
 import type pg from 'pg';
 import { findIdempotency, isKeyHeld, releaseExpiredKey } from '../db/queries/idempotency';
 import { insertEmailAlone } from '../db/queries/insert-email-alone';
