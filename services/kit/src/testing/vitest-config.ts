@@ -2,12 +2,15 @@
 // Imported by path from each vitest.config.ts, not from the testing index, so tests never load vitest's config API.
 import { defineConfig, type TestUserConfig, type ViteUserConfig } from 'vitest/config';
 
+/** Where a service's test files are, relative to its folder. */
+export const SERVICE_TEST_FILES = ['src/**/*.test.ts', 'test/**/*.test.ts'];
+
 export function serviceTestConfig(overrides: TestUserConfig = {}): ViteUserConfig {
   return defineConfig({
     test: {
       // Resolved from the service's folder, where vitest runs.
       reporters: ['default', '../kit/src/testing/unhandled-errors-reporter.ts'],
-      include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      include: SERVICE_TEST_FILES,
       testTimeout: 20_000,
       hookTimeout: 30_000,
       ...overrides,
