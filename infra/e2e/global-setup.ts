@@ -4,7 +4,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { smtpIntakeProcess } from '@mailwright/contracts';
-import { type ImapServer, startImapServer } from '@mailwright/kit/testing';
+import { type ImapServer, startImapServer, TEST_PASSWORD_HASH_ENV } from '@mailwright/kit/testing';
 import type { TestProject } from 'vitest/node';
 import { dropDatabase as dropNamedDatabase, findPostgres, withDatabase } from '../launcher/postgres';
 import { findRedis } from '../launcher/redis';
@@ -74,6 +74,7 @@ export async function setup(project: TestProject): Promise<void> {
       ALLOW_PRIVATE_TARGETS: 'true',
       RATE_LIMIT_AUTH_MAX: '1000',
       FEEDBACK_POLL_MS: '1000',
+      ...TEST_PASSWORD_HASH_ENV,
       ...razorpay.env(),
       ...google.env(),
       QUEUE_PREFIX: `e2e${Date.now().toString(36)}`,

@@ -5,7 +5,7 @@ import { createBillingDatabase } from '../../../services/billing/src/db/client';
 import { findSubscription, listSubscriptionHistory } from '../../../services/billing/src/db/queries/subscriptions';
 import { insertUser } from '../../../services/identity/src/db/queries/users';
 import { ACCOUNT_DISABLED_MESSAGE } from '../../../services/identity/src/domain/disabled-account';
-import { hashPassword } from '../../../services/identity/src/domain/passwords';
+import { OWASP_MINIMUM_COST, Passwords } from '../../../services/identity/src/domain/passwords';
 import { RevocationListener } from '../../../services/identity/test/revocation-listener';
 import { type AdminHarness, createAdminHarness } from './admin-harness';
 import { startIdentity } from './identity-app';
@@ -25,7 +25,7 @@ describe('admin users and plans', () => {
     const user = await insertUser(identity.identity.db, {
       email: EMAIL,
       name: 'Ada',
-      passwordHash: await hashPassword(PASSWORD),
+      passwordHash: await new Passwords(OWASP_MINIMUM_COST).hash(PASSWORD),
       isVerified: false,
     });
     userId = user?.id ?? '';

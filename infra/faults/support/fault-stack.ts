@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TEST_PASSWORD_HASH_ENV } from '@mailwright/kit/testing';
 import pg from 'pg';
 import { RazorpayStandIn } from '../../e2e/support/razorpay-stand-in';
 import { SmtpSink } from '../../e2e/support/smtp-sink';
@@ -75,6 +76,7 @@ export async function startFaultStack(options: FaultStackOptions): Promise<Fault
       RATE_LIMIT_AUTH_MAX: '10000',
       QUEUE_PREFIX: `faults${options.label.replace(/\W/g, '')}`,
       RECONCILE_INTERVAL_MS: '1000',
+      ...TEST_PASSWORD_HASH_ENV,
       ...razorpay.env(),
       ...options.env,
     },

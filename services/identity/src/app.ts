@@ -19,6 +19,7 @@ import type { Config } from './config';
 import { createIdentityDatabase } from './db/client';
 import type { IdentityDeps } from './deps';
 import { ApiKeyUsage } from './domain/api-key-usage';
+import { Passwords } from './domain/passwords';
 import { RESEND_VERIFICATION_WINDOW_SECONDS } from './domain/resend-verification';
 import { SessionTokens } from './domain/session-tokens';
 import { createPasswordThrottles } from './domain/throttles';
@@ -52,6 +53,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       config,
       db,
       log: app.log,
+      passwords: Passwords.fromConfig(config),
       sessions: await SessionTokens.load(db, secretBoxFromConfig(config), {
         onRefreshError: (error) =>
           app.log.warn({ err: error }, 'could not re-read the signing keys; signing with the ones read before'),

@@ -9,6 +9,7 @@ import {
   serviceUrls,
 } from '@mailwright/kit';
 import { type Static, Type } from '@sinclair/typebox';
+import { OWASP_MINIMUM_COST } from './domain/passwords';
 
 const optional = Type.Optional(Type.String());
 
@@ -27,6 +28,12 @@ export const ConfigSchema = Type.Object({
   ...microsoftOAuthConfig,
   /** Microsoft sign-in reads userinfo at <graph>/oidc/userinfo. */
   MICROSOFT_GRAPH_URL: Type.String({ default: 'https://graph.microsoft.com' }),
+
+  // argon2id's cost for new password hashes. The defaults are RFC 9106's second recommended option (64 MiB, 3
+  // passes, 4 lanes); the floor is OWASP's minimum (19 MiB, 2 passes), below which a stack refuses to start.
+  PASSWORD_HASH_MEMORY_KIB: Type.Integer({ default: 65_536, minimum: OWASP_MINIMUM_COST.memoryKib }),
+  PASSWORD_HASH_ITERATIONS: Type.Integer({ default: 3, minimum: OWASP_MINIMUM_COST.iterations }),
+  PASSWORD_HASH_PARALLELISM: Type.Integer({ default: 4, minimum: OWASP_MINIMUM_COST.parallelism, maximum: 16 }),
 
   GITHUB_CLIENT_ID: optional,
   GITHUB_CLIENT_SECRET: optional,

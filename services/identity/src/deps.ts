@@ -9,6 +9,7 @@ import type { SystemMailer } from './adapters/system-mailer';
 import type { Config } from './config';
 import type { IdentityDatabase } from './db/client';
 import type { ApiKeyUsage } from './domain/api-key-usage';
+import type { Passwords } from './domain/passwords';
 import type { SessionTokens } from './domain/session-tokens';
 import type { PasswordThrottles } from './domain/throttles';
 
@@ -17,6 +18,7 @@ export interface IdentityDeps {
   db: IdentityDatabase;
   log: FastifyBaseLogger;
   sessions: SessionTokens;
+  passwords: Passwords;
   mailer: SystemMailer;
   figures: AccountFiguresSource;
   /** The plan rules from billing (API access decides whether keys may be created). */

@@ -2,7 +2,14 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { readConfig, runMigrations } from '@mailwright/kit';
-import { createTestDatabase, parsedAddresses, SmtpPeer, TEST_INTERNAL_SECRET, type TestDatabase } from '@mailwright/kit/testing';
+import {
+  createTestDatabase,
+  parsedAddresses,
+  SmtpPeer,
+  TEST_INTERNAL_SECRET,
+  TEST_PASSWORD_HASH_ENV,
+  type TestDatabase,
+} from '@mailwright/kit/testing';
 import type { FastifyInstance } from 'fastify';
 import type { ParsedMail } from 'mailparser';
 import { type AppOverrides, buildApp } from '../src/app';
@@ -34,6 +41,7 @@ export async function createHarness(
     // Nothing listens here: /auth/me must fall back to free-plan figures.
     BILLING_URL: 'http://127.0.0.1:9',
     MAIL_URL: 'http://127.0.0.1:9',
+    ...TEST_PASSWORD_HASH_ENV,
     ...env,
   });
   const app = await buildApp(config, overrides);

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { insertEmailToken } from '../src/db/queries/email-tokens';
 import { insertUser } from '../src/db/queries/users';
-import { hashPassword } from '../src/domain/passwords';
 import { generateSecretToken, hashSecret } from '../src/domain/secret-tokens';
 import { createHarness, type Harness } from './helpers';
 
@@ -25,7 +24,7 @@ describe('failed password checks per account', { timeout: 90_000 }, () => {
       await insertUser(harness.app.identity.db, {
         email,
         name: 'T',
-        passwordHash: await hashPassword('right-one'),
+        passwordHash: await harness.app.identity.passwords.hash('right-one'),
         isVerified: true,
       })
     )?.id ?? '';

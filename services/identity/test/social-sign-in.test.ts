@@ -5,7 +5,6 @@ import { Events, OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { insertUser } from '../src/db/queries/users';
-import { hashPassword } from '../src/domain/passwords';
 import { GitHubLookAlike } from './github-look-alike';
 import { createHarness, type Harness, linkToken, PUBLIC_URL, SmtpSink } from './helpers';
 
@@ -212,7 +211,7 @@ describe('social sign-in with Google, Microsoft and GitHub', () => {
     const existing = await insertUser(harness.app.identity.db, {
       email: 'linda@contoso.com',
       name: 'Linda',
-      passwordHash: await hashPassword('secret1'),
+      passwordHash: await harness.app.identity.passwords.hash('secret1'),
       isVerified: true,
     });
     microsoftClaims = { sub: 'ms-linda', email: 'Linda@Contoso.com', name: 'Linda from Graph' };
@@ -239,7 +238,7 @@ describe('social sign-in with Google, Microsoft and GitHub', () => {
     const squatter = await insertUser(harness.app.identity.db, {
       email: 'victim@gmail.com',
       name: 'Squatter',
-      passwordHash: await hashPassword('attacker1'),
+      passwordHash: await harness.app.identity.passwords.hash('attacker1'),
       isVerified: false,
     });
     googleClaims = { sub: 'g-victim', email: 'victim@gmail.com', email_verified: true, name: 'Victim' };
@@ -258,7 +257,7 @@ describe('social sign-in with Google, Microsoft and GitHub', () => {
     const victim = await insertUser(harness.app.identity.db, {
       email: 'ceo@victim.example',
       name: 'CEO',
-      passwordHash: await hashPassword('secret1'),
+      passwordHash: await harness.app.identity.passwords.hash('secret1'),
       isVerified: true,
     });
     const before = await userCount();
@@ -320,7 +319,7 @@ describe('social sign-in with Google, Microsoft and GitHub', () => {
     const existing = await insertUser(harness.app.identity.db, {
       email: 'taken@gmail.com',
       name: 'Owner',
-      passwordHash: await hashPassword('secret1'),
+      passwordHash: await harness.app.identity.passwords.hash('secret1'),
       isVerified: false,
     });
     googleClaims = { sub: 'g-301', email: 'taken@gmail.com', name: 'Someone else' };

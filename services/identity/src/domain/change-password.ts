@@ -4,13 +4,12 @@ import { type ChangePasswordBody, OAUTH_ONLY_PASSWORD_MESSAGE } from '@mailwrigh
 import { AppError } from '@mailwright/kit';
 import { bumpSessionVersion, findUserById, updateUser } from '../db/queries/users';
 import type { IdentityDeps } from '../deps';
-import { hashPassword, verifyPassword } from './passwords';
 import { tooManyPasswordChecks } from './throttles';
 
 export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Current password is incorrect';
 
 export async function changePassword(
-  deps: Pick<IdentityDeps, 'db' | 'throttles' | 'revocations' | 'sessions'>,
+  deps: Pick<IdentityDeps, 'db' | 'throttles' | 'revocations' | 'sessions' | 'passwords'>,
   userId: string,
   body: ChangePasswordBody,
 ): Promise<{ token: string }> {
@@ -19,11 +18,11 @@ export async function changePassword(
   if (!user.passwordHash) throw new AppError('BAD_REQUEST', OAUTH_ONLY_PASSWORD_MESSAGE);
   const lockedForMs = await deps.throttles.passwordChanges.takeSlot(userId);
   if (lockedForMs > 0) throw tooManyPasswordChecks(lockedForMs);
-  if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+  if (!(await deps.passwords.verify(user.passwordHash, body.currentPassword))) {
     throw new AppError('BAD_REQUEST', WRONG_CURRENT_PASSWORD_MESSAGE);
   }
   await deps.throttles.passwordChanges.reset(userId);
-  const passwordHash = await hashPassword(body.newPassword);
+  const passwordHash = await deps.passwords.hash(body.newPassword);
   const sessionVersion = await deps.db.transaction(async (tx) => {
     await updateUser(tx, userId, { passwordHash });
     return bumpSessionVersion(tx, userId);

@@ -10,7 +10,6 @@ import type { IdentityDeps } from '../deps';
 import { refuseIfDisabled } from './disabled-account';
 import { normalizeEmail } from './email-address';
 import { type EmailLinkDeps, sendVerificationLink } from './issue-email-link';
-import { verifyPassword } from './passwords';
 import { tooManyLogins } from './throttles';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
@@ -19,7 +18,7 @@ export const EMAIL_NOT_VERIFIED_MESSAGE =
 /** A refused unverified login re-sends the link, but not more often than this. */
 const RESEND_AFTER_SECONDS = 5 * 60;
 
-export type LogInDeps = Pick<IdentityDeps, 'throttles' | 'sessions'> & EmailLinkDeps;
+export type LogInDeps = Pick<IdentityDeps, 'throttles' | 'sessions' | 'passwords'> & EmailLinkDeps;
 
 export async function logIn(deps: LogInDeps, body: LoginBody): Promise<{ token: string; user: UserRow }> {
   const email = normalizeEmail(body.email);
@@ -27,7 +26,7 @@ export async function logIn(deps: LogInDeps, body: LoginBody): Promise<{ token: 
   const subject = user?.id ?? addressKey(deps, email);
   const lockedForMs = await deps.throttles.logins.takeSlot(subject);
   if (lockedForMs > 0) throw tooManyLogins(lockedForMs);
-  const isValid = await verifyPassword(user?.passwordHash, body.password);
+  const isValid = await deps.passwords.verify(user?.passwordHash, body.password);
   if (!user || !isValid) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS_MESSAGE);
   await deps.throttles.logins.reset(subject);
   // Only after the password checked out: refusing earlier would tell anyone that the address has an account.

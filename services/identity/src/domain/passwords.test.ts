@@ -1,16 +1,29 @@
+import argon2 from 'argon2';
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from './passwords';
+import { OWASP_MINIMUM_COST as OWASP_MINIMUM, Passwords } from './passwords';
+
+/** The cost a PHC-format hash records ($argon2id$v=19$m=…,p=…,t=…$salt$hash), in any order. */
+const costOf = (hash: string) => Object.fromEntries((hash.split('$')[3] ?? '').split(',').map((pair) => pair.split('=')));
 
 describe('passwords', () => {
-  it('hashes with argon2id and verifies only the right password', async () => {
-    const hash = await hashPassword('secret123');
+  it('hashes with argon2id at the configured cost and verifies only the right password', async () => {
+    const passwords = new Passwords(OWASP_MINIMUM);
+    const hash = await passwords.hash('secret123');
     expect(hash.startsWith('$argon2id$')).toBe(true);
-    expect(await verifyPassword(hash, 'secret123')).toBe(true);
-    expect(await verifyPassword(hash, 'secret124')).toBe(false);
+    expect(costOf(hash)).toEqual({ m: '19456', t: '2', p: '1' });
+    expect(await passwords.verify(hash, 'secret123')).toBe(true);
+    expect(await passwords.verify(hash, 'secret124')).toBe(false);
+  });
+
+  it('verifies a hash made at another cost: the hash carries its own', async () => {
+    const older = await argon2.hash('secret123', { type: argon2.argon2id });
+    expect(costOf(older)).toEqual({ m: '65536', t: '3', p: '4' });
+    expect(await new Passwords(OWASP_MINIMUM).verify(older, 'secret123')).toBe(true);
   });
 
   it('refuses when there is no hash (unknown user or OAuth-only account)', async () => {
-    expect(await verifyPassword(null, 'anything')).toBe(false);
-    expect(await verifyPassword(undefined, '')).toBe(false);
+    const passwords = new Passwords(OWASP_MINIMUM);
+    expect(await passwords.verify(null, 'anything')).toBe(false);
+    expect(await passwords.verify(undefined, '')).toBe(false);
   });
 });

@@ -6,7 +6,6 @@ import type { IdentityDeps } from '../deps';
 import { normalizeEmail } from './email-address';
 import { linkFailure } from './email-link-failure';
 import { type EmailLinkDeps, sendPasswordResetLink } from './issue-email-link';
-import { hashPassword } from './passwords';
 import { hashSecret } from './secret-tokens';
 
 export const FORGOT_PASSWORD_MESSAGE = 'If an account exists for that email, a reset link has been sent.';
@@ -21,11 +20,11 @@ export function requestPasswordReset(deps: EmailLinkDeps, email: string): void {
 }
 
 export async function resetPassword(
-  deps: Pick<IdentityDeps, 'db' | 'revocations' | 'throttles'>,
+  deps: Pick<IdentityDeps, 'db' | 'revocations' | 'throttles' | 'passwords'>,
   token: string,
   password: string,
 ): Promise<void> {
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await deps.passwords.hash(password);
   const { userId, sessionVersion } = await deps.db.transaction(async (tx) => {
     const userId = await consumeEmailToken(tx, hashSecret(token), 'reset_password');
     if (!userId) throw await linkFailure(tx, token, 'reset_password');

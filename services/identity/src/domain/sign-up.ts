@@ -9,17 +9,16 @@ import type { IdentityDeps } from '../deps';
 import { cleanDisplayName, NAME_REQUIRED_MESSAGE } from './display-name';
 import { normalizeEmail } from './email-address';
 import { type EmailLinkDeps, sendSignUpAttemptNotice, sendVerificationLink } from './issue-email-link';
-import { hashPassword } from './passwords';
 import { presentUser } from './present-user';
 
-export type SignUpDeps = Pick<IdentityDeps, 'figures' | 'signUpNotices'> & EmailLinkDeps;
+export type SignUpDeps = Pick<IdentityDeps, 'figures' | 'signUpNotices' | 'passwords'> & EmailLinkDeps;
 
 export async function signUp(deps: SignUpDeps, body: SignupBody, requestId?: string): Promise<User> {
   const name = cleanDisplayName(body.name).trim();
   if (!name) throw new AppError('VALIDATION_ERROR', NAME_REQUIRED_MESSAGE);
   const email = normalizeEmail(body.email);
   // Hashed either way: the answer for a taken address must not come back faster.
-  const passwordHash = await hashPassword(body.password);
+  const passwordHash = await deps.passwords.hash(body.password);
   const user = await insertUser(deps.db, { email, name, passwordHash, isVerified: false });
   if (user) {
     inBackground(deps, 'verification mail', () => sendVerificationLink(deps, user));

@@ -5,6 +5,16 @@ import pg from 'pg';
 import { INTERNAL_TOKEN_HEADER, type InternalClaims, signInternalToken } from '../internal-token';
 
 export const TEST_INTERNAL_SECRET = 'test-internal-secret-that-is-long-enough-0123456789';
+/**
+ * Identity's password hashing at OWASP's minimum argon2id cost (19 MiB, 2 passes, 1 lane), the floor identity
+ * accepts: test stacks sign up and sign in hundreds of users, and at the production default (64 MiB, 3 passes,
+ * 4 lanes) each hash costs about half a second of CPU on a 2-core host.
+ */
+export const TEST_PASSWORD_HASH_ENV = {
+  PASSWORD_HASH_MEMORY_KIB: '19456',
+  PASSWORD_HASH_ITERATIONS: '2',
+  PASSWORD_HASH_PARALLELISM: '1',
+} as const;
 export const testDatabaseBaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const testRedisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
