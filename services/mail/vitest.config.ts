@@ -18,12 +18,11 @@ export default serviceTestConfig({
         include: SERVICE_TEST_FILES,
         exclude: [...configDefaults.exclude, ...waitingOnTheClock],
         fileParallelism: false,
-        isolate: false,
       },
     },
     {
       extends: true,
-      test: { name: 'mail (waiting on the clock)', include: waitingOnTheClock, fileParallelism: false, isolate: false },
+      test: { name: 'mail (waiting on the clock)', include: waitingOnTheClock, fileParallelism: false },
     },
   ],
 });
