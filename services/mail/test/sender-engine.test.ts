@@ -3,17 +3,13 @@
 // The minute limit waits a real minute: it has a file of its own (sender-minute-limit.test.ts) that runs beside the
 // others (vitest.config.ts).
 import { randomUUID } from 'node:crypto';
-import { MetricsRegistry } from '@mailwright/kit';
 import { SmtpPeer, serviceHeaders, userHeaders } from '@mailwright/kit/testing';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_FAILURES_TO_PAUSE } from '../src/delivery/sender-health-monitor';
-import { type MailWorker, startWorker } from '../src/worker-app';
 import { Harness, waitFor } from './support/harness';
 import { senderRows } from './support/sender-rows';
 
 const h = new Harness('sender-engine');
-let second: MailWorker;
 const refusing = new SmtpPeer({ authRequired: true, users: { alice: 'the-right-password' } });
 /** Holds each message 400 ms before its 250: deliveries of one sender overlap unless something caps them. */
 const slow = new SmtpPeer({ content: 'count', answerAfter: 400 });
@@ -21,15 +17,10 @@ const slow = new SmtpPeer({ content: 'count', answerAfter: 400 });
 beforeAll(async () => {
   await Promise.all([refusing.start(), slow.start()]);
   await h.start();
-  // A second worker process on the same Redis and Postgres: the limits must hold across both.
-  second = await startWorker(h.config, {
-    logger: pino({ level: 'warn' }),
-    reconcile: { graceSeconds: 1, staleClaimSeconds: 2 },
-    metrics: new MetricsRegistry('mail-worker', { defaultMetrics: false }),
-  });
+  // A second worker on the same Redis and Postgres: the limits must hold across both.
+  await h.startSecondWorker();
 });
 afterAll(async () => {
-  await second?.close();
   await h.stop();
   await Promise.all([refusing.stop(), slow.stop()]);
 });

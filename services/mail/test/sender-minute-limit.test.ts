@@ -1,30 +1,21 @@
 // A sender's minute limit through the app and two real worker processes: exactly perMinute sent across both, the
 // rest held until the window opens, then sent. It waits a real guarded minute, so vitest.config.ts runs this file
 // beside the others rather than in their line.
-import { MetricsRegistry } from '@mailwright/kit';
 import { serviceHeaders } from '@mailwright/kit/testing';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUARDED_MINUTE_MS } from '../src/delivery/sender-limiter';
-import { type MailWorker, startWorker } from '../src/worker-app';
 import { Harness, waitFor } from './support/harness';
 import { type Row, senderRows } from './support/sender-rows';
 
 const h = new Harness('sender-minute');
 const { rows, sendMany, countSent } = senderRows(h);
-let second: MailWorker;
 
 beforeAll(async () => {
   await h.start();
-  // A second worker process on the same Redis and Postgres: the limit must hold across both.
-  second = await startWorker(h.config, {
-    logger: pino({ level: 'warn' }),
-    reconcile: { graceSeconds: 1, staleClaimSeconds: 2 },
-    metrics: new MetricsRegistry('mail-worker', { defaultMetrics: false }),
-  });
+  // A second worker on the same Redis and Postgres: the limit must hold across both.
+  await h.startSecondWorker();
 });
 afterAll(async () => {
-  await second?.close();
   await h.stop();
 });
 

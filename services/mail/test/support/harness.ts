@@ -3,7 +3,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { EmailLog } from '@mailwright/contracts';
-import { readConfig, runMigrations } from '@mailwright/kit';
+import { MetricsRegistry, readConfig, runMigrations } from '@mailwright/kit';
 import {
   createTestDatabase,
   internalHeaders,
@@ -44,6 +44,7 @@ export class Harness {
   /** The app's slice deps (flush the tracking buffer, call the intake directly). */
   deps!: MailAppDeps;
   worker: MailWorker | null = null;
+  private readonly otherWorkers: MailWorker[] = [];
   smtp = new ParsingSmtpPeer();
   services = new InternalServices();
   pool!: pg.Pool;
@@ -84,12 +85,23 @@ export class Harness {
 
   async startWorker(options: WorkerOptions = {}): Promise<MailWorker> {
     await this.stopWorker();
-    this.worker = await startWorker(this.config, {
+    this.worker = await this.newWorker(options);
+    return this.worker;
+  }
+
+  /** Another worker on the same Redis and Postgres, as a second worker process would be; stop() closes it. */
+  async startSecondWorker(): Promise<MailWorker> {
+    const worker = await this.newWorker({ metrics: new MetricsRegistry('mail-worker', { defaultMetrics: false }) });
+    this.otherWorkers.push(worker);
+    return worker;
+  }
+
+  private newWorker(options: WorkerOptions): Promise<MailWorker> {
+    return startWorker(this.config, {
       logger: pino({ level: 'warn' }),
       reconcile: { graceSeconds: 1, staleClaimSeconds: 2 },
       ...options,
     });
-    return this.worker;
   }
 
   async stopWorker(): Promise<void> {
@@ -148,6 +160,7 @@ export class Harness {
   }
 
   async stop(): Promise<void> {
+    await Promise.all(this.otherWorkers.splice(0).map((worker) => worker.close()));
     await this.stopWorker();
     await this.app?.close();
     await this.flushQueues().catch(() => 0);
