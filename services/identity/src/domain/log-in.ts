@@ -4,7 +4,7 @@ import { createHmac } from 'node:crypto';
 import type { LoginBody } from '@mailwright/contracts';
 import { AppError } from '@mailwright/kit';
 import { issuedRecently } from '../db/queries/email-tokens';
-import { findUserByEmail } from '../db/queries/users';
+import { findUserByEmail, replacePasswordHash } from '../db/queries/users';
 import type { UserRow } from '../db/schema/users';
 import type { IdentityDeps } from '../deps';
 import { refuseIfDisabled } from './disabled-account';
@@ -35,7 +35,20 @@ export async function logIn(deps: LogInDeps, body: LoginBody): Promise<{ token: 
     if (!(await issuedRecently(deps.db, user.id, 'verify_email', RESEND_AFTER_SECONDS))) await sendVerificationLink(deps, user);
     throw new AppError('EMAIL_NOT_VERIFIED', EMAIL_NOT_VERIFIED_MESSAGE, { details: { requiresVerification: true } });
   }
+  await rehashIfOutdated(deps, user, body.password);
   return { token: await deps.sessions.sign(user.id, user.sessionVersion, body.rememberMe === true), user };
+}
+
+/** Brings a hash made at another cost to the configured one. A failure here is logged, never fails the sign-in. */
+async function rehashIfOutdated(deps: LogInDeps, user: UserRow, password: string): Promise<void> {
+  const verified = user.passwordHash;
+  try {
+    if (!verified || !deps.passwords.needsRehash(verified)) return;
+    // Conditional on the hash just verified, so a password changed meanwhile is not overwritten.
+    await replacePasswordHash(deps.db, user.id, verified, await deps.passwords.hash(password));
+  } catch (error) {
+    deps.log.warn({ err: error, userId: user.id }, 'could not rehash the password at the configured cost');
+  }
 }
 
 /** Addresses without an account are counted under a keyed hash (the address itself never reaches Redis). */

@@ -21,6 +21,23 @@ describe('passwords', () => {
     expect(await new Passwords(OWASP_MINIMUM).verify(older, 'secret123')).toBe(true);
   });
 
+  it('needs no rehash for an argon2id hash made at the configured cost', async () => {
+    const passwords = new Passwords(OWASP_MINIMUM);
+    expect(passwords.needsRehash(await passwords.hash('secret123'))).toBe(false);
+  });
+
+  it('needs a rehash when any part of the cost differs, or the type is not argon2id', async () => {
+    const passwords = new Passwords(OWASP_MINIMUM);
+    const { memoryKib, iterations, parallelism } = OWASP_MINIMUM;
+    const hashWith = (options: argon2.HashOptions) =>
+      argon2.hash('secret123', { type: argon2.argon2id, memoryCost: memoryKib, timeCost: iterations, parallelism, ...options });
+    expect(passwords.needsRehash(await hashWith({}))).toBe(false);
+    expect(passwords.needsRehash(await hashWith({ memoryCost: 2 * memoryKib }))).toBe(true);
+    expect(passwords.needsRehash(await hashWith({ timeCost: iterations + 1 }))).toBe(true);
+    expect(passwords.needsRehash(await hashWith({ parallelism: parallelism + 1 }))).toBe(true);
+    expect(passwords.needsRehash(await hashWith({ type: argon2.argon2i }))).toBe(true);
+  });
+
   it('refuses when there is no hash (unknown user or OAuth-only account)', async () => {
     const passwords = new Passwords(OWASP_MINIMUM);
     expect(await passwords.verify(null, 'anything')).toBe(false);

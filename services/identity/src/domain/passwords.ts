@@ -1,5 +1,6 @@
 // argon2id password hashing at the cost the operator configured. Verifying against a dummy hash when there is no
-// user keeps timing alike. A hash carries its own cost, so hashes made at another cost still verify.
+// user keeps timing alike. A hash carries its own cost, so hashes made at another cost still verify; a successful
+// sign-in rehashes them at the configured one (log-in.ts).
 import argon2 from 'argon2';
 
 /** argon2id's cost for new hashes (config.ts PASSWORD_HASH_*). */
@@ -32,6 +33,13 @@ export class Passwords {
   hash(password: string): Promise<string> {
     const { memoryKib, iterations, parallelism } = this.cost;
     return argon2.hash(password, { type: argon2.argon2id, memoryCost: memoryKib, timeCost: iterations, parallelism });
+  }
+
+  /** True when `hash` was made at another cost or not with argon2id (argon2.needsRehash compares only the cost). */
+  needsRehash(hash: string): boolean {
+    const { memoryKib, iterations, parallelism } = this.cost;
+    if (!hash.startsWith('$argon2id$')) return true;
+    return argon2.needsRehash(hash, { memoryCost: memoryKib, timeCost: iterations, parallelism });
   }
 
   /** True only when `hash` exists and matches; with no hash it still spends the time of one verification. */

@@ -36,6 +36,21 @@ export async function updateUser(
   return row;
 }
 
+/** Replaces the password hash only while it is still `current`; false when it has changed since (or no such user). */
+export async function replacePasswordHash(
+  db: IdentityExecutor,
+  id: string,
+  current: string,
+  passwordHash: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ passwordHash, updatedAt: sql`now()` })
+    .where(and(eq(users.id, id), eq(users.passwordHash, current)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
 /** Ends every session of the user: answers the new session version (tokens below it are refused). */
 export async function bumpSessionVersion(db: IdentityExecutor, id: string): Promise<number | undefined> {
   const [row] = await db
