@@ -9,6 +9,8 @@ import { positiveNumberArg, textArg } from './cli-args';
 import { round } from './stats';
 
 export const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The folder of test-artifacts/ the benchmark builds its production bundles into (`--bundled`). */
+export const BENCH_BUNDLES = 'bench-bundles';
 
 export interface GatewayBenchOptions {
   rounds: number;

@@ -13,10 +13,17 @@
 // Options and summary: gateway-bench-options.ts (shared with gateway-alone.ts).
 import path from 'node:path';
 import { gatewayProcess } from '@mailwright/contracts';
+import { buildBundles } from '../docker/build-bundles';
 import { withBenchStack } from './bench-stack';
-import { buildBundles } from './bundles';
 import { loadAverage } from './context';
-import { benchLogger, gatewaySourceHash, parseGatewayBenchArgs, profilerEnv, summaryLine } from './gateway-bench-options';
+import {
+  BENCH_BUNDLES,
+  benchLogger,
+  gatewaySourceHash,
+  parseGatewayBenchArgs,
+  profilerEnv,
+  summaryLine,
+} from './gateway-bench-options';
 import { measureDirectLatency, measureGatewayLatency, waitForDeliveries } from './phases/api-latency';
 import { ratio } from './stats';
 
@@ -35,10 +42,15 @@ interface Side {
   totals: number[];
 }
 
-const bundleDir = bundled ? buildBundles(log) : undefined;
+const bundleDir = bundled ? buildBundles(log, BENCH_BUNDLES) : undefined;
 const sides: Side[] = [{ label: 'this', bundleDir, figures: [], totals: [] }];
 if (against)
-  sides.push({ label: `against ${against}`, bundleDir: buildBundles(log, path.resolve(against)), figures: [], totals: [] });
+  sides.push({
+    label: `against ${against}`,
+    bundleDir: buildBundles(log, BENCH_BUNDLES, path.resolve(against)),
+    figures: [],
+    totals: [],
+  });
 
 await withBenchStack({ bundleDir }, log, async ({ ctx, logDir }) => {
   const overheads: number[] = [];

@@ -2,9 +2,10 @@
 // runs the benchmark, prints the table, writes bench-results.json at the repository root (or <file>).
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { buildBundles } from '../docker/build-bundles';
 import { type BenchMode, rootDir, runBench, settingsFor } from './bench';
-import { buildBundles } from './bundles';
 import { textArg } from './cli-args';
+import { BENCH_BUNDLES } from './gateway-bench-options';
 import { formatTable } from './report';
 
 const args = process.argv.slice(2);
@@ -45,7 +46,7 @@ try {
   if (cpuArg !== undefined && settings.scaleOut) settings.scaleOut.cpuPerWorker = Number(cpuArg);
   // --bundled runs every process from its production bundle, as its image does (the RSS and CPU production sees),
   // instead of from source through tsx.
-  if (args.includes('--bundled')) settings.bundleDir = buildBundles(log);
+  if (args.includes('--bundled')) settings.bundleDir = buildBundles(log, BENCH_BUNDLES);
   // --bundles=<dir> runs bundles built before (infra/docker/bundle.ts --out <dir>): two builds, one after the other.
   const bundlesArg = textArg(args, 'bundles');
   if (bundlesArg) settings.bundleDir = path.resolve(bundlesArg);

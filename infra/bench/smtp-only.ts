@@ -7,10 +7,10 @@
 // side's figures with their median. --profile writes each process's V8 CPU profile (its whole life) under
 // `<logDir>/profiles`.
 import path from 'node:path';
+import { buildBundles } from '../docker/build-bundles';
 import { withBenchStack } from './bench-stack';
-import { buildBundles } from './bundles';
 import { numberArg, textArg } from './cli-args';
-import { summaryLine } from './gateway-bench-options';
+import { BENCH_BUNDLES, summaryLine } from './gateway-bench-options';
 import { measureSmtpIntake, type SmtpIntakeResult } from './phases/smtp-intake';
 
 const args = process.argv.slice(2);
@@ -23,9 +23,10 @@ const measured = textArg(args, 'process') ?? 'mail';
 const started = Date.now();
 const log = (line: string) => process.stdout.write(`[smtp ${((Date.now() - started) / 1000).toFixed(1)}s] ${line}\n`);
 
-const bundleDir = bundlesArg ? path.resolve(bundlesArg) : buildBundles(log);
+const bundleDir = bundlesArg ? path.resolve(bundlesArg) : buildBundles(log, BENCH_BUNDLES);
 const sides = [{ label: 'this', bundleDir, runs: [] as SmtpIntakeResult[] }];
-if (against) sides.push({ label: `against ${against}`, bundleDir: buildBundles(log, path.resolve(against)), runs: [] });
+if (against)
+  sides.push({ label: `against ${against}`, bundleDir: buildBundles(log, BENCH_BUNDLES, path.resolve(against)), runs: [] });
 
 await withBenchStack({ bundleDir, profile: args.includes('--profile') }, log, async ({ ctx }) => {
   for (let round = 1; round <= rounds; round++) {

@@ -1,11 +1,13 @@
-// One shared stack for every whole-stack test file: a fresh database, an SMTP sink, and every
-// process started as `npm start` would start it (random ports, logs under test-artifacts/logs).
+// One shared stack for every whole-stack test file: a fresh database, an SMTP sink, and every process started from
+// its production bundle as its image starts it (random ports, logs under test-artifacts/logs). The tracing suite's
+// stack runs its processes from sources, as `npm start` does.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { smtpIntakeProcess } from '@mailwright/contracts';
 import { type ImapServer, startImapServer, TEST_PASSWORD_HASH_ENV } from '@mailwright/kit/testing';
 import type { TestProject } from 'vitest/node';
+import { testBundles } from '../docker/build-bundles';
 import { dropDatabase as dropNamedDatabase, findPostgres, withDatabase } from '../launcher/postgres';
 import { findRedis } from '../launcher/redis';
 import { type Stack, startStack } from '../launcher/stack';
@@ -67,6 +69,7 @@ export async function setup(project: TestProject): Promise<void> {
     },
     ports: 'random',
     workers: 1,
+    bundleDir: testBundles(log, 'e2e-bundles'),
     env: {
       LOG_LEVEL: 'info',
       NODE_ENV: 'test',

@@ -80,8 +80,10 @@ export class Stack {
     const isWorker = spec.kind === 'worker';
     const previous = this.processes.get(name);
     const port = isWorker ? (previous?.port ?? (await freePort())) : this.ports.get(spec.name);
+    const bundleDir = this.bundleOverrides.get(name) ?? this.options.bundleDir;
     const env: Record<string, string | undefined> = {
       ...process.env,
+      ...(bundleDir ? imageEnv(spec, bundleDir) : {}),
       ...this.env,
       ...this.envOverrides.get(name),
       ...(isWorker ? { [spec.portVar]: String(port) } : {}),
@@ -89,7 +91,6 @@ export class Stack {
     // Every worker is one service in traces (its spans carry their own host and process ids).
     env.OTEL_SERVICE_NAME = spec.name;
     for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
-    const bundleDir = this.bundleOverrides.get(name) ?? this.options.bundleDir;
     const [args, cwd] = bundleDir
       ? [bundledCommand(spec), path.join(bundleDir, spec.name)]
       : [[...sourceNodeFlags(spec), ...nodeImports(env), path.join(rootDir, spec.entry)], path.join(rootDir, spec.packageDir)];
@@ -233,6 +234,12 @@ function bundledCommand(spec: PlatformProcess): string[] {
   const deployable = processes.find((candidate) => candidate.name === spec.name);
   if (!deployable) throw new Error(`no bundle is built for ${spec.name}`);
   return imageCommand(deployable).slice(1);
+}
+
+/** What its image's Dockerfile sets besides the command: where the gateway's bundle carries the web app. */
+function imageEnv(spec: PlatformProcess, bundleDir: string): Record<string, string> {
+  const deployable = processes.find((candidate) => candidate.name === spec.name);
+  return deployable?.web ? { WEB_DIST: path.join(bundleDir, spec.name, 'web') } : {};
 }
 
 /** The V8 flags its image starts it with (processes.ts). */

@@ -1,15 +1,17 @@
 // `npm test`: every suite of the repository in two lanes, so that both cores stay busy and the long suites overlap.
 //
 // Lane A is the critical path: the mail service's tests, then the whole-stack suites that need them green first
-// (e2e and browser tests, ops checks, the operator CLI, the quick benchmark). Lane B builds the web app (the browser
-// tests wait for it), runs every other package's tests one package at a time, then the fault, fuzz and attack
-// suites, which start their own Postgres, Redis and stack and so never meet lane A's servers' data. These wait for
-// the browser tests to end: on a slow 2-core host Chromium alone kept the load at 12, and side by side the two ran
-// 1,125 s (e2e, 749 s alone) and 1,265 s (faults, 297 s alone, its timing checks under that load).
+// (e2e and browser tests, ops checks, the operator CLI, the quick benchmark). Lane B builds the web app and the
+// production bundles (the browser tests wait for both), runs every other package's tests one package at a time,
+// then the fault, fuzz and attack suites, which start their own Postgres, Redis and stack and so never meet lane A's
+// servers' data. These wait for the browser tests to end: on a slow 2-core host Chromium alone kept the load at 12,
+// and side by side the two ran 1,125 s (e2e, 749 s alone) and 1,265 s (faults, 297 s alone, its timing checks under
+// that load).
 // A failed step does not stop the others (every failure is reported at once); the exit code is 1 if any failed.
 // A failed step's last failure lines are repeated just above the summary, so that the tail of a CI log names what
 // failed.
 import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
@@ -23,6 +25,16 @@ const failureLine = /(^|[\s:])(FAIL|×|✗)\s|\bError:|\b(AssertionError|Timed o
 const isFailureLine = (line) => failureLine.test(line) && !line.includes('✓');
 
 const webBuild = step('web build', root, ...turbo('build', '--filter=@mailwright/web'));
+// Every process's production bundle, built once (after the web app, which the gateway's bundle carries) for the
+// stacks of the e2e and browser tests, the quick benchmark and the fault suites (infra/docker/build-bundles.ts).
+process.env.TEST_BUNDLES_DIR = path.join(root, 'test-artifacts', 'test-bundles');
+const bundles = after(webBuild, 'bundles', root, process.execPath, [
+  '--import',
+  'tsx',
+  'infra/docker/bundle.ts',
+  '--out',
+  process.env.TEST_BUNDLES_DIR,
+]);
 let browserTestsEnded;
 const browserTests = new Promise((resolve) => {
   browserTestsEnded = resolve;
@@ -31,13 +43,14 @@ const browserTests = new Promise((resolve) => {
 const lanes = {
   A: [
     () => step('mail', root, ...turbo('test', '--filter=@mailwright/mail')),
-    () => after(webBuild, 'e2e and browser', infra, ...vitest()).finally(browserTestsEnded),
+    () => after(bundles, 'e2e and browser', infra, ...vitest()).finally(browserTestsEnded),
     () => step('ops checks', infra, ...vitest('--config', 'vitest.ops.config.ts')),
     () => step('operator CLI', infra, ...vitest('--config', 'admin/vitest.config.ts')),
     () => step('bench --quick', infra, ...vitest('--config', 'bench/vitest.config.ts')),
   ],
   B: [
     () => webBuild,
+    () => bundles,
     () =>
       step(
         'packages',

@@ -22,6 +22,8 @@ export default serviceTestConfig({
     },
     {
       extends: true,
+      // One file, so this changes nothing here; but without isolation vitest refuses two projects of one run whose
+      // worker limits differ, and fileParallelism sets that limit.
       test: { name: 'mail (waiting on the clock)', include: waitingOnTheClock, fileParallelism: false },
     },
   ],

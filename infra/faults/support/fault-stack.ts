@@ -68,6 +68,8 @@ export async function startFaultStack(options: FaultStackOptions): Promise<Fault
     secrets,
     ports: 'random',
     workers: options.workers ?? 1,
+    // Built by the suites' global setup (global-setup.ts); from sources when a file runs without it.
+    bundleDir: process.env.TEST_BUNDLES_DIR,
     env: {
       LOG_LEVEL: 'info',
       NODE_ENV: 'test',
