@@ -229,22 +229,24 @@ function intakeTlsEnv(options: StackOptions, log: (line: string) => void): Recor
   return { SMTP_INTAKE_TLS_CERT: pair.certFile, SMTP_INTAKE_TLS_KEY: pair.keyFile };
 }
 
+/** The process as processes.ts deploys it (its bundle, image command and flags); undefined for none. */
+const deployableOf = (spec: PlatformProcess) => processes.find((candidate) => candidate.name === spec.name);
+
 /** The process's image command without `node`: the tracing module (a no-op without an endpoint), then the bundle. */
 function bundledCommand(spec: PlatformProcess): string[] {
-  const deployable = processes.find((candidate) => candidate.name === spec.name);
+  const deployable = deployableOf(spec);
   if (!deployable) throw new Error(`no bundle is built for ${spec.name}`);
   return imageCommand(deployable).slice(1);
 }
 
 /** What its image's Dockerfile sets besides the command: where the gateway's bundle carries the web app. */
 function imageEnv(spec: PlatformProcess, bundleDir: string): Record<string, string> {
-  const deployable = processes.find((candidate) => candidate.name === spec.name);
-  return deployable?.web ? { WEB_DIST: path.join(bundleDir, spec.name, 'web') } : {};
+  return deployableOf(spec)?.web ? { WEB_DIST: path.join(bundleDir, spec.name, 'web') } : {};
 }
 
 /** The V8 flags its image starts it with (processes.ts). */
 function sourceNodeFlags(spec: PlatformProcess): string[] {
-  return processes.find((candidate) => candidate.name === spec.name)?.nodeFlags ?? [];
+  return deployableOf(spec)?.nodeFlags ?? [];
 }
 
 /** tsx, then (with an OTLP endpoint configured) the tracing register module, which must load before the app. */

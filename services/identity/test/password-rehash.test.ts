@@ -2,10 +2,8 @@ import { internalHeaders } from '@mailwright/kit/testing';
 import argon2 from 'argon2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertUser, replacePasswordHash } from '../src/db/queries/users';
+import { costOf } from './hash-cost';
 import { createHarness, type Harness } from './helpers';
-
-/** The cost a PHC-format hash records ($argon2id$v=19$m=…,t=…,p=…$salt$hash). */
-const costOf = (hash: string) => Object.fromEntries((hash.split('$')[3] ?? '').split(',').map((pair) => pair.split('=')));
 
 // Cheaper than the configured cost (the harness uses OWASP's minimum): as if the operator raised it since.
 const olderHash = (password: string) =>

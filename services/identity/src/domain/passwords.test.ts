@@ -1,9 +1,7 @@
 import argon2 from 'argon2';
 import { describe, expect, it } from 'vitest';
+import { costOf } from '../../test/hash-cost';
 import { OWASP_MINIMUM_COST as OWASP_MINIMUM, Passwords } from './passwords';
-
-/** The cost a PHC-format hash records ($argon2id$v=19$m=…,p=…,t=…$salt$hash), in any order. */
-const costOf = (hash: string) => Object.fromEntries((hash.split('$')[3] ?? '').split(',').map((pair) => pair.split('=')));
 
 describe('passwords', () => {
   it('hashes with argon2id at the configured cost and verifies only the right password', async () => {

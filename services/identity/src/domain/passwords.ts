@@ -14,9 +14,12 @@ export interface PasswordHashCost {
 export const OWASP_MINIMUM_COST: PasswordHashCost = { memoryKib: 19_456, iterations: 2, parallelism: 1 };
 
 export class Passwords {
+  private readonly options: { memoryCost: number; timeCost: number; parallelism: number };
   private dummyHash: Promise<string> | undefined;
 
-  constructor(private readonly cost: PasswordHashCost) {}
+  constructor(cost: PasswordHashCost) {
+    this.options = { memoryCost: cost.memoryKib, timeCost: cost.iterations, parallelism: cost.parallelism };
+  }
 
   static fromConfig(config: {
     PASSWORD_HASH_MEMORY_KIB: number;
@@ -31,15 +34,12 @@ export class Passwords {
   }
 
   hash(password: string): Promise<string> {
-    const { memoryKib, iterations, parallelism } = this.cost;
-    return argon2.hash(password, { type: argon2.argon2id, memoryCost: memoryKib, timeCost: iterations, parallelism });
+    return argon2.hash(password, { type: argon2.argon2id, ...this.options });
   }
 
   /** True when `hash` was made at another cost or not with argon2id (argon2.needsRehash compares only the cost). */
   needsRehash(hash: string): boolean {
-    const { memoryKib, iterations, parallelism } = this.cost;
-    if (!hash.startsWith('$argon2id$')) return true;
-    return argon2.needsRehash(hash, { memoryCost: memoryKib, timeCost: iterations, parallelism });
+    return !hash.startsWith('$argon2id$') || argon2.needsRehash(hash, this.options);
   }
 
   /** True only when `hash` exists and matches; with no hash it still spends the time of one verification. */
