@@ -71,7 +71,7 @@ export async function acceptSmtpMessage(deps: SendingDeps, input: AcceptSmtpMess
   if (!input.recipients.every(isPlainAddress)) {
     throw new AppError('VALIDATION_ERROR', 'Every recipient must be a plain address (local@domain)');
   }
-  const message = await readSubmittedMessage(raw);
+  const message = readSubmittedMessage(raw);
   const idempotency = idempotencyOf(message, input.recipients);
   const roles = recipientRoles(input.recipients, message);
   const sender = await resolveSmtpSender(deps, userId, message.from.address, input.sessionId);

@@ -1,9 +1,10 @@
 // What the log and the accept checks need from a message submitted over SMTP: the addresses and subject of its
-// header (decoded by mailparser, which reads encoded words and odd charsets well; only the header block is given
-// to it), and the HTML and plain text it shows (the MIME walker's reading, the same one delivery tracks).
+// header (decoded by mailparser's header reading, which reads encoded words and odd charsets well: header-fields.ts),
+// and the HTML and plain text it shows (the MIME walker's reading, the same one delivery tracks).
 import { IDEMPOTENCY_HEADER, SMTP_INTAKE_LIMITS, SMTP_INTAKE_MESSAGES, TRACK_HEADER } from '@mailwright/contracts';
 import { AppError } from '@mailwright/kit';
-import { type AddressObject, simpleParser } from 'mailparser';
+import type { AddressObject } from 'mailparser';
+import { readHeaderFields } from './header-fields';
 import { headerValue, readableParts, splitEntity } from './mime-entities';
 
 export interface SubmittedMessage {
@@ -34,7 +35,7 @@ const addressesIn = (field: AddressObject | AddressObject[] | undefined): Array<
       return entry.address ? [{ address: entry.address, name: entry.name ?? '' }] : [];
     });
 
-export async function readSubmittedMessage(raw: Buffer): Promise<SubmittedMessage> {
+export function readSubmittedMessage(raw: Buffer): SubmittedMessage {
   const source = raw.toString('latin1');
   const { head, gap } = splitEntity(source);
   if (head.trim() === '' || gap === '') throw malformed('it has no header block followed by a blank line');
@@ -42,7 +43,7 @@ export async function readSubmittedMessage(raw: Buffer): Promise<SubmittedMessag
     throw malformed(`its header block is larger than ${SMTP_INTAKE_LIMITS.headerMaxBytes / 1024} KB`);
   }
   if (!/^[!-9;-~]+:/.test(head)) throw malformed('it does not start with a header field');
-  const parsed = await simpleParser(Buffer.from(`${head}\r\n\r\n`, 'latin1'), { skipTextToHtml: true, skipImageLinks: true });
+  const parsed = readHeaderFields(head);
   const from = addressesIn(parsed.from);
   if (from.length === 0) throw new AppError('VALIDATION_ERROR', SMTP_INTAKE_MESSAGES.fromMissing);
   if (from.length > 1) throw new AppError('VALIDATION_ERROR', SMTP_INTAKE_MESSAGES.fromSeveral);
