@@ -5,10 +5,9 @@
 // which: access-rules.ts. The counts live in Redis, shared by every gateway instance; a busy API key takes them in
 // leases.
 import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { AppError } from '@mailwright/kit';
+import { AppError, LeasedRateLimitStore } from '@mailwright/kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import { LeasedRateLimitStore } from './leased-rate-limit-store';
 import { perRequestOnce } from './per-request-once';
 
 export const CHANGE_PASSWORD_WINDOW_MS = 15 * 60_000;
@@ -40,7 +39,7 @@ export async function createLimiters(
   app.addHook('onClose', async () => store.close());
   await app.register(rateLimit, {
     global: false,
-    // A class the plugin instantiates; every instance is this one store (leased-rate-limit-store.ts).
+    // A class the plugin instantiates; every instance is this one store (kit's leased-rate-limit-store.ts).
     store: function SharedStore() {
       return store;
     } as unknown as FastifyRateLimitStoreCtor,

@@ -14,6 +14,7 @@ export * from './ids';
 export * from './internal-auth';
 export * from './internal-client';
 export * from './internal-token';
+export * from './leased-rate-limit-store';
 export * from './logger';
 export * from './metrics';
 export * from './metrics-exposure';

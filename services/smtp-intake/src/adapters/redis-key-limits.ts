@@ -1,7 +1,10 @@
 // Per-API-key limits in Redis, so they hold over every intake instance. Connections: a sorted set per key whose
 // members are leases (instance and session) scored by their expiry; each instance renews its live leases, so the
-// slots of an instance that died free themselves within one lease. Messages: a counter per key and minute.
+// slots of an instance that died free themselves within one lease. Messages: a counter per key and minute, taken
+// from Redis in leases once the limit is large enough (kit's LeasedRateLimitStore, as the gateway's API limits): a
+// write to Redis per message was the intake's largest cost per message after the SMTP replies.
 import { randomUUID } from 'node:crypto';
+import { LeasedRateLimitStore } from '@mailwright/kit';
 import type { Redis } from 'ioredis';
 import type { ConnectionSlot, KeyLimits } from '../deps';
 
@@ -28,6 +31,7 @@ export class RedisKeyLimits implements KeyLimits {
   private readonly instance = randomUUID();
   private readonly held = new Map<string, string>();
   private readonly renewal: NodeJS.Timeout;
+  private readonly messages: LeasedRateLimitStore;
 
   constructor(
     private readonly redis: Redis,
@@ -35,6 +39,7 @@ export class RedisKeyLimits implements KeyLimits {
   ) {
     this.renewal = setInterval(() => void this.renew().catch(() => {}), RENEW_EVERY_MS);
     this.renewal.unref();
+    this.messages = new LeasedRateLimitStore(redis, `${options.prefix}:messages:`);
   }
 
   async openConnection(apiKeyId: string): Promise<ConnectionSlot | null> {
@@ -62,20 +67,14 @@ export class RedisKeyLimits implements KeyLimits {
   }
 
   async countMessage(apiKeyId: string): Promise<boolean> {
-    const minute = Math.floor(Date.now() / MINUTE_MS);
-    const key = `${this.options.prefix}:messages:${apiKeyId}:${minute}`;
-    const results = await this.redis
-      .multi()
-      .incr(key)
-      .pexpire(key, MINUTE_MS * 2)
-      .exec();
-    const count = Number(results?.[0]?.[1] ?? Number.POSITIVE_INFINITY);
-    return count <= this.options.messagesPerMinute;
+    const { messagesPerMinute } = this.options;
+    return (await this.messages.count(apiKeyId, MINUTE_MS, messagesPerMinute)).current <= messagesPerMinute;
   }
 
   /** Stops renewing; the leases still held expire on their own (connections are closed before this). */
   close(): void {
     clearInterval(this.renewal);
+    this.messages.close();
   }
 
   private async renew(): Promise<void> {

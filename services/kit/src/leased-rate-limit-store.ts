@@ -1,8 +1,9 @@
-// The rate limits' store for @fastify/rate-limit: a counter per key and window in Redis, shared by every gateway
-// instance, as the plugin's own Redis store keeps; but a busy key takes its requests from Redis in leases. At 500
-// requests a second on one API key, the plugin's store made one Redis round trip per request (a write and a read
-// on the gateway's socket, about a tenth of the gateway's CPU per request, and the round trip on every request's
-// path). Here an instance takes `lease` units at once (INCRBY) and answers that many requests itself.
+// Counts per key and window in Redis, shared by every instance, where a busy key takes its counts from Redis in
+// leases: the gateway's rate limits (the store of @fastify/rate-limit, as the plugin's own Redis store keeps) and the
+// SMTP intake's messages per API key and minute. At 500 requests a second on one API key, the plugin's store made one
+// Redis round trip per request (a write and a read on the gateway's socket, about a tenth of the gateway's CPU per
+// request, and the round trip on every request's path). Here an instance takes `lease` units at once (INCRBY) and
+// answers that many requests itself.
 //
 // What stays exact: no window ever lets more than `max` requests through, whatever the number of instances (a
 // unit is granted only when Redis counted it under `max`). What a lease costs: units one instance leased and did
