@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Counted, LeasedRateLimitStore } from './leased-rate-limit-store';
-import { testRedisUrl } from './testing';
+import { countLeaseTrips, testRedisUrl } from './testing';
 
 const namespace = `test:ratelimit:${randomBytes(4).toString('hex')}:`;
 const clients: Redis[] = [];
@@ -14,14 +14,7 @@ function instance() {
   clients.push(redis);
   const store = new LeasedRateLimitStore(redis, namespace);
   stores.push(store);
-  const trips = { count: 0 };
-  const lease = (redis as unknown as { leaseRateLimit: (...args: unknown[]) => Promise<unknown> }).leaseRateLimit.bind(redis);
-  Object.assign(redis, {
-    leaseRateLimit: (...args: unknown[]) => {
-      trips.count += 1;
-      return lease(...args);
-    },
-  });
+  const trips = countLeaseTrips(redis);
   return { store, trips };
 }
 

@@ -1,7 +1,7 @@
 // The messages per API key and minute over two intake instances on one Redis: never more than the limit, a large
 // limit taken from Redis in leases (far fewer round trips than messages), a small one counted message by message.
 import { randomBytes } from 'node:crypto';
-import { testRedisUrl } from '@mailwright/kit/testing';
+import { countLeaseTrips, testRedisUrl } from '@mailwright/kit/testing';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RedisKeyLimits } from '../src/adapters/redis-key-limits';
@@ -16,14 +16,7 @@ function instance(messagesPerMinute: number) {
   clients.push(redis);
   const keyLimits = new RedisKeyLimits(redis, { prefix, maxConnectionsPerKey: 10, messagesPerMinute });
   limits.push(keyLimits);
-  const trips = { count: 0 };
-  const lease = (redis as unknown as { leaseRateLimit: (...args: unknown[]) => Promise<unknown> }).leaseRateLimit.bind(redis);
-  Object.assign(redis, {
-    leaseRateLimit: (...args: unknown[]) => {
-      trips.count += 1;
-      return lease(...args);
-    },
-  });
+  const trips = countLeaseTrips(redis);
   return { keyLimits, trips };
 }
 

@@ -66,6 +66,7 @@ export * from './fixed-entitlements';
 export * from './gmail-lookalike';
 export * from './graph-lookalike';
 export * from './imap-server';
+export * from './lease-trips';
 export * from './metric-value';
 export * from './smtp-peer';
 export * from './tarpit-smtp';
