@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Counted, LeasedRateLimitStore } from './leased-rate-limit-store';
-import { countLeaseTrips, testRedisUrl } from './testing';
+import { type Counted, LeasedRateLimitStore } from '../src/leased-rate-limit-store';
+import { countLeaseTrips, testRedisUrl } from '../src/testing';
 
 const namespace = `test:ratelimit:${randomBytes(4).toString('hex')}:`;
 const clients: Redis[] = [];
