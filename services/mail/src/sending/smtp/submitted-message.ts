@@ -1,10 +1,10 @@
 // What the log and the accept checks need from a message submitted over SMTP: the addresses and subject of its
-// header (decoded by mailparser's header reading, which reads encoded words and odd charsets well: header-fields.ts),
+// header (decoded by mailparser's header reading, which reads encoded words and odd charsets well: decoded-headers.ts),
 // and the HTML and plain text it shows (the MIME walker's reading, the same one delivery tracks).
 import { IDEMPOTENCY_HEADER, SMTP_INTAKE_LIMITS, SMTP_INTAKE_MESSAGES, TRACK_HEADER } from '@mailwright/contracts';
 import { AppError } from '@mailwright/kit';
 import type { AddressObject } from 'mailparser';
-import { readHeaderFields } from './header-fields';
+import { decodeHeaderBlock } from './decoded-headers';
 import { headerValue, readableParts, splitEntity } from './mime-entities';
 
 export interface SubmittedMessage {
@@ -43,7 +43,7 @@ export function readSubmittedMessage(raw: Buffer): SubmittedMessage {
     throw malformed(`its header block is larger than ${SMTP_INTAKE_LIMITS.headerMaxBytes / 1024} KB`);
   }
   if (!/^[!-9;-~]+:/.test(head)) throw malformed('it does not start with a header field');
-  const parsed = readHeaderFields(head);
+  const parsed = decodeHeaderBlock(head);
   const from = addressesIn(parsed.from);
   if (from.length === 0) throw new AppError('VALIDATION_ERROR', SMTP_INTAKE_MESSAGES.fromMissing);
   if (from.length > 1) throw new AppError('VALIDATION_ERROR', SMTP_INTAKE_MESSAGES.fromSeveral);

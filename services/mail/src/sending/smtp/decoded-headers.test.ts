@@ -1,6 +1,6 @@
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
-import { readHeaderFields } from './header-fields';
+import { decodeHeaderBlock } from './decoded-headers';
 
 /** Header blocks as a client writes them (latin1 strings: one character per byte, as readSubmittedMessage has it). */
 const utf8 = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
@@ -35,22 +35,22 @@ async function throughSimpleParser(head: string) {
   return { from: parsed.from, to: parsed.to, cc: parsed.cc, replyTo: parsed.replyTo, subject: parsed.subject };
 }
 
-describe('readHeaderFields', () => {
+describe('decodeHeaderBlock', () => {
   it.each(Object.entries(blocks))('reads %s as simpleParser does', async (name, lines) => {
     const head = lines.join(name === 'LF line breaks' ? '\n' : '\r\n');
-    expect(readHeaderFields(head)).toEqual(await throughSimpleParser(head));
+    expect(decodeHeaderBlock(head)).toEqual(await throughSimpleParser(head));
   });
 
   it('decodes encoded words, charsets, folding, lists and groups', () => {
-    const encoded = readHeaderFields(blocks['encoded words in the subject and the names']?.join('\r\n') ?? '');
+    const encoded = decodeHeaderBlock(blocks['encoded words in the subject and the names']?.join('\r\n') ?? '');
     expect(encoded.subject).toBe('Café order nº 42');
     expect(encoded.from?.value).toEqual([{ address: 'renee@example.com', name: 'Renée Müller' }]);
     expect(encoded.to && !Array.isArray(encoded.to) && encoded.to.value.map((entry) => entry.name)).toEqual([
       'Jérôme',
       'Smith, Jo',
     ]);
-    expect(readHeaderFields(blocks['a folded subject and raw UTF-8']?.join('\r\n') ?? '').subject).toBe('Grüße aus Köln ✓');
-    const many = readHeaderFields(blocks['two To fields, a group in Cc, Reply-To']?.join('\r\n') ?? '');
+    expect(decodeHeaderBlock(blocks['a folded subject and raw UTF-8']?.join('\r\n') ?? '').subject).toBe('Grüße aus Köln ✓');
+    const many = decodeHeaderBlock(blocks['two To fields, a group in Cc, Reply-To']?.join('\r\n') ?? '');
     expect(Array.isArray(many.to) && many.to.flatMap((field) => field.value.map((entry) => entry.address))).toEqual([
       'a@example.net',
       'b@example.net',

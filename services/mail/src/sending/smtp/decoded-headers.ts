@@ -4,7 +4,7 @@
 // cost: 193 µs a message through simpleParser, 37 µs through the reading alone (issue 25, round 30).
 //
 // `processHeaders` is the method simpleParser's MailParser applies to each part's header lines; it is not in
-// mailparser's type declarations, hence the narrow interface below. header-fields.test.ts checks this reading
+// mailparser's type declarations, hence the narrow interface below. decoded-headers.test.ts checks this reading
 // against simpleParser's on every kind of header it decodes, so an upgrade that changes the method fails there.
 import { Headers } from '@zone-eu/mailsplit';
 import { type AddressObject, MailParser } from 'mailparser';
@@ -14,7 +14,7 @@ interface HeaderReading {
 }
 
 /** What the accept path reads from the header block, shaped as simpleParser gives it. */
-export interface HeaderFields {
+export interface DecodedHeaders {
   from?: AddressObject;
   to?: AddressObject | AddressObject[];
   cc?: AddressObject | AddressObject[];
@@ -26,13 +26,13 @@ export interface HeaderFields {
 const reading = new MailParser({ skipTextToHtml: true, skipImageLinks: true }) as unknown as HeaderReading;
 
 /** `head`: the header block as a latin1 string (one character per byte), without the blank line after it. */
-export function readHeaderFields(head: string): HeaderFields {
+export function decodeHeaderBlock(head: string): DecodedHeaders {
   const headers = reading.processHeaders(new Headers(Buffer.from(`${head}\r\n`, 'latin1')).getList());
   return {
-    from: headers.get('from') as HeaderFields['from'],
-    to: headers.get('to') as HeaderFields['to'],
-    cc: headers.get('cc') as HeaderFields['cc'],
-    replyTo: headers.get('reply-to') as HeaderFields['replyTo'],
-    subject: headers.get('subject') as HeaderFields['subject'],
+    from: headers.get('from') as DecodedHeaders['from'],
+    to: headers.get('to') as DecodedHeaders['to'],
+    cc: headers.get('cc') as DecodedHeaders['cc'],
+    replyTo: headers.get('reply-to') as DecodedHeaders['replyTo'],
+    subject: headers.get('subject') as DecodedHeaders['subject'],
   };
 }
