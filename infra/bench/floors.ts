@@ -5,6 +5,8 @@
 //   least a service (mail) pays per request;
 // - two HTTP exchanges: the bare Node proxy (bare-proxy-server.ts) in front of that server, the least the gateway
 //   pays per proxied request;
+// - the same two connections relayed byte for byte without HTTP (byte-relay-server.ts): the reads, writes and
+//   wake-ups of the bare proxy without its JavaScript, so that the proxy's cost splits into the two;
 // - one SMTP delivery: prebuilt messages through the worker's SMTP pool to the bench's sink (floor-smtp-sender.ts).
 // HTTP is measured open-loop at --rate (the bench's "per API request" phase) and closed-loop with 64 clients
 // (the bench's throughput phase, N requests).
@@ -98,6 +100,7 @@ async function measureSmtp(): Promise<{ cpuMsPerMessage: number; messagesPerSeco
 log(`load ${loadAverage().one}; HTTP open-loop ${ratePerSecond} req/s for ${durationMs / 1000} s, closed-loop ${n} requests`);
 const service = await startServer('infra/bench/floor-service-server.ts');
 const proxy = await startServer('infra/bench/bare-proxy-server.ts', [service.url]);
+const relay = await startServer('infra/bench/byte-relay-server.ts', [service.url]);
 try {
   const servicePid = service.child.pid as number;
   const alone = await measureHttp(new URL('/emails/api/send', service.url), { service: servicePid });
@@ -107,6 +110,8 @@ try {
     service: servicePid,
   });
   log(`two HTTP exchanges (bare proxy): ${JSON.stringify(proxied)}`);
+  const relayed = await measureHttp(new URL('/api/emails/api/send', relay.url), { relay: relay.child.pid as number });
+  log(`the same two connections relayed without HTTP: ${JSON.stringify(relayed)}`);
   const smtp = await measureSmtp();
   log(`one SMTP delivery: ${JSON.stringify(smtp)}`);
 
@@ -114,11 +119,15 @@ try {
     round((proxied[loop].proxy ?? 0) + (proxied[loop].service ?? 0) + smtp.cpuMsPerMessage, 3);
   log('floor of a send (bare proxy + the exchange behind it + one SMTP delivery) against issue 25 targets:');
   log(`  gateway per proxied request (open loop): ${proxied.openLoop.proxy} ms (target ≤ 0.25)`);
+  const relayMs = relayed.openLoop.relay ?? 0;
+  const httpMs = round((proxied.openLoop.proxy ?? 0) - relayMs, 3);
+  log(`    of which the connections' reads, writes and wake-ups ${relayMs} ms, HTTP in JavaScript ${httpMs} ms`);
   log(`  platform per email (closed loop, 64 clients): ${sum('closedLoop')} ms (target ≤ 0.45)`);
   log(`  platform per API request (open loop, ${ratePerSecond}/s): ${sum('openLoop')} ms (target ≤ 1.0)`);
   log(`  p50 alone ${alone.p50Ms} ms, through the bare proxy ${proxied.p50Ms} ms; load ${loadAverage().one}`);
 } finally {
   agent.destroy();
   await stopProcess(proxy.child);
+  await stopProcess(relay.child);
   await stopProcess(service.child);
 }
