@@ -7,6 +7,9 @@
 //   pays per proxied request;
 // - the same two connections relayed byte for byte without HTTP (byte-relay-server.ts): the reads, writes and
 //   wake-ups of the bare proxy without its JavaScript, so that the proxy's cost splits into the two;
+// - where the machine has nginx, the same two exchanges through it (nginx-proxy.ts): a proxy that is not JavaScript;
+//   and again with a cached auth_request to a Node authorizer (floor-authorizer-server.ts), nginx and the
+//   authorizer counted together;
 // - one SMTP delivery: prebuilt messages through the worker's SMTP pool to the bench's sink (floor-smtp-sender.ts).
 // HTTP is measured open-loop at --rate (the bench's "per API request" phase) and closed-loop with 64 clients
 // (the bench's throughput phase, N requests).
@@ -18,6 +21,7 @@ import { loadAverage, sendBody } from './context';
 import { cpuMsOf } from './cpu-usage';
 import { rootDir } from './gateway-bench-options';
 import { keepAliveAgent, request } from './http-client';
+import { nginxPath, startNginxProxy } from './nginx-proxy';
 import { runOpenLoop } from './open-loop';
 import { startListening, stopProcess } from './server-process';
 import { round } from './stats';
@@ -35,7 +39,8 @@ const agent = keepAliveAgent(256);
 const build = (url: URL) => (i: number) => ({
   url,
   method: 'POST',
-  headers: { 'content-type': 'application/json' },
+  // A key as the bench's sends carry one (the nginx authorizer floor caches its answer per key).
+  headers: { 'content-type': 'application/json', 'x-api-key': `mw_floor_${'0'.repeat(40)}` },
   body: sendBody(`floor+${i}@bench.test`, i),
 });
 
@@ -112,6 +117,28 @@ try {
   log(`two HTTP exchanges (bare proxy): ${JSON.stringify(proxied)}`);
   const relayed = await measureHttp(new URL('/api/emails/api/send', relay.url), { relay: relay.child.pid as number });
   log(`the same two connections relayed without HTTP: ${JSON.stringify(relayed)}`);
+  const nginx = nginxPath();
+  if (nginx) {
+    const native = await startNginxProxy(nginx, new URL(service.url));
+    try {
+      const viaNginx = await measureHttp(new URL('/api/emails/api/send', native.url), { nginx: native.child.pid as number });
+      log(`two HTTP exchanges through nginx (${nginx}, one process): ${JSON.stringify(viaNginx)}`);
+    } finally {
+      await native.stop();
+    }
+    const authorizer = await startServer('infra/bench/floor-authorizer-server.ts');
+    const checked = await startNginxProxy(nginx, new URL(service.url), new URL(authorizer.url));
+    try {
+      const viaChecks = await measureHttp(new URL('/api/emails/api/send', checked.url), {
+        nginx: checked.child.pid as number,
+        authorizer: authorizer.child.pid as number,
+      });
+      log(`the same with a cached auth_request to a Node authorizer: ${JSON.stringify(viaChecks)}`);
+    } finally {
+      await checked.stop();
+      await stopProcess(authorizer.child);
+    }
+  } else log('nginx: not installed (apt-get install nginx-light), not measured');
   const smtp = await measureSmtp();
   log(`one SMTP delivery: ${JSON.stringify(smtp)}`);
 
