@@ -2,8 +2,8 @@
 // undici pool to the upstream, the body streamed through, no checks at all) in front of the given URL; prints
 // `listening <url>` when ready. What two HTTP exchanges per request cost in Node on this machine.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Pool } from 'undici';
+import { announceListening } from './announce-listening';
 
 const upstream = process.argv[2];
 if (!upstream) throw new Error('usage: bare-proxy-server.ts <upstream url>');
@@ -23,10 +23,4 @@ const server = http.createServer((request, response) => {
       response.writeHead(502).end();
     });
 });
-server.listen(0, '127.0.0.1', () => {
-  process.stdout.write(`listening http://127.0.0.1:${(server.address() as AddressInfo).port}\n`);
-});
-process.once('SIGTERM', () => {
-  server.close();
-  void pool.close().finally(() => process.exit(0));
-});
+announceListening(server, () => pool.close());

@@ -4,6 +4,7 @@
 // node:http's or undici's JavaScript, so the bare proxy's cost above it is what parsing and answering HTTP costs in
 // Node on this machine. Prints `listening <url>` when ready.
 import net from 'node:net';
+import { announceListening } from './announce-listening';
 
 const upstream = new URL(process.argv[2] ?? '');
 if (!upstream.port) throw new Error('usage: byte-relay-server.ts <upstream url with a port>');
@@ -19,10 +20,4 @@ const server = net.createServer((client) => {
   client.on('error', () => service.destroy());
   service.on('error', () => client.destroy());
 });
-server.listen(0, '127.0.0.1', () => {
-  process.stdout.write(`listening http://127.0.0.1:${(server.address() as net.AddressInfo).port}\n`);
-});
-process.once('SIGTERM', () => {
-  server.close();
-  process.exit(0);
-});
+announceListening(server);

@@ -3,16 +3,9 @@
 // answer per credential for a few seconds, so the floors show what proxying costs when Node decides once per
 // credential instead of once per request. Prints `listening <url>` when ready.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { announceListening } from './announce-listening';
 
 const server = http.createServer((_request, response) => {
   response.writeHead(204, { 'x-user-id': '00000000-0000-7000-8000-000000000001', 'x-plan': 'pro' }).end();
 });
-server.keepAliveTimeout = 30_000;
-server.listen(0, '127.0.0.1', () => {
-  process.stdout.write(`listening http://127.0.0.1:${(server.address() as AddressInfo).port}\n`);
-});
-process.once('SIGTERM', () => {
-  server.close();
-  server.closeAllConnections();
-});
+announceListening(server);

@@ -3,7 +3,7 @@
 // database). What any Node service pays to receive one request and answer it on this machine. Prints
 // `listening <url>` when ready.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { announceListening } from './announce-listening';
 
 const server = http.createServer((request, response) => {
   const chunks: Buffer[] = [];
@@ -20,11 +20,4 @@ const server = http.createServer((request, response) => {
     response.writeHead(201, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
   });
 });
-server.keepAliveTimeout = 30_000;
-server.listen(0, '127.0.0.1', () => {
-  process.stdout.write(`listening http://127.0.0.1:${(server.address() as AddressInfo).port}\n`);
-});
-process.once('SIGTERM', () => {
-  server.close();
-  server.closeAllConnections();
-});
+announceListening(server);
