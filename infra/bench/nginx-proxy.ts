@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../launcher/free-port';
 
 export interface NginxProxy {
   child: ChildProcess;
@@ -21,15 +22,6 @@ const candidates = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/ngin
 export function nginxPath(): string | null {
   return candidates.find((candidate) => existsSync(candidate)) ?? null;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 const listening = async (port: number, deadline: number): Promise<void> => {
   while (Date.now() < deadline) {
