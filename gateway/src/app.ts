@@ -1,9 +1,9 @@
 // The public edge: builds the deps, installs the request hooks (security headers, paths, health, metrics, rate
-// limits, caller authentication) and registers the route plugins (open pixel, API description and reference,
-// proxies to the services, the web app).
+// limits, caller authentication) and registers the route plugins (open pixel, API description and reference, the
+// authorizer of nginx's data path when nginx fronts it, proxies to the services, the web app).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { InternalTokenSigner, installErrorHandler, loggerOptions } from '@mailwright/kit';
+import { InternalTokenSigner, installErrorHandler, loggerOptions, rateLimitNamespace } from '@mailwright/kit';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { GatewayConfig } from './config';
 import { createGatewayDeps } from './deps';
@@ -20,6 +20,7 @@ import { installResendErrorShape } from './plugins/resend-errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { parseTrustProxy } from './plugins/trusted-proxies';
 import { apiReferenceRoutes } from './routes/api-reference';
+import { edgeAuthorizeRoutes } from './routes/edge-authorize';
 import { openPixelRoutes } from './routes/open-pixel';
 import { openApiRoutes } from './routes/openapi';
 import { proxyRoutes } from './routes/proxy';
@@ -50,11 +51,12 @@ export async function buildApp(
   app.addHook('onClose', () => deps.close());
   if (batched) app.addHook('onClose', async () => batched.close());
   recordApiKeyUsage(app, deps.apiKeyUsage);
+  const signer = new InternalTokenSigner(config.INTERNAL_SECRET);
   const authenticate = createAuthenticator({
     userTokens: deps.userTokens,
     sessionVersions: deps.sessionVersions,
     apiKeys: deps.apiKeys,
-    signer: new InternalTokenSigner(config.INTERNAL_SECRET),
+    signer,
   });
 
   echoRequestId(app);
@@ -64,7 +66,7 @@ export async function buildApp(
   refuseAmbiguousPaths(app);
   installGatewayHealth(app, deps);
   installGatewayMetrics(app, config.METRICS_TOKEN);
-  const limiters = await createLimiters(app, deps.redis, `${config.QUEUE_PREFIX}:ratelimit:`, {
+  const limiters = await createLimiters(app, deps.redis, rateLimitNamespace(config.QUEUE_PREFIX), {
     authPerMinute: config.RATE_LIMIT_AUTH_MAX,
     changePasswordPerWindow: config.RATE_LIMIT_CHANGE_PASSWORD_MAX,
     apiPerMinute: (request) => deps.planLimits.maxFor(request.apiKeyUserId),
@@ -73,6 +75,7 @@ export async function buildApp(
 
   await app.register(openPixelRoutes, { deps });
   await app.register(openApiRoutes, { deps });
+  await app.register(edgeAuthorizeRoutes, { deps: { ...deps, signer } });
   await app.register(apiReferenceRoutes, { deps: undefined });
   await app.register(proxyRoutes, {
     deps: { ...deps, authenticate, limiters, upstreamTimeoutMs: options.upstreamTimeoutMs },

@@ -27,7 +27,8 @@ export interface BenchEnvironment {
 }
 
 export async function withBenchStack<T>(
-  options: { profile?: boolean; bundleDir?: string },
+  /** `edge`: nginx in front of the gateway (infra/edge), the send API's data path skipping the gateway. */
+  options: { profile?: boolean; bundleDir?: string; edge?: boolean },
   log: (line: string) => void,
   work: (environment: BenchEnvironment) => Promise<T>,
 ): Promise<T> {
@@ -109,6 +110,7 @@ export async function withBenchStack<T>(
       },
       output: 'files',
       bundleDir: options.bundleDir,
+      edge: options.edge,
       logDir,
       log,
     });

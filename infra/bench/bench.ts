@@ -3,8 +3,10 @@
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { EDGE_PROCESS } from '../launcher/stack';
 import { withBenchStack } from './bench-stack';
 import { loadAverage } from './context';
+import { gatewayShare } from './cpu-usage';
 import { memoryWindow, overallPeaks, type PhaseMemory, redisPid } from './memory';
 import { measureDirectLatency, measureGatewayLatency, waitForDeliveries } from './phases/api-latency';
 import { measureBaseline } from './phases/baseline';
@@ -57,6 +59,8 @@ export interface BenchSettings {
   profile?: boolean;
   /** Run the processes from their production bundles in this folder (--bundled) instead of from source via tsx. */
   bundleDir?: string;
+  /** nginx in front of the gateway (--edge, infra/edge): its CPU counts as the gateway's. */
+  edge?: boolean;
 }
 
 export function settingsFor(mode: BenchMode): BenchSettings {
@@ -110,7 +114,8 @@ export function settingsFor(mode: BenchMode): BenchSettings {
 export async function runBench(settings: BenchSettings, log: (line: string) => void = console.log) {
   const startedAt = new Date();
   const loadStart = loadAverage();
-  return withBenchStack({ profile: settings.profile, bundleDir: settings.bundleDir }, log, async ({ ctx, redis }) => {
+  const stackOptions = { profile: settings.profile, bundleDir: settings.bundleDir, edge: settings.edge };
+  return withBenchStack(stackOptions, log, async ({ ctx, redis }) => {
     const { stack } = ctx;
     const redisServerPid = await redisPid(redis);
     // Every phase's peak RSS per process (VmHWM, reset at the phase's start).
@@ -162,7 +167,7 @@ export async function runBench(settings: BenchSettings, log: (line: string) => v
     await waitForDeliveries(ctx, 'latg', viaGateway.succeeded);
     log(
       `  → p50 ${viaGateway.p50Ms} ms, p99 ${viaGateway.p99Ms} ms, errors ${viaGateway.errors}; ${describeSeconds(viaGateway)}; ` +
-        `gateway ${viaGateway.cpuMsPerRequest.gateway} CPU ms per request`,
+        `gateway ${gatewayShare(viaGateway.cpuMsPerRequest)} CPU ms per request`,
     );
     log(`[2/8] send API latency directly against the mail service: ${ratePerSecond} req/s for ${durationMs / 1000} s`);
     const direct = await phase('apiDirect', () => measureDirectLatency(ctx, { ratePerSecond, durationMs, tag: 'latd' }));
@@ -176,7 +181,7 @@ export async function runBench(settings: BenchSettings, log: (line: string) => v
       await waitForDeliveries(ctx, 'lath', viaGatewayHigh.succeeded);
       log(
         `  → p50 ${viaGatewayHigh.p50Ms} ms, p99 ${viaGatewayHigh.p99Ms} ms, errors ${viaGatewayHigh.errors}; ` +
-          `${describeSeconds(viaGatewayHigh)}; gateway ${viaGatewayHigh.cpuMsPerRequest.gateway} CPU ms per request`,
+          `${describeSeconds(viaGatewayHigh)}; gateway ${gatewayShare(viaGatewayHigh.cpuMsPerRequest)} CPU ms per request`,
       );
     }
 
@@ -267,7 +272,12 @@ export async function runBench(settings: BenchSettings, log: (line: string) => v
         loadAverageStart: loadStart,
         loadAverageEnd: loadAverage(),
       },
-      platform: { smtpMaxConnections: Number(stack.env.SMTP_MAX_CONNECTIONS), workerConcurrency: 100 },
+      platform: {
+        smtpMaxConnections: Number(stack.env.SMTP_MAX_CONNECTIONS),
+        workerConcurrency: 100,
+        /** nginx in front of the gateway (--edge): the send API's data path skips the gateway. */
+        edge: stack.processes.has(EDGE_PROCESS),
+      },
       throughput: {
         n: settings.n,
         oneWorker: oneWorker.emailsPerSecond,
@@ -285,8 +295,8 @@ export async function runBench(settings: BenchSettings, log: (line: string) => v
         platformMsPerEmail: twoWorkers.cpuMsPerEmail['platform total'] ?? Number.NaN,
         /** CPU ms of the stack's Node processes per send API request at the base rate (the workers deliver meanwhile). */
         platformMsPerApiRequest: viaGateway.cpuMsPerRequest['platform total'] ?? Number.NaN,
-        /** The gateway's CPU ms per proxied send request at the base rate. */
-        gatewayMsPerApiRequest: viaGateway.cpuMsPerRequest.gateway ?? Number.NaN,
+        /** The gateway's CPU ms per proxied send request at the base rate (with --edge: nginx's and the gateway's). */
+        gatewayMsPerApiRequest: gatewayShare(viaGateway.cpuMsPerRequest),
         /** CPU ms per second of each process with nothing to do (one worker), and of all of them. */
         idleMsPerSecond: idle,
         postgresMsPerEmail: twoWorkers.cpuMsPerEmail['postgres (all, shared)'] ?? Number.NaN,

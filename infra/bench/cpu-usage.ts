@@ -22,6 +22,15 @@ export function cpuMsOf(pid: number, reapedChildren = false): number | null {
 
 export type CpuSnapshot = Map<string, number>;
 
+/** Every process's pid (/proc), none where /proc cannot be read. */
+function livePids(): string[] {
+  try {
+    return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
+  } catch {
+    return [];
+  }
+}
+
 /**
  * CPU of every process with this command name (Postgres backends, redis-server): shared with anything else using them.
  * A backend that exits between two snapshots moves its CPU into the postmaster's reaped-children time, so that is
@@ -30,13 +39,7 @@ export type CpuSnapshot = Map<string, number>;
  */
 function cpuMsOfCommand(names: string[]): Map<string, number> {
   const totals = new Map<string, number>();
-  let pids: string[] = [];
-  try {
-    pids = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
-  } catch {
-    return totals;
-  }
-  for (const pid of pids) {
+  for (const pid of livePids()) {
     try {
       const comm = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
       if (!names.includes(comm)) continue;
@@ -49,11 +52,34 @@ function cpuMsOfCommand(names: string[]): Map<string, number> {
   return totals;
 }
 
+/** The live children of each process with any (nginx's workers under its master), by parent pid. */
+function childrenByParent(): Map<number, number[]> {
+  const children = new Map<number, number[]>();
+  for (const pid of livePids()) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(pid)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return children;
+}
+
+/**
+ * Each stack process's CPU with its children's: the edge's nginx works in worker processes (the Node processes
+ * have none), and a worker that exited is in its master's reaped-children time.
+ */
 export function cpuSnapshot(stack: Stack): CpuSnapshot {
   const snapshot: CpuSnapshot = new Map();
+  const children = childrenByParent();
   for (const [name, running] of stack.processes) {
-    const ms = running.child.pid ? cpuMsOf(running.child.pid) : null;
-    if (ms !== null) snapshot.set(name, ms);
+    const pid = running.child.pid;
+    const ms = pid ? cpuMsOf(pid, true) : null;
+    if (ms === null || !pid) continue;
+    const ofChildren = (children.get(pid) ?? []).reduce((sum, child) => sum + (cpuMsOf(child, true) ?? 0), 0);
+    snapshot.set(name, ms + ofChildren);
   }
   for (const [name, ms] of cpuMsOfCommand(['postgres', 'redis-server'])) snapshot.set(`${name} (all, shared)`, ms);
   const self = process.cpuUsage();
@@ -75,3 +101,7 @@ export function cpuPerUnit(before: CpuSnapshot, after: CpuSnapshot, units: numbe
   result['platform total'] = Math.round(total * 1000) / 1000;
   return result;
 }
+
+/** The gateway's share of a phase's CPU per unit: with the edge in front, nginx's and the gateway's together. */
+export const gatewayShare = (perUnit: Record<string, number>) =>
+  Math.round(((perUnit.gateway ?? Number.NaN) + (perUnit.edge ?? 0)) * 1000) / 1000;

@@ -15,13 +15,14 @@
 // (the bench's throughput phase, N requests).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { nginxPath } from '../edge/nginx-binary';
 import { BenchSink } from './bench-sink';
 import { positiveNumberArg } from './cli-args';
 import { loadAverage, sendBody } from './context';
 import { cpuMsOf } from './cpu-usage';
 import { rootDir } from './gateway-bench-options';
 import { keepAliveAgent, request } from './http-client';
-import { nginxPath, startNginxProxy } from './nginx-proxy';
+import { startNginxProxy } from './nginx-proxy';
 import { runOpenLoop } from './open-loop';
 import { startListening, stopProcess } from './server-process';
 import { round } from './stats';

@@ -5,10 +5,10 @@
 // with a per-identity limit_req and two security headers: the shape of a gateway whose data path is nginx and
 // whose decisions are Node's.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { portListening } from '../edge/port-listening';
 import { freePort } from '../launcher/free-port';
 
 export interface NginxProxy {
@@ -16,27 +16,6 @@ export interface NginxProxy {
   url: string;
   stop: () => Promise<void>;
 }
-
-const candidates = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx'];
-
-export function nginxPath(): string | null {
-  return candidates.find((candidate) => existsSync(candidate)) ?? null;
-}
-
-const listening = async (port: number, deadline: number): Promise<void> => {
-  while (Date.now() < deadline) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`nginx did not listen on ${port}`);
-};
 
 const authorization = (dir: string, authorizer: URL) => `
   proxy_cache_path ${dir}/auth-cache keys_zone=auth:1m max_size=10m;
@@ -105,7 +84,7 @@ ${authorizer ? authorizedRequest : ''}
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    await listening(port, Date.now() + 5_000);
+    await portListening(port, 5_000, 'nginx');
   } catch (error) {
     await stop();
     throw error;

@@ -60,7 +60,7 @@ export function targetRows(r: BenchResults): Row[] {
       pass: r.api.gatewayOverheadRatioP50 <= 1.3,
     },
     {
-      figure: `gateway CPU per proxied request (${r.api.ratePerSecond}/s)`,
+      figure: `${r.platform.edge ? 'nginx + gateway' : 'gateway'} CPU per proxied request (${r.api.ratePerSecond}/s)`,
       value: fmt(r.cpu.gatewayMsPerApiRequest, 'ms'),
       target: '≤ 0.25 ms',
       pass: r.cpu.gatewayMsPerApiRequest <= 0.25,

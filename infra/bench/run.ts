@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick | --large] [--skip-pacing] [--skip-scale-out] [--bundled | --bundles=<dir>] [--out=<file>]`:
+// `npm run bench [-- --quick | --large] [--skip-pacing] [--skip-scale-out] [--bundled | --bundles=<dir>] [--edge] [--out=<file>]`:
 // runs the benchmark, prints the table, writes bench-results.json at the repository root (or <file>).
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -48,6 +48,8 @@ try {
   // instead of from source through tsx.
   if (args.includes('--bundled')) settings.bundleDir = buildBundles(log, BENCH_BUNDLES);
   // --bundles=<dir> runs bundles built before (infra/docker/bundle.ts --out <dir>): two builds, one after the other.
+  // --edge puts nginx in front of the gateway (infra/edge, EDGE=nginx): the send API's data path skips the gateway.
+  if (args.includes('--edge')) settings.edge = true;
   const bundlesArg = textArg(args, 'bundles');
   if (bundlesArg) settings.bundleDir = path.resolve(bundlesArg);
   const results = await runBench(settings, log);

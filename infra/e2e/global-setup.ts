@@ -8,9 +8,10 @@ import { smtpIntakeProcess } from '@mailwright/contracts';
 import { type ImapServer, startImapServer, TEST_PASSWORD_HASH_ENV } from '@mailwright/kit/testing';
 import type { TestProject } from 'vitest/node';
 import { testBundles } from '../docker/build-bundles';
+import { nginxPath } from '../edge/nginx-binary';
 import { dropDatabase as dropNamedDatabase, findPostgres, withDatabase } from '../launcher/postgres';
 import { findRedis } from '../launcher/redis';
-import { type Stack, startStack } from '../launcher/stack';
+import { EDGE_PROCESS, type Stack, startStack } from '../launcher/stack';
 import { listenerPortKey } from '../launcher/stack-environment';
 import { GoogleStandIn } from './support/oauth-stand-in';
 import { RazorpayStandIn } from './support/razorpay-stand-in';
@@ -31,6 +32,8 @@ declare module 'vitest' {
     imapPort: number;
     /** The SMTP intake's STARTTLS listener (issue 22). */
     smtpIntakePort: number;
+    /** Whether nginx fronts the gateway (infra/edge): where nginx is installed. */
+    edge: boolean;
   }
 }
 
@@ -85,7 +88,10 @@ export async function setup(project: TestProject): Promise<void> {
     output: 'files',
     logDir: path.join(rootDir, 'test-artifacts', 'logs'),
     log,
+    // Every whole-stack and browser test then passes through the edge, as a production install behind nginx would.
+    edge: nginxPath() !== null,
   });
+  log(stack.processes.has(EDGE_PROCESS) ? 'nginx fronts the gateway (the edge)' : 'nginx is not installed: no edge');
   // The web app's browser tests (web/e2e) read these; test workers start after this and inherit them.
   process.env.E2E_BASE_URL = stack.gatewayUrl;
   process.env.E2E_SINK_URL = `http://127.0.0.1:${sink.apiPort}`;
@@ -97,6 +103,7 @@ export async function setup(project: TestProject): Promise<void> {
   if (intakePort === undefined) throw new Error('the SMTP intake did not start (is openssl installed?)');
   project.provide('smtpIntakePort', intakePort);
   project.provide('databaseUrl', databaseUrl);
+  project.provide('edge', stack.processes.has(EDGE_PROCESS));
   project.provide('checkoutOrigin', razorpay.checkoutOrigin);
   project.provide('redisUrl', redis.url);
   project.provide('internalSecret', internalSecret);

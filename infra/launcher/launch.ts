@@ -55,6 +55,7 @@ async function main(): Promise<void> {
     env: { ALLOW_PRIVATE_TARGETS: process.env.ALLOW_PRIVATE_TARGETS ?? 'true' },
     output: 'terminal',
     log: say,
+    edge: process.env.EDGE === 'nginx',
   });
   say(`Mailwright is running at ${stack.env.PUBLIC_URL}  (Ctrl-C stops everything)`);
   if (stack.env.SMTP_INTAKE_PORT) {

@@ -2,7 +2,7 @@
 // Used by `npm start`, the end-to-end suites and the benchmark. Which processes, entries and ports: the
 // platform layout in @mailwright/contracts.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, type WriteStream } from 'node:fs';
+import { closeSync, createWriteStream, existsSync, mkdirSync, openSync, type WriteStream } from 'node:fs';
 import path from 'node:path';
 import {
   gatewayProcess,
@@ -10,9 +10,14 @@ import {
   mailWorkerProcess,
   type PlatformProcess,
   platformServices,
+  serviceUrlVar,
 } from '@mailwright/contracts';
-import { ensureDatabase, isTracingConfigured, runMigrations } from '@mailwright/kit';
+import { ensureDatabase, isTracingConfigured, readConfig, runMigrations } from '@mailwright/kit';
+import { GatewayConfigSchema } from '../../gateway/src/config';
 import { imageCommand, processes } from '../docker/processes';
+import { nginxPath } from '../edge/nginx-binary';
+import { startEdgeNginx } from '../edge/start-edge';
+import { trustTheEdge } from '../edge/trust-the-edge';
 import { freePort } from './free-port';
 import { formatLogLine, lineSplitter } from './log-lines';
 import { listenerPortKey, stackEnvironment } from './stack-environment';
@@ -41,10 +46,19 @@ export interface StackOptions {
   smtpIntake?: boolean;
   /** Called before any process starts, so a caller interrupted while the stack starts can still stop it. */
   onCreated?: (stack: Stack) => void;
+  /**
+   * nginx in front of the gateway, on the public port (infra/edge): the send API's data path skips the gateway.
+   * Refused with a clear message where nginx is not installed.
+   */
+  edge?: boolean;
 }
 
+/** The edge's name among the stack's processes. */
+export const EDGE_PROCESS = 'edge';
+
 interface Running {
-  spec: PlatformProcess;
+  /** Absent for the edge's nginx, which is not one of the platform's Node processes. */
+  spec?: PlatformProcess;
   child: ChildProcess;
   port?: number;
   logFile?: WriteStream;
@@ -96,10 +110,54 @@ export class Stack {
       : [[...sourceNodeFlags(spec), ...nodeImports(env), path.join(rootDir, spec.entry)], path.join(rootDir, spec.packageDir)];
     const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const running: Running = { spec, child, port };
+    this.adopt(name, running);
+    if (port) await waitForHealth(`http://127.0.0.1:${port}${spec.healthPath}`, child, name);
+    else await waitForStart(child, name);
+  }
+
+  /** Puts the edge's nginx in front of the gateway, on the public port (infra/edge), configured as the gateway is. */
+  async startEdge(binary: string): Promise<void> {
+    const port = this.ports.get(EDGE_PROCESS);
+    if (port === undefined) throw new Error('the stack was not started with an edge');
+    const source = { ...process.env, ...this.env };
+    const trust = trustTheEdge(source.TRUST_PROXY);
+    const gateway = readConfig(GatewayConfigSchema, { ...source, ...this.envOverrides.get(gatewayProcess.name) });
+    const publicHost = this.env.HOST ?? process.env.HOST ?? (this.options.ports === 'random' ? '127.0.0.1' : '0.0.0.0');
+    const logFile =
+      this.options.output === 'files' ? openSync(path.join(this.logDirectory(), `${EDGE_PROCESS}.log`), 'a') : undefined;
+    const nginx = await startEdgeNginx(
+      binary,
+      {
+        host: publicHost,
+        port,
+        gatewayUrl: this.urlOf(gatewayProcess.name),
+        serviceUrls: Object.fromEntries(platformServices.map((spec) => [spec.name, gateway[serviceUrlVar(spec.name)]])),
+        internalSecret: gateway.INTERNAL_SECRET,
+        checkoutScriptUrl: gateway.RAZORPAY_CHECKOUT_URL,
+        accessLog: gateway.ACCESS_LOG,
+        forwardedFor: trust.forwardedFor,
+        workers: Number(source.EDGE_WORKERS ?? 1),
+      },
+      logFile === undefined ? 'inherit' : logFile,
+    );
+    nginx.child.once('exit', () => {
+      nginx.removeFiles();
+      if (logFile !== undefined) closeSync(logFile);
+    });
+    this.processes.set(EDGE_PROCESS, { child: nginx.child, port });
+  }
+
+  private logDirectory(): string {
+    const dir = this.options.logDir ?? path.join(this.options.rootDir, '.data', 'logs');
+    mkdirSync(dir, { recursive: true });
+    return dir;
+  }
+
+  /** Sends a process's output where the stack's goes, and keeps it among the stack's processes. */
+  private adopt(name: string, running: Running): void {
+    const { child } = running;
     if (this.options.output === 'files') {
-      const dir = this.options.logDir ?? path.join(rootDir, '.data', 'logs');
-      mkdirSync(dir, { recursive: true });
-      running.logFile = createWriteStream(path.join(dir, `${name}.log`), { flags: 'a' });
+      running.logFile = createWriteStream(path.join(this.logDirectory(), `${name}.log`), { flags: 'a' });
       child.stdout?.pipe(running.logFile, { end: false });
       child.stderr?.pipe(running.logFile, { end: false });
     } else {
@@ -114,8 +172,11 @@ export class Stack {
         this.options.log?.(`${name} exited (${signal ?? code})`);
       }
     });
-    if (port) await waitForHealth(`http://127.0.0.1:${port}${spec.healthPath}`, child, name);
-    else await waitForStart(child, name);
+  }
+
+  /** Variables one process starts with on top of the stack's (as `restart(name, { env })` sets them). */
+  overrideEnv(name: string, env: Record<string, string | undefined>): void {
+    this.envOverrides.set(name, env);
   }
 
   /** A worker's metrics URL (GET /metrics, /healthz, /readyz). */
@@ -148,18 +209,19 @@ export class Stack {
    */
   async restart(name: string, options: { env?: Record<string, string | undefined>; bundleDir?: string } = {}): Promise<void> {
     const running = this.processes.get(name);
-    if (!running) throw new Error(`unknown process ${name}`);
+    if (!running?.spec) throw new Error(`${name} is not a platform process that can be restarted`);
     if (options.env) this.envOverrides.set(name, options.env);
     if (options.bundleDir) this.bundleOverrides.set(name, options.bundleDir);
+    const { spec } = running;
     await this.kill(name);
-    await this.start(running.spec, name);
+    await this.start(spec, name);
   }
 
   async stop(): Promise<void> {
     this.stopping = true;
     const names = [...this.processes.keys()];
     // The gateway and the intakes first so no new work arrives, then workers and services.
-    const entrances = new Set<string>([gatewayProcess.name, ...intakeProcesses.map((spec) => spec.name)]);
+    const entrances = new Set<string>([EDGE_PROCESS, gatewayProcess.name, ...intakeProcesses.map((spec) => spec.name)]);
     names.sort((a, b) => Number(entrances.has(b)) - Number(entrances.has(a)));
     for (const name of names) {
       const running = this.processes.get(name);
@@ -196,14 +258,29 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   }
   const gatewayPort = ports.get(gatewayProcess.name) ?? gatewayProcess.defaultPort;
   const env = stackEnvironment({ ...options, env: { ...intakeTls, ...options.env } }, ports);
+  const nginx = options.edge ? nginxPath() : null;
+  if (options.edge) {
+    if (!nginx) throw new Error('EDGE=nginx needs nginx installed (Debian: apt-get install nginx-light)');
+    // nginx takes the public port; the gateway listens on a loopback one behind it and believes its X-Forwarded-For.
+    ports.set(EDGE_PROCESS, gatewayPort);
+    ports.set(gatewayProcess.name, await freePort());
+  }
 
   const stack = new Stack(options, env, `http://127.0.0.1:${gatewayPort}`, ports);
+  if (options.edge) {
+    stack.overrideEnv(gatewayProcess.name, {
+      [gatewayProcess.portVar]: String(ports.get(gatewayProcess.name)),
+      HOST: '127.0.0.1',
+      TRUST_PROXY: trustTheEdge(env.TRUST_PROXY ?? process.env.TRUST_PROXY).gateway,
+    });
+  }
   options.onCreated?.(stack);
   try {
     await Promise.all(present.map((spec) => stack.start(spec)));
     const workers = existsSync(path.join(options.rootDir, mailWorkerProcess.entry)) ? (options.workers ?? 1) : 0;
     for (let i = 0; i < workers; i++) await stack.addWorker();
     await stack.start(gatewayProcess);
+    if (nginx) await stack.startEdge(nginx);
     for (const spec of intakes) await stack.start(spec);
   } catch (error) {
     await stack.stop();

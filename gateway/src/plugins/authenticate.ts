@@ -6,6 +6,7 @@ import {
   type ApiKeyScope,
   bearerApiKeyRoutes,
   RESEND_MESSAGES,
+  type ResolvedApiKey,
 } from '@mailwright/contracts';
 import { AppError, INTERNAL_TOKEN_HEADER, type InternalClaims, type InternalTokenSigner } from '@mailwright/kit';
 import type { FastifyRequest } from 'fastify';
@@ -53,6 +54,25 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && value ? value : undefined;
 }
 
+/**
+ * The active key behind `key`, when it may make a `method` call (its scopes); throws the refusal otherwise. Checked
+ * here, where the key is resolved, so no service has to know about scopes.
+ */
+export async function apiKeyCaller(
+  apiKeys: ApiKeyResolver,
+  key: unknown,
+  method: string,
+  bearer: boolean,
+): Promise<ResolvedApiKey> {
+  if (typeof key !== 'string' || key.length === 0) throw apiKeyErrors.missing(bearer);
+  const resolved = await apiKeys.resolve(key);
+  if (!resolved) throw apiKeyErrors.refused(bearer, 'Invalid API key');
+  if (!resolved.isActive) throw apiKeyErrors.refused(bearer, 'This API key is inactive');
+  const scope = apiKeyScopeFor(method);
+  if (!(resolved.scopes ?? API_KEY_SCOPES).includes(scope)) throw apiKeyErrors.outOfScope(bearer, scope);
+  return resolved;
+}
+
 export function createAuthenticator(deps: {
   userTokens: UserTokenVerifier;
   sessionVersions: SessionVersions;
@@ -65,13 +85,7 @@ export function createAuthenticator(deps: {
       // Resend's SDKs send the key as `Authorization: Bearer <key>`; X-API-Key works there too.
       const bearer = isBearerApiKeyRoute(request);
       const key = (bearer ? bearerToken(request) : undefined) ?? request.headers['x-api-key'];
-      if (typeof key !== 'string' || key.length === 0) throw apiKeyErrors.missing(bearer);
-      const resolved = await deps.apiKeys.resolve(key);
-      if (!resolved) throw apiKeyErrors.refused(bearer, 'Invalid API key');
-      if (!resolved.isActive) throw apiKeyErrors.refused(bearer, 'This API key is inactive');
-      // Checked here, where the key is resolved, so no service has to know about scopes.
-      const scope = apiKeyScopeFor(request.method);
-      if (!(resolved.scopes ?? API_KEY_SCOPES).includes(scope)) throw apiKeyErrors.outOfScope(bearer, scope);
+      const resolved = await apiKeyCaller(deps.apiKeys, key, request.method, bearer);
       request.apiKeyId = resolved.apiKeyId;
       request.apiKeyUserId = resolved.userId;
       claims = { kind: 'api_key', userId: resolved.userId, apiKeyId: resolved.apiKeyId };

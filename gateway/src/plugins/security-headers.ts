@@ -9,7 +9,8 @@ import helmet from 'helmet';
 
 type HeaderOperation = { set: string; value: string | number | readonly string[] } | { remove: string };
 
-export async function registerSecurityHeaders(app: FastifyInstance, checkoutScriptUrl: string): Promise<void> {
+/** Every answer's security headers (lowercase names), for the gateway and for the edge's nginx (infra/edge). */
+export function securityHeaders(checkoutScriptUrl: string): Record<string, string> {
   const checkoutOrigin = new URL(checkoutScriptUrl).origin;
   const setHeaders = helmet({
     contentSecurityPolicy: {
@@ -34,6 +35,13 @@ export async function registerSecurityHeaders(app: FastifyInstance, checkoutScri
     if ('set' in operation) headers[operation.set.toLowerCase()] = operation.value;
     else delete headers[operation.remove.toLowerCase()];
   }
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]),
+  );
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, checkoutScriptUrl: string): Promise<void> {
+  const headers = securityHeaders(checkoutScriptUrl);
   const names = Object.keys(headers);
   // On the reply, not the raw response: they leave with the answer's own headers in one writeHead, which validates
   // each header once (a header set on the raw response is validated when set and again when written).

@@ -14,7 +14,7 @@ import { upstreams } from './upstreams';
 const methods = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'];
 
 /** The gateway's own answer when the service failed before answering. */
-function failureAnswer(service: string, failure: UpstreamFailure, limit: number): AppError {
+export function failureAnswer(service: string, failure: UpstreamFailure, limit: number): AppError {
   switch (failure) {
     case 'body-cut-off':
       return bodyTooLarge(limit);

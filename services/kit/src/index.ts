@@ -1,3 +1,5 @@
+export * from './api-key-rate-limits';
+export * from './caller-rate-limits';
 export * from './coerce-query';
 export * from './concurrency/micro-batcher';
 export * from './concurrency/semaphore';

@@ -14,6 +14,17 @@ export interface InternalClaims {
   userId?: string;
   apiKeyId?: string;
   service?: string;
+  /**
+   * Set only by the gateway's edge authorizer (gateway/src/routes/edge-authorize.ts): the API key's requests per
+   * minute and its account's, which the service then counts itself (kit's caller-rate-limits.ts) because the edge's
+   * data path (infra/edge) forwards the request without passing through the gateway's limiters.
+   */
+  limits?: CallerLimits;
+}
+
+export interface CallerLimits {
+  perMinute: number;
+  accountPerMinute: number;
 }
 
 const encoder = new TextEncoder();
@@ -28,7 +39,12 @@ function keyFor(secret: string): Uint8Array {
 }
 
 export async function signInternalToken(secret: string, claims: InternalClaims, ttlSeconds = 60): Promise<string> {
-  const jwt = new SignJWT({ kind: claims.kind, akid: claims.apiKeyId, svc: claims.service })
+  const jwt = new SignJWT({
+    kind: claims.kind,
+    akid: claims.apiKeyId,
+    svc: claims.service,
+    rl: claims.limits ? [claims.limits.perMinute, claims.limits.accountPerMinute] : undefined,
+  })
     .setProtectedHeader({ alg: 'HS256' })
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
@@ -47,8 +63,16 @@ export async function verifyInternalToken(secret: string, token: string): Promis
     userId: payload.sub,
     apiKeyId: typeof payload.akid === 'string' ? payload.akid : undefined,
     service: typeof payload.svc === 'string' ? payload.svc : undefined,
+    limits: limitsOf(payload.rl),
     exp: payload.exp ?? 0,
   };
+}
+
+function limitsOf(claim: unknown): CallerLimits | undefined {
+  if (!Array.isArray(claim) || claim.length !== 2) return undefined;
+  const [perMinute, accountPerMinute] = claim as unknown[];
+  if (!Number.isInteger(perMinute) || !Number.isInteger(accountPerMinute)) return undefined;
+  return { perMinute: perMinute as number, accountPerMinute: accountPerMinute as number };
 }
 
 /**
@@ -64,7 +88,8 @@ export class InternalTokenSigner {
   ) {}
 
   async tokenFor(claims: InternalClaims): Promise<string> {
-    const cacheKey = `${claims.kind}:${claims.userId ?? ''}:${claims.apiKeyId ?? ''}:${claims.service ?? ''}`;
+    const limits = claims.limits ? `${claims.limits.perMinute}/${claims.limits.accountPerMinute}` : '';
+    const cacheKey = `${claims.kind}:${claims.userId ?? ''}:${claims.apiKeyId ?? ''}:${claims.service ?? ''}:${limits}`;
     const now = Date.now();
     const hit = this.cache.get(cacheKey);
     if (hit && hit.renewAt > now) return hit.token;

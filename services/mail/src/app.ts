@@ -1,6 +1,14 @@
 // Builds the mail service: send, email log, analytics, tracking, webhook and quota routes on the shared service
 // plumbing. The composition root of the HTTP process: every slice's deps are built here and nowhere else.
-import { BillingEntitlements, createServiceApp, type EntitlementsSource, InternalClient, pingDatabase } from '@mailwright/kit';
+import {
+  BillingEntitlements,
+  createServiceApp,
+  type EntitlementsSource,
+  InternalClient,
+  installCallerRateLimits,
+  pingDatabase,
+  rateLimitNamespace,
+} from '@mailwright/kit';
 import type { FastifyInstance } from 'fastify';
 import { AccountsClient } from './adapters/accounts-client';
 import { TemplatesClient } from './adapters/templates-client';
@@ -71,6 +79,8 @@ export async function buildMailApp(
     },
   });
   queues.logErrors(app.log);
+  // The API-key limits of requests the edge forwarded straight here (kit's caller-rate-limits.ts).
+  await installCallerRateLimits(app, queues.redis, rateLimitNamespace(config.QUEUE_PREFIX));
 
   const internal = new InternalClient(config.INTERNAL_SECRET, 'mail');
   const producer = new SendProducer(queues.send, app.log);

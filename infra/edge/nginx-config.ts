@@ -1,0 +1,217 @@
+// The edge's nginx.conf. nginx takes the public port; everything goes to the gateway as before, except the data
+// path: a POST with an X-API-Key to one of EDGE_DATA_PATHS goes straight to its service once the gateway's
+// authorizer has said yes for that key (gateway/src/routes/edge-authorize.ts; the yes is cached for a second). On
+// that path nginx does what the gateway does on every request:
+//
+// - who: the authorizer's internal token, with the key's rate limits in it for the service to count
+//   (kit's caller-rate-limits.ts); any refusal hands the request whole to the gateway, which answers it exactly;
+// - headers: only the ones the service reads are forwarded (nothing identity-like a caller sent), and every answer
+//   gets the gateway's security headers and the request id;
+// - limits: the prefix's body limit, the gateway's upstream timeouts, and the gateway's own texts when the service
+//   is down, slow or the body too large (routes/proxy.ts, routes/body-limit.ts);
+// - log: one JSON access line per request, without the key.
+import { gatewayRoutes } from '@mailwright/contracts';
+import { INTERNAL_TOKEN_HEADER } from '@mailwright/kit';
+import { securityHeaders } from '../../gateway/src/plugins/security-headers';
+import { bodyTooLarge } from '../../gateway/src/routes/body-limit';
+import {
+  EDGE_API_KEY_ID_HEADER,
+  EDGE_AUTHORIZE_PATH,
+  EDGE_METHOD_HEADER,
+  EDGE_SECRET_HEADER,
+  EDGE_URI_HEADER,
+  edgeSecret,
+} from '../../gateway/src/routes/edge-authorize';
+import { failureAnswer } from '../../gateway/src/routes/proxy';
+
+/**
+ * The routes nginx serves itself. All are POSTs on API-key routes with one scope (`send`), so the authorizer's
+ * answer depends on the key alone, which is what nginx caches it by.
+ */
+export const EDGE_DATA_PATHS = ['/api/emails/api/send', '/api/emails/api/batch'] as const;
+
+/**
+ * How long nginx keeps the authorizer's yes for one key. nginx counts it in whole seconds, so a deleted or disabled
+ * key may make calls for up to twice this long.
+ */
+export const AUTHORIZATION_CACHE_SECONDS = 1;
+
+export interface EdgeConfigInput {
+  /** nginx's own directory (configuration, pid): this user's alone. */
+  dir: string;
+  /** Its workers' directory (temp files, the authorizations' cache): theirs alone. */
+  workDir: string;
+  /** Who the workers run as (nginx started as root); absent: as whoever started nginx. */
+  workerUser?: string;
+  host: string;
+  port: number;
+  gatewayUrl: string;
+  /** Each service's address (`mail` → http://127.0.0.1:4004). */
+  serviceUrls: Record<string, string>;
+  internalSecret: string;
+  checkoutScriptUrl: string;
+  accessLog: boolean;
+  /** What nginx does with a caller's X-Forwarded-For on its way to the gateway (trust-the-edge.ts). */
+  forwardedFor: 'append' | 'replace';
+  workers: number;
+}
+
+/** A single-quoted nginx string; refused with a `$` in it, which nginx would read as a variable. */
+function quoted(text: string): string {
+  if (text.includes('$')) throw new Error(`not safe in nginx.conf: ${text}`);
+  return `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
+}
+
+const answer = (status: number, message: string, code: string) =>
+  `default_type application/json; return ${status} ${quoted(JSON.stringify({ message, code }))};`;
+
+const hostOf = (url: string) => new URL(url).host;
+
+function dataPathLocation(path: string, input: EdgeConfigInput, headers: string): string {
+  const route = gatewayRoutes.find((candidate) => path.startsWith(`${candidate.prefix}/`));
+  if (!route) throw new Error(`no gateway route serves ${path}`);
+  const upstreamPath = `${route.rewritePrefix}${path.slice(route.prefix.length)}`;
+  const tooLarge = bodyTooLarge(route.bodyLimit);
+  const failure = (kind: 'unreachable' | 'timeout') => failureAnswer(route.service, kind, route.bodyLimit);
+  const unavailable = failure('unreachable');
+  const timeout = failure('timeout');
+  const name = path.replaceAll(/[^a-z]/g, '_');
+  return `
+    location = ${path} {
+      error_page 418 = @gateway;
+      if ($edge_data_path = 0) { return 418; }
+      client_max_body_size ${route.bodyLimit};
+      error_page 413 = @too_large${name};
+      auth_request /_edge_authorize;
+      auth_request_set $edge_token $upstream_http_${INTERNAL_TOKEN_HEADER.replaceAll('-', '_')};
+      auth_request_set $edge_api_key_id $upstream_http_${EDGE_API_KEY_ID_HEADER.replaceAll('-', '_')};
+      error_page 401 403 = @gateway;
+      error_page 502 503 = @unavailable${name};
+      error_page 504 = @timeout${name};
+      proxy_pass http://${route.service}${upstreamPath};
+      proxy_http_version 1.1;
+      proxy_pass_request_headers off;
+      proxy_set_header Connection "";
+      proxy_set_header Content-Type $content_type;
+      proxy_set_header Content-Encoding $http_content_encoding;
+      proxy_set_header Accept $http_accept;
+      proxy_set_header Accept-Encoding $http_accept_encoding;
+      proxy_set_header User-Agent $http_user_agent;
+      proxy_set_header Idempotency-Key $http_idempotency_key;
+      proxy_set_header X-Request-Id $edge_request_id;
+      proxy_set_header X-Forwarded-For $remote_addr;
+      proxy_set_header ${INTERNAL_TOKEN_HEADER} $edge_token;
+${headers}
+      access_log ${input.accessLog ? '/dev/stdout edge' : 'off'};
+    }
+    location @too_large${name} {
+${headers}
+      ${answer(tooLarge.statusCode, tooLarge.message, tooLarge.code)}
+    }
+    location @unavailable${name} {
+${headers}
+      ${answer(unavailable.statusCode, unavailable.message, unavailable.code)}
+    }
+    location @timeout${name} {
+${headers}
+      ${answer(timeout.statusCode, timeout.message, timeout.code)}
+    }`;
+}
+
+export function edgeNginxConfig(input: EdgeConfigInput): string {
+  const { dir, workDir } = input;
+  const headers = [...Object.entries(securityHeaders(input.checkoutScriptUrl)), ['x-request-id', '$edge_request_id'] as const]
+    .map(([name, value]) => `      add_header ${name} ${value.startsWith('$') ? value : quoted(value)} always;`)
+    .join('\n');
+  const services = [...new Set(gatewayRoutes.map((route) => route.service))];
+  const forwardedFor = input.forwardedFor === 'append' ? '$proxy_add_x_forwarded_for' : '$remote_addr';
+  // Streams both ways, as the gateway does; the gateway holds the body limits and the upstream timeouts.
+  const gatewayProxy = `      proxy_pass http://gateway;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For ${forwardedFor};
+      proxy_request_buffering off;
+      proxy_buffering off;
+      proxy_read_timeout 3600s;
+      proxy_send_timeout 3600s;`;
+  const dataPaths = EDGE_DATA_PATHS.map((path) => path.replaceAll('/', '\\/')).join('|');
+  return `daemon off;
+${input.workerUser ? `user ${input.workerUser};\n` : ''}worker_processes ${input.workers};
+pid ${dir}/nginx.pid;
+error_log stderr warn;
+events { worker_connections 4096; }
+http {
+  server_tokens off;
+  access_log off;
+  log_format edge escape=json '{"service":"edge","msg":"request","reqId":"$edge_request_id","method":"$request_method",'
+    '"route":"$uri","status":$status,"durationS":$request_time,"apiKeyId":"$edge_api_key_id"}';
+  client_body_temp_path ${workDir}/body;
+  proxy_temp_path ${workDir}/proxy;
+  fastcgi_temp_path ${workDir}/fastcgi;
+  uwsgi_temp_path ${workDir}/uwsgi;
+  scgi_temp_path ${workDir}/scgi;
+  proxy_cache_path ${workDir}/authorizations levels=1:2 keys_zone=authorizations:4m max_size=64m inactive=10s use_temp_path=off;
+  proxy_connect_timeout 5s;
+  proxy_read_timeout 30s;
+  proxy_send_timeout 60s;
+
+  # A caller's X-Request-Id when it is safe to log and forward (as the gateway's request-id.ts), else a new one.
+  map $http_x_request_id $edge_request_id {
+    "~^[A-Za-z0-9_.-]{1,64}$" $http_x_request_id;
+    default $request_id;
+  }
+  # The data path: a POST to one of its routes, exactly as spelled (no dot segments, escapes or slashes for nginx
+  # to resolve), with an X-API-Key. Anything else goes to the gateway, which refuses or serves it as always.
+  map "$request_method $request_uri" $edge_data_route {
+    "~^POST (${dataPaths})(\\?.*)?$" 1;
+    default 0;
+  }
+  map "$edge_data_route:$http_x_api_key" $edge_data_path {
+    "~^1:." 1;
+    default 0;
+  }
+
+  upstream gateway { server ${hostOf(input.gatewayUrl)}; keepalive 32; keepalive_timeout 25s; }
+${services
+  .filter((service) => input.serviceUrls[service])
+  .map(
+    (service) =>
+      `  upstream ${service} { server ${hostOf(input.serviceUrls[service] as string)}; keepalive 64; keepalive_timeout 25s; }`,
+  )
+  .join('\n')}
+
+  server {
+    listen ${input.host}:${input.port};
+    # The gateway holds each prefix's body limit as it streams the body through.
+    client_max_body_size 0;
+
+    location / {
+${gatewayProxy}
+    }
+    location @gateway {
+${gatewayProxy}
+    }
+    location = /_edge_authorize {
+      internal;
+      error_page 404 = @gateway;
+      proxy_pass http://gateway${EDGE_AUTHORIZE_PATH};
+      proxy_method GET;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_pass_request_body off;
+      proxy_set_header Content-Length "";
+      proxy_set_header ${EDGE_SECRET_HEADER} ${edgeSecret(input.internalSecret)};
+      proxy_set_header ${EDGE_METHOD_HEADER} $request_method;
+      proxy_set_header ${EDGE_URI_HEADER} $request_uri;
+      proxy_cache authorizations;
+      proxy_cache_key $http_x_api_key;
+      proxy_cache_valid 204 ${AUTHORIZATION_CACHE_SECONDS}s;
+      proxy_cache_lock on;
+      proxy_ignore_headers Cache-Control Expires Set-Cookie X-Accel-Expires Vary;
+    }
+${EDGE_DATA_PATHS.map((path) => dataPathLocation(path, input, headers)).join('\n')}
+  }
+}
+`;
+}
