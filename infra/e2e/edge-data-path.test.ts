@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { type ApiResponse, api, type SignedInUser, signUpVerified, uniqueEmail, waitForMail } from './support/api';
 import { upgrade } from './support/checkout';
+import { waitFor } from './support/sink-sender';
 
 const logDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-artifacts/logs');
 
@@ -56,12 +57,16 @@ describe.runIf(inject('edge'))('the edge data path', () => {
     expect(accepted.headers.get('x-content-type-options')).toBe('nosniff');
     expect(accepted.headers.get('ratelimit-limit')).toBe('600');
     expect((await waitForMail(to)).subject).toBe('Through the edge');
-    // nginx served it itself: its access line names the key, never the key's secret.
-    const edgeLog = readFileSync(path.join(logDir, 'edge.log'), 'utf8');
-    const line = edgeLog.split('\n').find((entry) => entry.includes('"reqId":"edge-e2e-1"'));
+    // nginx served it itself: its access line (written within a second) names the key, never the key's secret.
+    const edgeLog = () => readFileSync(path.join(logDir, 'edge.log'), 'utf8');
+    const line = await waitFor('the edge access line', () =>
+      edgeLog()
+        .split('\n')
+        .find((entry) => entry.includes('"reqId":"edge-e2e-1"')),
+    );
     expect(line).toContain('"status":201');
     expect(line).toContain('"apiKeyId":"');
-    expect(edgeLog).not.toContain(key);
+    expect(edgeLog()).not.toContain(key);
   });
 
   it('hands every refusal to the gateway, which answers it in its own words', async () => {

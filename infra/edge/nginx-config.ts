@@ -9,7 +9,7 @@
 //   gets the gateway's security headers and the request id;
 // - limits: the prefix's body limit, the gateway's upstream timeouts, and the gateway's own texts when the service
 //   is down, slow or the body too large (routes/proxy.ts, routes/body-limit.ts);
-// - log: one JSON access line per request, without the key.
+// - log: one JSON access line per request, without the key (written in batches, at least once a second).
 import { gatewayRoutes } from '@mailwright/contracts';
 import { INTERNAL_TOKEN_HEADER } from '@mailwright/kit';
 import { securityHeaders } from '../../gateway/src/plugins/security-headers';
@@ -102,7 +102,7 @@ function dataPathLocation(path: string, input: EdgeConfigInput, headers: string)
       proxy_set_header X-Forwarded-For $remote_addr;
       proxy_set_header ${INTERNAL_TOKEN_HEADER} $edge_token;
 ${headers}
-      access_log ${input.accessLog ? '/dev/stdout edge' : 'off'};
+      access_log ${input.accessLog ? '/dev/stdout edge buffer=64k flush=1s' : 'off'};
     }
     location @too_large${name} {
 ${headers}
@@ -172,12 +172,15 @@ http {
     default 0;
   }
 
-  upstream gateway { server ${hostOf(input.gatewayUrl)}; keepalive 32; keepalive_timeout 25s; }
+  # Idle connections kept per upstream: enough for a hundred busy clients at once (with 32, the open pixel under
+  # 100 connections opened a connection to the gateway for most hits: p99 116 ms against 27 ms). Under the
+  # services' own keep-alive time (72 s), so nginx never reuses one they are closing.
+  upstream gateway { server ${hostOf(input.gatewayUrl)}; keepalive 256; keepalive_timeout 25s; }
 ${services
   .filter((service) => input.serviceUrls[service])
   .map(
     (service) =>
-      `  upstream ${service} { server ${hostOf(input.serviceUrls[service] as string)}; keepalive 64; keepalive_timeout 25s; }`,
+      `  upstream ${service} { server ${hostOf(input.serviceUrls[service] as string)}; keepalive 256; keepalive_timeout 25s; }`,
   )
   .join('\n')}
 
