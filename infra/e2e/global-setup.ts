@@ -88,10 +88,11 @@ export async function setup(project: TestProject): Promise<void> {
     output: 'files',
     logDir: path.join(rootDir, 'test-artifacts', 'logs'),
     log,
-    // Every whole-stack and browser test then passes through the edge, as a production install behind nginx would.
-    edge: nginxPath() !== null,
+    // Every whole-stack and browser test then passes through the edge, as a production install behind nginx would
+    // (E2E_EDGE=false runs them against the gateway alone).
+    edge: nginxPath() !== null && process.env.E2E_EDGE !== 'false',
   });
-  log(stack.processes.has(EDGE_PROCESS) ? 'nginx fronts the gateway (the edge)' : 'nginx is not installed: no edge');
+  log(stack.processes.has(EDGE_PROCESS) ? 'nginx fronts the gateway (the edge)' : 'no edge (nginx missing or E2E_EDGE=false)');
   // The web app's browser tests (web/e2e) read these; test workers start after this and inherit them.
   process.env.E2E_BASE_URL = stack.gatewayUrl;
   process.env.E2E_SINK_URL = `http://127.0.0.1:${sink.apiPort}`;

@@ -81,6 +81,8 @@ function dataPathLocation(path: string, input: EdgeConfigInput, headers: string)
       error_page 418 = @gateway;
       if ($edge_data_path = 0) { return 418; }
       client_max_body_size ${route.bodyLimit};
+      # Read whole before it is forwarded; kept in memory up to this size, past it in a temp file.
+      client_body_buffer_size 1m;
       error_page 413 = @too_large${name};
       auth_request /_edge_authorize;
       auth_request_set $edge_token $upstream_http_${INTERNAL_TOKEN_HEADER.replaceAll('-', '_')};
@@ -125,14 +127,16 @@ export function edgeNginxConfig(input: EdgeConfigInput): string {
     .join('\n');
   const services = [...new Set(gatewayRoutes.map((route) => route.service))];
   const forwardedFor = input.forwardedFor === 'append' ? '$proxy_add_x_forwarded_for' : '$remote_addr';
-  // Streams both ways, as the gateway does; the gateway holds the body limits and the upstream timeouts.
+  // Request bodies stream through (the gateway holds the body limits and the upstream timeouts); answers are read
+  // in memory buffers and, past them, passed on as the client takes them, never to a temp file.
   const gatewayProxy = `      proxy_pass http://gateway;
       proxy_http_version 1.1;
       proxy_set_header Connection "";
       proxy_set_header Host $http_host;
       proxy_set_header X-Forwarded-For ${forwardedFor};
       proxy_request_buffering off;
-      proxy_buffering off;
+      proxy_buffers 16 16k;
+      proxy_max_temp_file_size 0;
       proxy_read_timeout 3600s;
       proxy_send_timeout 3600s;`;
   const dataPaths = EDGE_DATA_PATHS.map((path) => path.replaceAll('/', '\\/')).join('|');

@@ -1,9 +1,9 @@
-// Starts the edge's nginx (nginx-config.ts) in a private directory of its own, removed when it stops: its
-// configuration (which holds the authorizer's secret) and pid are this user's alone; its temp files and the cache
-// of authorizations (which holds the API keys nginx saw, as the gateway's memory does) are in `work/`, the workers'
-// alone. Started as root, nginx runs its workers as `nobody`, so `work/` is theirs.
+// Starts the edge's nginx (nginx-config.ts) in a private directory of its own, in /dev/shm where there is one (never
+// on disk), removed when it stops: its configuration (which holds the authorizer's secret) and pid are this user's
+// alone; its temp files and the cache of authorizations (which holds the API keys nginx saw, as the gateway's memory
+// does) are in `work/`, the workers' alone. Started as root, nginx runs its workers as `nobody`, so `work/` is theirs.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type EdgeConfigInput, edgeNginxConfig } from './nginx-config';
@@ -24,7 +24,7 @@ export async function startEdgeNginx(
   input: Omit<EdgeConfigInput, 'dir' | 'workDir' | 'workerUser'>,
   output: number | 'inherit',
 ): Promise<EdgeNginx> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'mailwright-edge-'));
+  const dir = mkdtempSync(path.join(existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir(), 'mailwright-edge-'));
   const workDir = path.join(dir, 'work');
   mkdirSync(workDir, { mode: 0o700 });
   const workers = process.getuid?.() === 0 ? unprivilegedUser() : null;
