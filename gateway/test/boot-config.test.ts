@@ -7,7 +7,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { waitUntil } from './support/stand-in-services';
 
 const gatewayDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const tsx = path.resolve(gatewayDir, '../node_modules/.bin/tsx');
 
 /**
  * How long a boot may take before the process counts as started: tsx compiles the whole server first, which took
@@ -21,7 +20,9 @@ afterEach(() => {
 });
 
 const start = (env: Record<string, string>) => {
-  const child = spawn(tsx, ['src/server.ts'], {
+  // Node itself with tsx's loader, not the tsx CLI: the CLI runs the server in a child of its own, which a SIGKILL
+  // to the CLI left running (a gateway listening after the suite had ended).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: gatewayDir,
     env: { PATH: process.env.PATH ?? '', INTERNAL_SECRET: TEST_INTERNAL_SECRET, PORT: '0', LOG_LEVEL: 'silent', ...env },
   });

@@ -10,7 +10,7 @@
 // - limits: the prefix's body limit, the gateway's upstream timeouts, and the gateway's own texts when the service
 //   is down, slow or the body too large (routes/proxy.ts, routes/body-limit.ts);
 // - log: one JSON access line per request, without the key (written in batches, at least once a second).
-import { gatewayRoutes } from '@mailwright/contracts';
+import { type GatewayRoute, gatewayRoutes } from '@mailwright/contracts';
 import { INTERNAL_TOKEN_HEADER } from '@mailwright/kit';
 import { securityHeaders } from '../../gateway/src/plugins/security-headers';
 import { bodyTooLarge } from '../../gateway/src/routes/body-limit';
@@ -67,15 +67,20 @@ const answer = (status: number, message: string, code: string) =>
 
 const hostOf = (url: string) => new URL(url).host;
 
-function dataPathLocation(path: string, input: EdgeConfigInput, headers: string): string {
+/** The gateway route (prefix, service, body limit) a data path belongs to. */
+function routeOf(path: string): GatewayRoute {
   const route = gatewayRoutes.find((candidate) => path.startsWith(`${candidate.prefix}/`));
   if (!route) throw new Error(`no gateway route serves ${path}`);
+  return route;
+}
+
+/** A name nginx accepts for a route's own locations. */
+const nameOf = (route: GatewayRoute) => route.prefix.replaceAll(/[^a-z]/g, '_');
+
+function dataPathLocation(path: string, input: EdgeConfigInput, headers: string): string {
+  const route = routeOf(path);
   const upstreamPath = `${route.rewritePrefix}${path.slice(route.prefix.length)}`;
-  const tooLarge = bodyTooLarge(route.bodyLimit);
-  const failure = (kind: 'unreachable' | 'timeout') => failureAnswer(route.service, kind, route.bodyLimit);
-  const unavailable = failure('unreachable');
-  const timeout = failure('timeout');
-  const name = path.replaceAll(/[^a-z]/g, '_');
+  const name = nameOf(route);
   return `
     location = ${path} {
       error_page 418 = @gateway;
@@ -105,7 +110,16 @@ function dataPathLocation(path: string, input: EdgeConfigInput, headers: string)
       proxy_set_header ${INTERNAL_TOKEN_HEADER} $edge_token;
 ${headers}
       access_log ${input.accessLog ? '/dev/stdout edge buffer=64k flush=1s' : 'off'};
-    }
+    }`;
+}
+
+/** A route's answers in the gateway's words: a body over its limit, its service down or slow. */
+function routeAnswers(route: GatewayRoute, headers: string): string {
+  const tooLarge = bodyTooLarge(route.bodyLimit);
+  const unavailable = failureAnswer(route.service, 'unreachable', route.bodyLimit);
+  const timeout = failureAnswer(route.service, 'timeout', route.bodyLimit);
+  const name = nameOf(route);
+  return `
     location @too_large${name} {
 ${headers}
       ${answer(tooLarge.statusCode, tooLarge.message, tooLarge.code)}
@@ -218,6 +232,7 @@ ${gatewayProxy}
       proxy_ignore_headers Cache-Control Expires Set-Cookie X-Accel-Expires Vary;
     }
 ${EDGE_DATA_PATHS.map((path) => dataPathLocation(path, input, headers)).join('\n')}
+${[...new Set(EDGE_DATA_PATHS.map(routeOf))].map((route) => routeAnswers(route, headers)).join('\n')}
   }
 }
 `;
