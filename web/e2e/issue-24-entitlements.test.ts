@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, signUpVerified } from '../../infra/e2e/support/api';
 import { upgrade } from '../../infra/e2e/support/checkout';
 import './stack-context';
-import { horizontalOverflow, launchBrowser, pageFor, px, saveScreenshot, widths } from './support/browser';
+import { atWidth, horizontalOverflow, launchBrowser, pageFor, px, saveScreenshot, widths } from './support/browser';
 import { addSinkSmtpAccount } from './support/sink-account';
 
 let browser: Browser;
@@ -29,8 +29,9 @@ describe('issue 24: entitlements before the wall', () => {
     for (const name of ['Welcome', 'Receipt']) {
       expect((await api('/api/templates', { token: user.token, body: { name, subject: 's', body: 'b' } })).status).toBe(201);
     }
+    const tab = await pageFor(browser, user, 'desktop');
     for (const viewport of widths) {
-      const page = await pageFor(browser, user, viewport);
+      const page = await atWidth(tab, viewport);
       await page.goto('/email-accounts');
       const accounts = page.getByTestId('account-allowance');
       await accounts.waitFor();
@@ -95,8 +96,9 @@ describe('issue 24: entitlements before the wall', () => {
       )?.lastUsed;
     expect(await lastUsed()).toBeNull();
 
+    const tab = await pageFor(browser, user, 'desktop');
     for (const viewport of widths) {
-      const page = await pageFor(browser, user, viewport);
+      const page = await atWidth(tab, viewport);
       await page.goto('/api-keys');
       const row = page.getByTestId('api-key-row').filter({ hasText: 'Read only' });
       await row.getByText('Last used: Never').waitFor();

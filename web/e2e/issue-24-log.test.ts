@@ -7,7 +7,16 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type SignedInUser, signUpVerified, uniqueEmail, waitForMail } from '../../infra/e2e/support/api';
 import './stack-context';
-import { horizontalOverflow, launchBrowser, pageFor, px, saveScreenshot, type ViewportName, widths } from './support/browser';
+import {
+  atWidth,
+  horizontalOverflow,
+  launchBrowser,
+  pageFor,
+  px,
+  saveScreenshot,
+  type ViewportName,
+  widths,
+} from './support/browser';
 import { addSinkSmtpAccount } from './support/sink-account';
 
 let browser: Browser;
@@ -64,8 +73,9 @@ describe('issue 24: Email Logs as a real log', () => {
       .toContain('opened');
 
     const today = new Date().toISOString().slice(0, 10);
+    const tab = await pageFor(browser, user, 'desktop', { acceptDownloads: true });
     for (const viewport of widths) {
-      const page = await pageFor(browser, user, viewport, { acceptDownloads: true });
+      const page = await atWidth(tab, viewport);
       await page.goto('/emails');
       await rowsOf(page, viewport).first().waitFor();
       expect(await rowsOf(page, viewport).count()).toBe(2);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type SignedInUser, signUpVerified, uniqueEmail, waitForMail } from '../../infra/e2e/support/api';
 import { upgrade } from '../../infra/e2e/support/checkout';
 import './stack-context';
-import { horizontalOverflow, launchBrowser, pageFor, px, saveScreenshot, toast, widths } from './support/browser';
+import { atWidth, horizontalOverflow, launchBrowser, pageFor, px, saveScreenshot, toast, widths } from './support/browser';
 import { addSinkSmtpAccount } from './support/sink-account';
 
 let browser: Browser;
@@ -61,8 +61,9 @@ describe('issue 24', () => {
       body: { name: 'Welcome', subject: 'Welcome to {{company}}, {{name}}!', body: 'Hi {{name}}, this is {{company}}.' },
     });
     expect(template.status).toBe(201);
+    const tab = await pageFor(browser, user, 'desktop');
     for (const viewport of widths) {
-      const page = await pageFor(browser, user, viewport);
+      const page = await atWidth(tab, viewport);
       await page.goto('/send-email');
       await page.getByLabel('Template', { exact: true }).selectOption({ label: 'Welcome' });
       await page.getByLabel('name', { exact: true }).fill('Bea');
@@ -75,7 +76,7 @@ describe('issue 24', () => {
       await saveScreenshot(page, `issue24-1-send-blocked-${px(viewport)}`);
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     }
-    const page = await pageFor(browser, user, 'desktop');
+    const page = await atWidth(tab, 'desktop');
     const recipient = uniqueEmail('i24-filled');
     await page.goto('/send-email');
     await page.getByLabel('Template', { exact: true }).selectOption({ label: 'Welcome' });
@@ -90,8 +91,9 @@ describe('issue 24', () => {
 
   it('3: API keys need a paid plan: the rule and a /pricing link on free; keys unusable after a downgrade', async () => {
     const user = await signUpVerified('i24-keys');
+    const tab = await pageFor(browser, user, 'desktop');
     for (const viewport of widths) {
-      const page = await pageFor(browser, user, viewport);
+      const page = await atWidth(tab, viewport);
       await page.goto('/api-keys');
       const notice = page.getByTestId('api-access-notice');
       await notice.waitFor();
@@ -106,7 +108,7 @@ describe('issue 24', () => {
     expect((await api<{ data: unknown[] }>('/api/api-keys', { token: user.token })).body.data).toHaveLength(0);
 
     expect((await upgrade(user.token, 'pro')).verify.status).toBe(200);
-    const page = await pageFor(browser, user, 'desktop');
+    const page = await atWidth(tab, 'desktop');
     await page.goto('/api-keys');
     await page.getByRole('button', { name: 'Create API Key' }).click();
     await page.getByRole('dialog', { name: 'Create API Key' }).getByLabel('Key Name').fill('Made on pro');
@@ -118,7 +120,7 @@ describe('issue 24', () => {
 
     expect((await api('/api/payments/downgrade', { token: user.token, body: { planId: 'free' } })).status).toBe(200);
     for (const viewport of widths) {
-      const after = await pageFor(browser, user, viewport);
+      const after = await atWidth(tab, viewport);
       await after.goto('/api-keys');
       const kept = after.getByTestId('api-key-row').filter({ hasText: 'Made on pro' });
       await kept.getByTestId('api-key-unusable').waitFor();
@@ -136,8 +138,9 @@ describe('issue 24', () => {
         201,
       );
     }
+    const tab = await pageFor(browser, user, 'desktop');
     for (const viewport of widths) {
-      const page = await pageFor(browser, user, viewport);
+      const page = await atWidth(tab, viewport);
       await page.goto('/send-email');
       const to = page.getByLabel('To', { exact: true });
       await to.fill('ada@example.test, not-an-address');
@@ -165,8 +168,9 @@ describe('issue 24', () => {
 
   it('5: Email Logs tells an empty account, no match and a failed load apart', async () => {
     const user = await signUpVerified('i24-logs');
+    const tab = await pageFor(browser, user, 'desktop');
     for (const viewport of widths) {
-      const page = await pageFor(browser, user, viewport);
+      const page = await atWidth(tab, viewport);
       await page.goto('/emails');
       await page.getByText('No emails sent yet').waitFor();
       await page.getByLabel('Status').selectOption('bounced');
@@ -192,8 +196,9 @@ describe('issue 24', () => {
 
   it('6: notices show above an open dialog and below the top bar, one per text', async () => {
     const user = await signUpVerified('i24-notices');
+    const tab = await pageFor(browser, user, 'desktop');
     for (const viewport of widths) {
-      const page = await pageFor(browser, user, viewport);
+      const page = await atWidth(tab, viewport);
       await page.route('**/api/templates', (route) =>
         route.request().method() === 'POST'
           ? route.fulfill({
@@ -227,8 +232,9 @@ describe('issue 24', () => {
 
   it('7: Profile at desktop width: Save Changes keeps its size and the fields sit together', async () => {
     const user = await signUpVerified('i24-profile');
+    const tab = await pageFor(browser, user, 'desktop');
     for (const viewport of widths) {
-      const page = await pageFor(browser, user, viewport);
+      const page = await atWidth(tab, viewport);
       await page.goto('/profile');
       const save = page.getByRole('button', { name: 'Save Changes' });
       await save.waitFor();
@@ -247,8 +253,9 @@ describe('issue 24', () => {
     await addSinkSmtpAccount(user, 'Issue 24');
     await schedule(user, 'Kolkata morning', 'Asia/Kolkata');
     await schedule(user, 'London morning', 'Europe/London');
+    const tab = await pageFor(browser, user, 'desktop', { timezoneId: 'America/New_York' });
     for (const viewport of widths) {
-      const page = await pageFor(browser, user, viewport, { timezoneId: 'America/New_York' });
+      const page = await atWidth(tab, viewport);
       await page.goto('/emails');
       const rows = viewport === 'desktop' ? page.getByTestId('email-row') : page.getByTestId('email-card');
       await rows.first().waitFor();
@@ -267,8 +274,9 @@ describe('issue 24', () => {
 
   it('9: email in the mobile top bar; no guest buttons while /pricing loads the session', async () => {
     const user = await signUpVerified('i24-bar');
+    const tab = await pageFor(browser, user, 'desktop');
     for (const viewport of widths) {
-      const page = await pageFor(browser, user, viewport);
+      const page = await atWidth(tab, viewport);
       await page.goto('/dashboard');
       const email = page.getByTestId('user-email');
       await email.waitFor();
@@ -302,8 +310,9 @@ describe('issue 24', () => {
     expect((await api('/api/auth/signup', { body: { name: 'Links', email, password: 'secret-pass-1' } })).status).toBe(201);
     const verifyPath = await linkPath(email, /verify/i, 'verify-email');
     expect((await api(`/api${verifyPath.replace('/verify-email/', '/auth/verify-email/')}`)).status).toBe(200);
+    const tab = await pageFor(browser, null, 'desktop');
     for (const viewport of widths) {
-      const page = await pageFor(browser, null, viewport);
+      const page = await atWidth(tab, viewport);
       await page.goto(verifyPath);
       const problem = page.getByTestId('link-problem');
       await problem.waitFor();
@@ -324,7 +333,7 @@ describe('issue 24', () => {
       ).status,
     ).toBe(200);
     for (const viewport of widths) {
-      const page = await pageFor(browser, null, viewport);
+      const page = await atWidth(tab, viewport);
       await page.goto(resetPath);
       await page.getByLabel('New password').fill('secret-pass-3');
       await page.getByRole('button', { name: 'Reset password' }).click();
@@ -340,8 +349,9 @@ describe('issue 24', () => {
     const user = await signUpVerified('i24-delete');
     await addSinkSmtpAccount(user, 'Issue 24');
     await schedule(user, 'Due later', 'UTC');
+    const tab = await pageFor(browser, user, 'desktop');
     for (const viewport of widths) {
-      const page = await pageFor(browser, user, viewport);
+      const page = await atWidth(tab, viewport);
       await page.goto('/email-accounts');
       const asked = new Promise<string>((resolve) => {
         page.once('dialog', (question) => {
