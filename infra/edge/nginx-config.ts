@@ -92,7 +92,10 @@ function dataPathLocation(path: string, input: EdgeConfigInput, headers: string)
       auth_request /_edge_authorize;
       auth_request_set $edge_token $upstream_http_${INTERNAL_TOKEN_HEADER.replaceAll('-', '_')};
       auth_request_set $edge_api_key_id $upstream_http_${EDGE_API_KEY_ID_HEADER.replaceAll('-', '_')};
-      error_page 401 403 = @gateway;
+      # A refusal, or the authorizer unreachable (auth_request then fails with 500), goes to the gateway, whose own
+      # error pages answer in turn when it is down.
+      error_page 401 403 500 = @gateway;
+      recursive_error_pages on;
       error_page 502 503 = @unavailable${name};
       error_page 504 = @timeout${name};
       proxy_pass http://${route.service}${upstreamPath};
@@ -110,6 +113,21 @@ function dataPathLocation(path: string, input: EdgeConfigInput, headers: string)
       proxy_set_header ${INTERNAL_TOKEN_HEADER} $edge_token;
 ${headers}
       access_log ${input.accessLog ? '/dev/stdout edge buffer=64k flush=1s' : 'off'};
+    }`;
+}
+
+/** What nginx answers when the gateway itself is down or slow, in the words the gateway uses for a service. */
+function gatewayAnswers(headers: string): string {
+  const unavailable = failureAnswer('gateway', 'unreachable', 0);
+  const timeout = failureAnswer('gateway', 'timeout', 0);
+  return `
+    location @gateway_unavailable {
+${headers}
+      ${answer(unavailable.statusCode, unavailable.message, unavailable.code)}
+    }
+    location @gateway_timeout {
+${headers}
+      ${answer(timeout.statusCode, timeout.message, timeout.code)}
     }`;
 }
 
@@ -152,7 +170,11 @@ export function edgeNginxConfig(input: EdgeConfigInput): string {
       proxy_buffers 16 16k;
       proxy_max_temp_file_size 0;
       proxy_read_timeout 3600s;
-      proxy_send_timeout 3600s;`;
+      proxy_send_timeout 3600s;
+      # The gateway itself down: its words as JSON, not nginx's HTML page. (The gateway's own 502 and 504, about a
+      # service behind it, pass through as it wrote them: nginx intercepts only the errors it makes itself.)
+      error_page 502 = @gateway_unavailable;
+      error_page 504 = @gateway_timeout;`;
   const dataPaths = EDGE_DATA_PATHS.map((path) => path.replaceAll('/', '\\/')).join('|');
   return `daemon off;
 ${input.workerUser ? `user ${input.workerUser};\n` : ''}worker_processes ${input.workers};
@@ -233,6 +255,7 @@ ${gatewayProxy}
     }
 ${EDGE_DATA_PATHS.map((path) => dataPathLocation(path, input, headers)).join('\n')}
 ${[...new Set(EDGE_DATA_PATHS.map(routeOf))].map((route) => routeAnswers(route, headers)).join('\n')}
+${gatewayAnswers(headers)}
   }
 }
 `;
