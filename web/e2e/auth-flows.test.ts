@@ -166,11 +166,17 @@ describe.skipIf(!sinkUrl)('with mail (E2E_SINK_URL)', () => {
 });
 
 describe('without mail', () => {
+  // One visitor's tab for the checks that never sign in: each goes to its address in it. (A new tab is a new
+  // Chromium renderer process, about 1.5 s of CPU on these machines.)
+  let visitor: Page;
+  beforeAll(async () => {
+    ({ page: visitor } = await newPage(browser));
+  });
+
   it.each(protectedPaths)('sends a visitor from %s to /login', async (path) => {
-    const { page } = await newPage(browser);
+    const page = visitor;
     await page.goto(path);
     await waitForPath(page, '/login');
-    await page.context().close();
   });
 
   it('signs out and returns to /login when the stored token is rejected', async () => {
@@ -188,20 +194,18 @@ describe('without mail', () => {
     ['oauth_failed', 'OAuth authentication failed. Please try again.'],
     ['access_denied', 'OAuth authentication failed. Please try again.'],
   ])('explains /auth/callback?error=%s and goes to /login', async (code, text) => {
-    const { page } = await newPage(browser);
+    const page = visitor;
     await page.goto(`/auth/callback?error=${code}`);
     await toast(page, text).waitFor();
     await waitForPath(page, '/login');
-    await page.context().close();
   });
 
   it('never signs in by a token in the callback address (login CSRF)', async () => {
-    const { page } = await newPage(browser);
+    const page = visitor;
     await page.goto('/auth/callback?token=someone-elses-session-token');
     await toast(page, 'No token received from OAuth provider').waitFor();
     await waitForPath(page, '/login');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-    await page.context().close();
   });
 
   it('explains a callback without a token', async () => {
@@ -214,25 +218,23 @@ describe('without mail', () => {
   });
 
   it("says 'Verification failed' for a bad link and still goes to /login", async () => {
-    const { page } = await newPage(browser);
+    const page = visitor;
     await page.goto('/verify-email/not-a-valid-token-000');
     await toast(page, 'Verification failed').waitFor();
     await waitForPath(page, '/login', 5000);
-    await page.context().close();
   });
 
   it("says 'Password reset failed' for a bad reset link", async () => {
-    const { page } = await newPage(browser);
+    const page = visitor;
     await page.goto('/reset-password/not-a-valid-token-000');
     await page.getByLabel('New password').fill('whatever-1');
     await page.getByRole('button', { name: 'Reset password' }).click();
     await toast(page, 'Password reset failed').waitFor();
     expect(new URL(page.url()).pathname).toBe('/reset-password/not-a-valid-token-000');
-    await page.context().close();
   });
 
   it('links the social buttons to the server-side sign-in', async () => {
-    const { page } = await newPage(browser);
+    const page = visitor;
     await page.goto('/signup');
     for (const [name, provider] of [
       ['Google', 'google'],
@@ -241,6 +243,5 @@ describe('without mail', () => {
     ]) {
       expect(await page.getByRole('link', { name: `Continue with ${name}` }).getAttribute('href')).toBe(`/api/auth/${provider}`);
     }
-    await page.context().close();
   });
 });
