@@ -56,18 +56,17 @@ describe.each(['desktop', 'mobile'] as const)('dark mode at %s width', (viewport
   const width = viewports[viewport].width;
 
   it('follows the system setting when nothing is chosen', async () => {
-    const dark = await pageFor(browser, null, viewport, { colorScheme: 'dark' });
-    await open(dark, '/');
-    expect(await theme(dark)).toBe('dark');
-    expect(await pageBackground(dark)).not.toBe('rgb(255, 255, 255)');
-    expect(await dark.getByRole('button', { name: 'Theme: System' }).isVisible()).toBe(true);
-    await saveScreenshot(dark, `dark-landing-${width}`);
+    const visitor = await pageFor(browser, null, viewport, { colorScheme: 'dark' });
+    await open(visitor, '/');
+    expect(await theme(visitor)).toBe('dark');
+    expect(await pageBackground(visitor)).not.toBe('rgb(255, 255, 255)');
+    expect(await visitor.getByRole('button', { name: 'Theme: System' }).isVisible()).toBe(true);
+    await saveScreenshot(visitor, `dark-landing-${width}`);
     // The system setting changes under the same tab (a new tab is a new renderer process, 1–2 s of CPU here).
-    const light = dark;
-    await light.emulateMedia({ colorScheme: 'light' });
-    await open(light, '/');
-    expect(await theme(light)).toBe('light');
-    expect(await pageBackground(light)).toBe('rgb(255, 255, 255)');
+    await visitor.emulateMedia({ colorScheme: 'light' });
+    await open(visitor, '/');
+    expect(await theme(visitor)).toBe('light');
+    expect(await pageBackground(visitor)).toBe('rgb(255, 255, 255)');
   });
 
   it('switches with the top bar button, remembers the choice, and applies it before the first paint', async () => {
