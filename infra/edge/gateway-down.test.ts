@@ -36,7 +36,6 @@ afterAll(async () => {
   const exited = new Promise((resolve) => edge?.child.once('exit', resolve));
   edge.child.kill('SIGTERM');
   await exited;
-  edge.removeFiles();
 });
 
 const unavailable = {

@@ -11,7 +11,7 @@
 //   is down, slow or the body too large (routes/proxy.ts, routes/body-limit.ts);
 // - log: one JSON access line per request, without the key (written in batches, at least once a second).
 import { type GatewayRoute, gatewayRoutes } from '@mailwright/contracts';
-import { INTERNAL_TOKEN_HEADER } from '@mailwright/kit';
+import { type AppError, INTERNAL_TOKEN_HEADER } from '@mailwright/kit';
 import { securityHeaders } from '../../gateway/src/plugins/security-headers';
 import { bodyTooLarge } from '../../gateway/src/routes/body-limit';
 import {
@@ -116,40 +116,31 @@ ${headers}
     }`;
 }
 
+/** A named location that answers `error` as the gateway would: its status, its JSON body, its headers. */
+function answerLocation(name: string, error: AppError, headers: string): string {
+  return `
+    location @${name} {
+${headers}
+      ${answer(error.statusCode, error.message, error.code)}
+    }`;
+}
+
 /** What nginx answers when the gateway itself is down or slow, in the words the gateway uses for a service. */
 function gatewayAnswers(headers: string): string {
-  const unavailable = failureAnswer('gateway', 'unreachable', 0);
-  const timeout = failureAnswer('gateway', 'timeout', 0);
-  return `
-    location @gateway_unavailable {
-${headers}
-      ${answer(unavailable.statusCode, unavailable.message, unavailable.code)}
-    }
-    location @gateway_timeout {
-${headers}
-      ${answer(timeout.statusCode, timeout.message, timeout.code)}
-    }`;
+  return [
+    answerLocation('gateway_unavailable', failureAnswer('gateway', 'unreachable', 0), headers),
+    answerLocation('gateway_timeout', failureAnswer('gateway', 'timeout', 0), headers),
+  ].join('');
 }
 
 /** A route's answers in the gateway's words: a body over its limit, its service down or slow. */
 function routeAnswers(route: GatewayRoute, headers: string): string {
-  const tooLarge = bodyTooLarge(route.bodyLimit);
-  const unavailable = failureAnswer(route.service, 'unreachable', route.bodyLimit);
-  const timeout = failureAnswer(route.service, 'timeout', route.bodyLimit);
   const name = nameOf(route);
-  return `
-    location @too_large${name} {
-${headers}
-      ${answer(tooLarge.statusCode, tooLarge.message, tooLarge.code)}
-    }
-    location @unavailable${name} {
-${headers}
-      ${answer(unavailable.statusCode, unavailable.message, unavailable.code)}
-    }
-    location @timeout${name} {
-${headers}
-      ${answer(timeout.statusCode, timeout.message, timeout.code)}
-    }`;
+  return [
+    answerLocation(`too_large${name}`, bodyTooLarge(route.bodyLimit), headers),
+    answerLocation(`unavailable${name}`, failureAnswer(route.service, 'unreachable', route.bodyLimit), headers),
+    answerLocation(`timeout${name}`, failureAnswer(route.service, 'timeout', route.bodyLimit), headers),
+  ].join('');
 }
 
 export function edgeNginxConfig(input: EdgeConfigInput): string {

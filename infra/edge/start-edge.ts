@@ -10,9 +10,8 @@ import { type EdgeConfigInput, edgeNginxConfig } from './nginx-config';
 import { portListening } from './port-listening';
 
 export interface EdgeNginx {
+  /** nginx's master; its directory goes when it exits. */
   child: ChildProcess;
-  /** Removes its directory, once it has exited. */
-  removeFiles: () => void;
 }
 
 /**
@@ -51,7 +50,8 @@ export async function startEdgeNginx(
     removeFiles();
     throw error;
   }
-  return { child, removeFiles };
+  child.once('exit', removeFiles);
+  return { child };
 }
 
 /** `nobody` and its group, as /etc/passwd and /etc/group have them: who nginx's workers run as when started as root. */

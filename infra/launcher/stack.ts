@@ -140,10 +140,7 @@ export class Stack {
       },
       logFile === undefined ? 'inherit' : logFile,
     );
-    nginx.child.once('exit', () => {
-      nginx.removeFiles();
-      if (logFile !== undefined) closeSync(logFile);
-    });
+    if (logFile !== undefined) nginx.child.once('exit', () => closeSync(logFile));
     this.processes.set(EDGE_PROCESS, { child: nginx.child, port });
   }
 
