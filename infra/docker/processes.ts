@@ -61,8 +61,15 @@ export const imageCommand = (spec: DeployableProcess): string[] => [
   bundleFileOf(spec),
 ];
 
+/**
+ * nginx in front of the gateway (infra/edge): its image carries nginx and this entry, which configures nginx from the
+ * environment and runs it. Not traced: the Node process only starts nginx and waits.
+ */
+export const edgeProcess: DeployableProcess = { name: 'edge', entry: 'infra/edge/edge.ts', port: 8080, portVar: 'PORT' };
+
 export const processes: DeployableProcess[] = [
   ...platformProcesses.map(deployable),
+  edgeProcess,
   { name: 'migrate', entry: 'infra/docker/migrate.ts', allMigrations: true },
 ];
 

@@ -6,11 +6,19 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { mailWorkerProcess, platformProcesses, platformServices, serviceUrlVar, smtpIntakeProcess } from '@mailwright/contracts';
+import {
+  gatewayProcess,
+  mailWorkerProcess,
+  platformProcesses,
+  platformServices,
+  serviceUrlVar,
+  smtpIntakeProcess,
+} from '@mailwright/contracts';
 import type { AnySchema } from 'ajv';
 import { afterAll, describe, expect, it } from 'vitest';
-import { imageCommand, processes } from '../docker/processes';
-import { checkConfig, parseCompose, readRepoFile, repoRoot, sampleSecrets } from './support/deploy-files';
+import { edgeProcess, imageCommand, processes } from '../docker/processes';
+import { trustTheEdge } from '../edge/trust-the-edge';
+import { type ComposeFile, checkConfig, parseCompose, readRepoFile, repoRoot, sampleSecrets } from './support/deploy-files';
 import { basesOf, readStages, targetText } from './support/dockerfile';
 
 const require = createRequire(import.meta.url);
@@ -72,6 +80,16 @@ function composeSchemaValidator() {
   return ajv.compile({ ...schema, properties } as AnySchema);
 }
 
+/** A service's environment as its process sees it (compose turns every value into a string). */
+function environmentOf(file: ComposeFile, service: string): Record<string, string | undefined> {
+  return Object.fromEntries(
+    Object.entries(file.services[service]?.environment ?? {}).map(([key, value]) => [
+      key,
+      value === null ? undefined : String(value),
+    ]),
+  );
+}
+
 describe('docker-compose.yml', () => {
   it.runIf(hasComposePlugin())('passes `docker compose config`', () => {
     execFileSync('docker', ['compose', '-f', 'docker-compose.yml', 'config', '-q'], {
@@ -131,9 +149,9 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('publishes only the gateway, on 8080, and the SMTP intake, on 587 and 465', () => {
+  it('publishes only the edge, on 8080, and the SMTP intake, on 587 and 465', () => {
     for (const [name, service] of Object.entries(compose.services)) {
-      if (name === 'gateway') expect(service.ports).toEqual(['8080:8080']);
+      if (name === edgeProcess.name) expect(service.ports).toEqual(['8080:8080']);
       else if (name === smtpIntakeProcess.name) {
         const published = smtpIntakeProcess.listeners?.map((listener) => `${listener.publicPort}:${listener.containerPort}`);
         expect(service.ports).toEqual(published);
@@ -162,16 +180,30 @@ describe('docker-compose.yml', () => {
     for (const spec of platformServices) {
       expect(compose.services.gateway?.depends_on?.[spec.name], spec.name).toEqual({ condition: 'service_healthy' });
     }
+    expect(compose.services.edge?.healthcheck?.test).toEqual(['CMD', 'node', '/usr/local/lib/healthcheck.cjs']);
+    expect(compose.services.edge?.depends_on).toEqual({ gateway: { condition: 'service_healthy' } });
+  });
+
+  it('puts the edge before the gateway, agreeing with it on the secret, the services and whom to trust', () => {
+    const edgeEnv = environmentOf(compose, 'edge');
+    const config = checkConfig(edgeProcess.name, edgeEnv);
+    expect(config.PORT).toBe(edgeProcess.port);
+    expect(config.HOST).toBe('0.0.0.0');
+    expect(config.GATEWAY_URL).toBe(`http://gateway:${gatewayProcess.defaultPort}`);
+    expect(config.INTERNAL_SECRET).toBe(sampleSecrets.INTERNAL_SECRET);
+    for (const other of platformServices) {
+      expect(config[serviceUrlVar(other.name)], other.name).toBe(`http://${other.name}:${other.defaultPort}`);
+    }
+    // No database, Redis or encryption key: the edge holds none of them.
+    expect(Object.keys(edgeEnv).filter((key) => /DATABASE|REDIS|ENCRYPTION/.test(key))).toEqual([]);
+    // The default pair: nothing in front of the edge, so nginx replaces X-Forwarded-For and the gateway believes it.
+    const trust = trustTheEdge(edgeEnv.TRUST_PROXY);
+    expect(environmentOf(compose, 'gateway').TRUST_PROXY).toBe(trust.gateway);
   });
 
   it('gives every process an environment its own config schema accepts, on the port its image probes', () => {
     for (const spec of appProcesses) {
-      const environment = Object.fromEntries(
-        Object.entries(compose.services[spec.name]?.environment ?? {}).map(([key, value]) => [
-          key,
-          value === null ? undefined : String(value),
-        ]),
-      );
+      const environment = environmentOf(compose, spec.name);
       const config = checkConfig(spec.name, environment);
       expect(config.HOST, spec.name).toBe('0.0.0.0');
       if (spec.kind !== 'worker') expect(config[spec.portVar], spec.name).toBe(spec.defaultPort);

@@ -3,7 +3,7 @@
 // The Secret is not part of the kustomization (the operator creates it from secrets.env.example).
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { platformProcesses, platformServices, serviceUrlVar } from '@mailwright/contracts';
+import { gatewayProcess, platformProcesses, platformServices, serviceUrlVar } from '@mailwright/contracts';
 import { checkMetricsExposure } from '@mailwright/kit';
 import * as apps from 'kubernetes-models/apps/v1';
 import * as autoscaling from 'kubernetes-models/autoscaling/v2';
@@ -12,6 +12,8 @@ import * as core from 'kubernetes-models/v1';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { checkGatewayConfig, type GatewayConfig } from '../../gateway/src/config';
+import { edgeProcess } from '../docker/processes';
+import { trustTheEdge } from '../edge/trust-the-edge';
 import { checkConfig, type K8sObject, readManifests, readRepoFile, repoRoot, sampleSecrets } from './support/deploy-files';
 import { readSecretKeys } from './support/secret-keys';
 
@@ -162,11 +164,53 @@ describe('k8s manifests', () => {
   it("gives the gateway settings its boot checks accept: X-Forwarded-For trusted by hop count, never 'true'", () => {
     const container = find('Deployment', 'gateway')?.spec.template.spec.containers[0];
     const env = containerEnv(container);
-    expect(env.TRUST_PROXY).toBe('1');
+    // The ingress controller, then the edge.
+    expect(env.TRUST_PROXY).toBe('2');
     expect(() => checkGatewayConfig(checkConfig('gateway', env) as GatewayConfig)).not.toThrow();
     expect(() => checkGatewayConfig(checkConfig('gateway', { ...env, TRUST_PROXY: 'true' }) as GatewayConfig)).toThrow(
       /TRUST_PROXY=true is refused/,
     );
+  });
+
+  describe('the edge', () => {
+    const deployment = find('Deployment', edgeProcess.name);
+    const pod = deployment?.spec?.template?.spec;
+    const container = pod?.containers?.[0];
+    const env = containerEnv(container);
+
+    it('runs its image as non-root with a read-only root filesystem, nginx working in memory', () => {
+      expect(container.image).toBe('mailwright/edge:latest');
+      expect(kustomization.images.map((image) => image.name)).toContain('mailwright/edge');
+      expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 1000 });
+      expect(container.securityContext).toMatchObject({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true });
+      expect(container.volumeMounts).toEqual([{ name: 'shm', mountPath: '/dev/shm' }]);
+      expect(pod.volumes).toEqual([{ name: 'shm', emptyDir: { medium: 'Memory', sizeLimit: '64Mi' } }]);
+    });
+
+    it('gets an environment its config schema accepts: the gateway Service, the secret, no database or Redis', () => {
+      const config = checkConfig(edgeProcess.name, env);
+      expect(config.PORT).toBe(edgeProcess.port);
+      expect(config.HOST).toBe('0.0.0.0');
+      const gatewayService = find('Service', 'gateway');
+      expect(config.GATEWAY_URL).toBe(`http://gateway:${gatewayService?.spec.ports[0].port}`);
+      expect(config.INTERNAL_SECRET).toBe(samples.INTERNAL_SECRET);
+      expect(Object.keys(env).filter((key) => /DATABASE|REDIS|ENCRYPTION/.test(key))).toEqual([]);
+    });
+
+    it("agrees with the gateway on whom to trust: the gateway's TRUST_PROXY counts the edge as one hop more", () => {
+      const gateway = containerEnv(find('Deployment', 'gateway')?.spec.template.spec.containers[0]);
+      expect(gateway.TRUST_PROXY).toBe(trustTheEdge(env.TRUST_PROXY).gateway);
+    });
+
+    it('is alive while nginx listens and ready while the gateway behind it is, behind a Service on its port', () => {
+      expect(container.ports).toEqual([{ name: 'http', containerPort: edgeProcess.port }]);
+      expect(container.livenessProbe.tcpSocket).toEqual({ port: 'http' });
+      expect(container.startupProbe.tcpSocket).toEqual({ port: 'http' });
+      expect(container.readinessProbe.httpGet).toEqual({ path: gatewayProcess.readyPath, port: 'http' });
+      const service = find('Service', edgeProcess.name);
+      expect(service?.spec.selector).toEqual({ 'app.kubernetes.io/name': edgeProcess.name });
+      expect(service?.spec.ports[0].targetPort).toBe('http');
+    });
   });
 
   it('puts the metrics of every listener off loopback behind METRICS_TOKEN, from the Secret', () => {

@@ -13,6 +13,7 @@ import { ConfigSchema as IdentityConfig } from '../../../services/identity/src/c
 import { ConfigSchema as MailConfig } from '../../../services/mail/src/config';
 import { ConfigSchema as SmtpIntakeConfig } from '../../../services/smtp-intake/src/config';
 import { ConfigSchema as TemplatesConfig } from '../../../services/templates/src/config';
+import { EdgeConfigSchema } from '../../edge/edge-config';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const readRepoFile = (relative: string) => readFileSync(path.join(repoRoot, relative), 'utf8');
@@ -84,6 +85,7 @@ export const configSchemas: Record<string, TObject> = {
   billing: BillingConfig,
   'mail-worker': MailConfig,
   'smtp-intake': SmtpIntakeConfig,
+  edge: EdgeConfigSchema,
 };
 
 /** Validates `env` with the process's real schema; returns the parsed config or throws its one-line error. */

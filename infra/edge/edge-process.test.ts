@@ -1,0 +1,109 @@
+// The edge as its own process (edge.ts, the entry of its image): nginx configured from the environment in front of a
+// gateway, stopped cleanly by SIGTERM, and a bad setting refused in one line before nginx starts.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../launcher/free-port';
+import { nginxPath } from './nginx-binary';
+import { portListening } from './port-listening';
+
+const entry = fileURLToPath(new URL('./edge.ts', import.meta.url));
+const secret = 'an installation secret that is long enough to sign';
+const binary = nginxPath();
+const logDir = mkdtempSync(path.join(os.tmpdir(), 'edge-process-test-'));
+let runs = 0;
+afterAll(() => rmSync(logDir, { recursive: true, force: true }));
+
+/** A stand-in gateway: answers every request with what it received. */
+const gateway = http.createServer((request, response) => {
+  response.setHeader('content-type', 'application/json');
+  response.end(JSON.stringify({ url: request.url, forwardedFor: request.headers['x-forwarded-for'] }));
+});
+let gatewayUrl = '';
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+  gatewayUrl = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((resolve) => gateway.close(resolve)));
+
+interface EdgeRun {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/**
+ * Starts edge.ts with `env`. Its output goes to a file, as a container's goes to a pipe or a file: a pipe from Node
+ * is a socket, on which nginx cannot open its access log (`stdout: 'socket'` shows that refusal).
+ */
+function runEdge(env: Record<string, string>, stdout: 'file' | 'socket' = 'file'): EdgeRun {
+  const file = path.join(logDir, `edge-${++runs}.log`);
+  const fd = openSync(file, 'a');
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', stdout === 'file' ? fd : 'pipe', fd],
+  });
+  closeSync(fd);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => readFileSync(file, 'utf8'), exited };
+}
+
+const edgeDirs = () => readdirSync('/dev/shm').filter((name) => name.startsWith('mailwright-edge-'));
+
+describe.runIf(binary)('the edge process', () => {
+  it("puts nginx before the gateway on PORT, appends to a trusted proxy's X-Forwarded-For, and stops on SIGTERM", async () => {
+    const port = await freePort();
+    const dirsBefore = edgeDirs();
+    const edge = runEdge({ PORT: String(port), GATEWAY_URL: gatewayUrl, INTERNAL_SECRET: secret, TRUST_PROXY: '1' });
+    await portListening(port, 20_000, 'the edge');
+    const response = await fetch(`http://127.0.0.1:${port}/api/templates?page=2`, {
+      headers: { 'x-forwarded-for': '203.0.113.7' },
+    });
+    expect(await response.json()).toEqual({ url: '/api/templates?page=2', forwardedFor: '203.0.113.7, 127.0.0.1' });
+    expect(edgeDirs().length).toBe(dirsBefore.length + 1);
+
+    edge.child.kill('SIGTERM');
+    expect(await edge.exited).toBe(0);
+    expect(edge.output()).toContain(`"msg":"nginx listens on 127.0.0.1:${port} before ${gatewayUrl}"`);
+    expect(edgeDirs()).toEqual(dirsBefore);
+  });
+
+  it("replaces a caller's X-Forwarded-For when nothing in front is trusted (the default)", async () => {
+    const port = await freePort();
+    const edge = runEdge({ PORT: String(port), GATEWAY_URL: gatewayUrl, INTERNAL_SECRET: secret });
+    try {
+      await portListening(port, 20_000, 'the edge');
+      const response = await fetch(`http://127.0.0.1:${port}/api/healthz`, { headers: { 'x-forwarded-for': '198.51.100.9' } });
+      expect(await response.json()).toEqual({ url: '/api/healthz', forwardedFor: '127.0.0.1' });
+    } finally {
+      edge.child.kill('SIGTERM');
+      await edge.exited;
+    }
+  });
+});
+
+describe('the edge process refuses a bad setting in one line', () => {
+  it('GATEWAY_URL missing', async () => {
+    const edge = runEdge({ INTERNAL_SECRET: secret });
+    expect(await edge.exited).toBe(1);
+    expect(edge.output()).toContain('Configuration error: GATEWAY_URL is missing');
+  });
+
+  it('TRUST_PROXY=true, which the gateway refuses too', async () => {
+    const edge = runEdge({ INTERNAL_SECRET: secret, GATEWAY_URL: 'http://gateway:8080', TRUST_PROXY: 'true' });
+    expect(await edge.exited).toBe(1);
+    expect(edge.output()).toContain('Configuration error: TRUST_PROXY=true is refused');
+  });
+
+  it.runIf(binary)('an access log on a stdout nginx cannot open (a socket)', async () => {
+    const edge = runEdge({ GATEWAY_URL: gatewayUrl, INTERNAL_SECRET: secret, PORT: String(await freePort()) }, 'socket');
+    expect(await edge.exited).toBe(1);
+    expect(edge.output()).toContain('Configuration error: ACCESS_LOG needs stdout on a file, a pipe or a terminal');
+  });
+});
