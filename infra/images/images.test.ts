@@ -2,8 +2,9 @@
 // Debian packages and the npm registry (build-images.sh), each running as a non-root user, and the gateway image
 // started twice until /healthz answers 200 and its HEALTHCHECK passes: by `podman run` with runc (crun cannot create
 // containers on this VM), and by its own ENTRYPOINT/CMD from its root filesystem without a container runtime
-// (run-rootfs.ts); and once more with an OTLP endpoint, exporting its spans (tracing, issue 23). Slow (a first build
-// is many minutes): `npm run test:images`, not part of `npm test`.
+// (run-rootfs.ts); and once more with an OTLP endpoint, exporting its spans (tracing, issue 23). The edge image
+// (nginx) is started both ways in front of it. Slow (a first build is many minutes): `npm run test:images`, not part
+// of `npm test`.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -269,10 +270,13 @@ describe.runIf(hasRunc)('the gateway image, run by `podman run` (runc)', () => {
   const runtime = ['--runtime', 'runc'];
   const hardNofile = execFileSync('sh', ['-c', 'ulimit -Hn'], { encoding: 'utf8' }).trim();
   let port = 0;
+  let secret = '';
 
   beforeAll(async () => {
     port = await freePort();
-    const env = Object.entries(gatewayEnv(port)).flatMap(([key, value]) => ['--env', `${key}=${value}`]);
+    const gateway = gatewayEnv(port);
+    secret = gateway.INTERNAL_SECRET as string;
+    const env = Object.entries(gateway).flatMap(([key, value]) => ['--env', `${key}=${value}`]);
     podman([
       ...runtime,
       'run',
@@ -307,6 +311,59 @@ describe.runIf(hasRunc)('the gateway image, run by `podman run` (runc)', () => {
   it('is healthy by its HEALTHCHECK (podman healthcheck run)', () => {
     const result = spawnSync(podmanScript, [...runtime, 'healthcheck', 'run', name], { encoding: 'utf8' });
     expect(result.status, `${result.stdout}${result.stderr}`).toBe(0);
+  });
+
+  describe('with the edge image in front of it', () => {
+    const edgeName = `mw-images-edge-${process.pid}`;
+    let edgePort = 0;
+
+    beforeAll(async () => {
+      await waitForHealthz(port, () => podman(['logs', name]));
+      edgePort = await freePort();
+      // The access log on (the default): the container's stdout, which nginx must be able to open.
+      const env = {
+        PORT: String(edgePort),
+        HEALTH_PORT: String(edgePort),
+        HOST: '127.0.0.1',
+        GATEWAY_URL: `http://127.0.0.1:${port}`,
+        INTERNAL_SECRET: secret,
+      };
+      podman([
+        ...runtime,
+        'run',
+        '--detach',
+        '--name',
+        edgeName,
+        '--network',
+        'host',
+        '--ulimit',
+        `nofile=${hardNofile}:${hardNofile}`,
+        '--ulimit',
+        'nproc=4096:4096',
+        ...Object.entries(env).flatMap(([key, value]) => ['--env', `${key}=${value}`]),
+        imageName('edge'),
+      ]);
+    });
+
+    afterAll(() => {
+      spawnSync(podmanScript, [...runtime, 'rm', '--force', edgeName], { stdio: 'ignore' });
+    });
+
+    it("answers GET /healthz with the gateway's 200, nginx running as uid 1000", async () => {
+      expect(await waitForHealthz(edgePort, () => podman(['logs', edgeName]))).toBe(200);
+      const pid = Number(podman([...runtime, 'inspect', '--format', '{{.State.Pid}}', edgeName]).trim());
+      expect(processArgv(pid)).toEqual(['node', 'dist/edge.mjs']);
+      const [nginx] = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(' ').map(Number);
+      expect(processArgv(nginx as number)[0]).toMatch(/^nginx: master process/);
+      expect(processUids(nginx as number)).toEqual([1000, 1000, 1000, 1000]);
+    });
+
+    it('is healthy by its HEALTHCHECK and stops with exit code 0 on `podman stop`', () => {
+      const result = spawnSync(podmanScript, [...runtime, 'healthcheck', 'run', edgeName], { encoding: 'utf8' });
+      expect(result.status, `${result.stdout}${result.stderr}`).toBe(0);
+      podman([...runtime, 'stop', '--time', '15', edgeName]);
+      expect(podman([...runtime, 'inspect', '--format', '{{.State.ExitCode}}', edgeName]).trim()).toBe('0');
+    });
   });
 
   it('stops with exit code 0 on `podman stop` (SIGTERM)', () => {
