@@ -269,6 +269,23 @@ describe.runIf(hasRunc)('the gateway image, run by `podman run` (runc)', () => {
   // defaults (nofile 1048576 and the nproc it picks) are refused: "setrlimit RLIMIT_NOFILE: Operation not permitted".
   const runtime = ['--runtime', 'runc'];
   const hardNofile = execFileSync('sh', ['-c', 'ulimit -Hn'], { encoding: 'utf8' }).trim();
+  /** Starts `image` detached on the host's network, as `containerName`, with `env`. */
+  const run = (containerName: string, env: Record<string, string>, runImage: string) =>
+    podman([
+      ...runtime,
+      'run',
+      '--detach',
+      '--name',
+      containerName,
+      '--network',
+      'host',
+      '--ulimit',
+      `nofile=${hardNofile}:${hardNofile}`,
+      '--ulimit',
+      'nproc=4096:4096',
+      ...Object.entries(env).flatMap(([key, value]) => ['--env', `${key}=${value}`]),
+      runImage,
+    ]);
   let port = 0;
   let secret = '';
 
@@ -276,22 +293,7 @@ describe.runIf(hasRunc)('the gateway image, run by `podman run` (runc)', () => {
     port = await freePort();
     const gateway = gatewayEnv(port);
     secret = gateway.INTERNAL_SECRET as string;
-    const env = Object.entries(gateway).flatMap(([key, value]) => ['--env', `${key}=${value}`]);
-    podman([
-      ...runtime,
-      'run',
-      '--detach',
-      '--name',
-      name,
-      '--network',
-      'host',
-      '--ulimit',
-      `nofile=${hardNofile}:${hardNofile}`,
-      '--ulimit',
-      'nproc=4096:4096',
-      ...env,
-      image,
-    ]);
+    run(name, gateway, image);
   });
 
   afterAll(() => {
@@ -328,21 +330,7 @@ describe.runIf(hasRunc)('the gateway image, run by `podman run` (runc)', () => {
         GATEWAY_URL: `http://127.0.0.1:${port}`,
         INTERNAL_SECRET: secret,
       };
-      podman([
-        ...runtime,
-        'run',
-        '--detach',
-        '--name',
-        edgeName,
-        '--network',
-        'host',
-        '--ulimit',
-        `nofile=${hardNofile}:${hardNofile}`,
-        '--ulimit',
-        'nproc=4096:4096',
-        ...Object.entries(env).flatMap(([key, value]) => ['--env', `${key}=${value}`]),
-        imageName('edge'),
-      ]);
+      run(edgeName, env, imageName('edge'));
     });
 
     afterAll(() => {
