@@ -1,7 +1,7 @@
 // The edge as its own process (edge.ts, the entry of its image): nginx configured from the environment in front of a
 // gateway, stopped cleanly by SIGTERM, and a bad setting refused in one line before nginx starts.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -54,24 +54,31 @@ function runEdge(env: Record<string, string>, stdout: 'file' | 'socket' = 'file'
   return { child, output: () => readFileSync(file, 'utf8'), exited };
 }
 
-const edgeDirs = () => readdirSync('/dev/shm').filter((name) => name.startsWith('mailwright-edge-'));
+/** The private directory of the nginx this edge process started (its `-p`). */
+function nginxDirOf(edgePid: number): string {
+  const [nginx] = readFileSync(`/proc/${edgePid}/task/${edgePid}/children`, 'utf8').trim().split(' ');
+  const argv = readFileSync(`/proc/${nginx}/cmdline`, 'utf8').split(/[\0 ]/);
+  return argv[argv.indexOf('-p') + 1] ?? '';
+}
 
 describe.runIf(binary)('the edge process', () => {
   it("puts nginx before the gateway on PORT, appends to a trusted proxy's X-Forwarded-For, and stops on SIGTERM", async () => {
     const port = await freePort();
-    const dirsBefore = edgeDirs();
     const edge = runEdge({ PORT: String(port), GATEWAY_URL: gatewayUrl, INTERNAL_SECRET: secret, TRUST_PROXY: '1' });
     await portListening(port, 20_000, 'the edge');
     const response = await fetch(`http://127.0.0.1:${port}/api/templates?page=2`, {
       headers: { 'x-forwarded-for': '203.0.113.7' },
     });
     expect(await response.json()).toEqual({ url: '/api/templates?page=2', forwardedFor: '203.0.113.7, 127.0.0.1' });
-    expect(edgeDirs().length).toBe(dirsBefore.length + 1);
+    const dir = nginxDirOf(edge.child.pid as number);
+    expect(path.basename(dir)).toMatch(/^mailwright-edge-/);
+    expect(existsSync(path.join(dir, 'nginx.conf'))).toBe(true);
 
     edge.child.kill('SIGTERM');
     expect(await edge.exited).toBe(0);
     expect(edge.output()).toContain(`"msg":"nginx listens on 127.0.0.1:${port} before ${gatewayUrl}"`);
-    expect(edgeDirs()).toEqual(dirsBefore);
+    // nginx's configuration (it holds the authorizer's secret) goes with it.
+    expect(existsSync(dir)).toBe(false);
   });
 
   it("replaces a caller's X-Forwarded-For when nothing in front is trusted (the default)", async () => {
