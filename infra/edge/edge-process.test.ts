@@ -54,10 +54,32 @@ function runEdge(env: Record<string, string>, stdout: 'file' | 'socket' = 'file'
   return { child, output: () => readFileSync(file, 'utf8'), exited };
 }
 
+const childrenOf = (pid: number): number[] =>
+  readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(' ').filter(Boolean).map(Number);
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Polls `value` every 10 ms until it gives something, or fails after `timeoutMs`. */
+async function until<T>(value: () => T | undefined, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = value();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`nothing after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 /** The private directory of the nginx this edge process started (its `-p`). */
 function nginxDirOf(edgePid: number): string {
-  const [nginx] = readFileSync(`/proc/${edgePid}/task/${edgePid}/children`, 'utf8').trim().split(' ');
-  const argv = readFileSync(`/proc/${nginx}/cmdline`, 'utf8').split(/[\0 ]/);
+  const argv = readFileSync(`/proc/${childrenOf(edgePid)[0]}/cmdline`, 'utf8').split(/[\0 ]/);
   return argv[argv.indexOf('-p') + 1] ?? '';
 }
 
@@ -92,6 +114,15 @@ describe.runIf(binary)('the edge process', () => {
       edge.child.kill('SIGTERM');
       await edge.exited;
     }
+  });
+
+  it('stops nginx too when SIGTERM comes while nginx is starting', async () => {
+    const edge = runEdge({ PORT: String(await freePort()), GATEWAY_URL: gatewayUrl, INTERNAL_SECRET: secret });
+    const nginx = await until(() => childrenOf(edge.child.pid as number)[0], 20_000);
+    edge.child.kill('SIGTERM');
+    await edge.exited;
+    // Gone with it, not left behind as an orphan still holding the port and the secret.
+    expect(await until(() => !isAlive(nginx) || undefined, 5_000)).toBe(true);
   });
 });
 

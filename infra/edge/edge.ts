@@ -2,6 +2,7 @@
 // nginx in front of the gateway, configured from the environment as the launcher configures it with EDGE=nginx
 // (launcher/stack.ts startEdge), its lines on this process's stdout and stderr. A SIGTERM or SIGINT stops nginx
 // gracefully (SIGQUIT: requests in flight are finished), and this process exits with nginx's exit code.
+import type { ChildProcess } from 'node:child_process';
 import { fstatSync } from 'node:fs';
 import { platformServices, serviceUrlVar } from '@mailwright/contracts';
 import { loadConfigOrExit } from '@mailwright/kit';
@@ -27,6 +28,16 @@ if (config.ACCESS_LOG && fstatSync(1).isSocket()) {
   process.exit(1);
 }
 
+// A stop asked for while nginx is starting is carried out once it has started: nginx must not outlive this process.
+let stopping = false;
+let started: ChildProcess | undefined;
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    stopping = true;
+    started?.kill('SIGQUIT');
+  });
+}
+
 const nginx = await startEdgeNginx(
   binary,
   {
@@ -47,5 +58,6 @@ const nginx = await startEdgeNginx(
 console.log(
   JSON.stringify({ service: 'edge', msg: `nginx listens on ${config.HOST}:${config.PORT} before ${config.GATEWAY_URL}` }),
 );
-for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => nginx.child.kill('SIGQUIT'));
 nginx.child.once('exit', (code, signal) => process.exit(code ?? (signal === 'SIGQUIT' ? 0 : 1)));
+started = nginx.child;
+if (stopping) started.kill('SIGQUIT');
