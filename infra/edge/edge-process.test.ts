@@ -8,11 +8,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleFileOf, edgeProcess } from '../docker/processes';
 import { freePort } from '../launcher/free-port';
 import { nginxPath } from './nginx-binary';
 import { portListening } from './port-listening';
 
-const entry = fileURLToPath(new URL('./edge.ts', import.meta.url));
+/**
+ * The edge as its image runs it, the bundle, where `npm test` built the bundles (TEST_BUNDLES_DIR); else the source
+ * through tsx, which on a loaded host takes seconds per start.
+ */
+const bundleDir = process.env.TEST_BUNDLES_DIR && path.join(process.env.TEST_BUNDLES_DIR, edgeProcess.name);
+const bundled = bundleDir && existsSync(path.join(bundleDir, bundleFileOf(edgeProcess))) ? bundleDir : undefined;
+const command = bundled
+  ? { args: [bundleFileOf(edgeProcess)], cwd: bundled }
+  : { args: ['--import', 'tsx', fileURLToPath(new URL('./edge.ts', import.meta.url))], cwd: process.cwd() };
 const secret = 'an installation secret that is long enough to sign';
 const binary = nginxPath();
 const logDir = mkdtempSync(path.join(os.tmpdir(), 'edge-process-test-'));
@@ -45,7 +54,8 @@ interface EdgeRun {
 function runEdge(env: Record<string, string>, stdout: 'file' | 'socket' = 'file'): EdgeRun {
   const file = path.join(logDir, `edge-${++runs}.log`);
   const fd = openSync(file, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, command.args, {
+    cwd: command.cwd,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', stdout === 'file' ? fd : 'pipe', fd],
   });
