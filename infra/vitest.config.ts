@@ -9,7 +9,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     maxWorkers: 2,
     // Stacks a test file starts for itself (tracing's, with the OpenTelemetry SDK loaded in every process) start
-    // from sources while the other lane's suites run: a loaded CI host took more than the launcher's default 60 s.
+    // while the other lane's suites run, and from sources when the file runs alone: a loaded CI host took more than
+    // the launcher's default 60 s.
     env: { STACK_START_TIMEOUT_MS: '180000' },
   },
 });

@@ -53,6 +53,9 @@ beforeAll(async () => {
     databaseUrl: withDatabase(postgres.serverUrl, databaseName),
     redisUrl: redis.url,
     ...settings,
+    // As the images run (dist/tracing.mjs loaded before each bundle) where npm test built the bundles; else from the
+    // sources, with the register module loaded after tsx.
+    bundleDir: process.env.TEST_BUNDLES_DIR,
     ports: 'random',
     workers: 1,
     smtpIntake: false,
