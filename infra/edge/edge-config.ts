@@ -1,7 +1,10 @@
 // The edge process's settings (edge.ts), apart from its entry so that the deployment checks can read them.
 import { platformServices, serviceUrlVar } from '@mailwright/contracts';
+import type { serviceUrls } from '@mailwright/kit';
 import { Type } from '@sinclair/typebox';
-import { GatewayConfigSchema } from '../../gateway/src/config';
+import { type GatewayConfig, GatewayConfigSchema } from '../../gateway/src/config';
+import type { EdgeConfigInput } from './nginx-config';
+import { trustTheEdge } from './trust-the-edge';
 
 /**
  * The gateway's own settings where the edge must agree with it (the secret its authorizer checks, the services'
@@ -31,3 +34,23 @@ export const EdgeConfigSchema = Type.Composite([
     NGINX_BINARY: Type.String({ default: '' }),
   }),
 ]);
+
+/**
+ * What nginx must agree on with the gateway, from the gateway's settings: the services' addresses, the secret its
+ * authorizer checks, the checkout script the security headers allow, the access log, and what to do with a caller's
+ * X-Forwarded-For given what is in front of the edge (`trustProxy`). Used by edge.ts and the launcher's stack.
+ */
+export function gatewaySideOfEdge(
+  gateway: Pick<GatewayConfig, 'INTERNAL_SECRET' | 'RAZORPAY_CHECKOUT_URL' | 'ACCESS_LOG' | keyof typeof serviceUrls>,
+  trustProxy: string | undefined,
+): Pick<EdgeConfigInput, 'serviceUrls' | 'internalSecret' | 'checkoutScriptUrl' | 'accessLog' | 'forwardedFor'> {
+  return {
+    serviceUrls: Object.fromEntries(
+      platformServices.map((spec) => [spec.name, gateway[serviceUrlVar(spec.name) as keyof typeof serviceUrls]]),
+    ),
+    internalSecret: gateway.INTERNAL_SECRET,
+    checkoutScriptUrl: gateway.RAZORPAY_CHECKOUT_URL,
+    accessLog: gateway.ACCESS_LOG,
+    forwardedFor: trustTheEdge(trustProxy).forwardedFor,
+  };
+}

@@ -4,13 +4,11 @@
 // gracefully (SIGQUIT: requests in flight are finished), and this process exits with nginx's exit code.
 import type { ChildProcess } from 'node:child_process';
 import { fstatSync } from 'node:fs';
-import { platformServices, serviceUrlVar } from '@mailwright/contracts';
 import { loadConfigOrExit } from '@mailwright/kit';
 import { parseTrustProxy } from '../../gateway/src/plugins/trusted-proxies';
-import { EdgeConfigSchema } from './edge-config';
+import { EdgeConfigSchema, gatewaySideOfEdge } from './edge-config';
 import { nginxPath } from './nginx-binary';
 import { startEdgeNginx } from './start-edge';
-import { trustTheEdge } from './trust-the-edge';
 
 const config = loadConfigOrExit(EdgeConfigSchema, (loaded) => parseTrustProxy(loaded.TRUST_PROXY));
 const binary = config.NGINX_BINARY || nginxPath();
@@ -44,13 +42,7 @@ const nginx = await startEdgeNginx(
     host: config.HOST,
     port: config.PORT,
     gatewayUrl: config.GATEWAY_URL,
-    serviceUrls: Object.fromEntries(
-      platformServices.map((spec) => [spec.name, config[serviceUrlVar(spec.name) as keyof typeof config] as string]),
-    ),
-    internalSecret: config.INTERNAL_SECRET,
-    checkoutScriptUrl: config.RAZORPAY_CHECKOUT_URL,
-    accessLog: config.ACCESS_LOG,
-    forwardedFor: trustTheEdge(config.TRUST_PROXY).forwardedFor,
+    ...gatewaySideOfEdge(config, config.TRUST_PROXY),
     workers: config.EDGE_WORKERS,
   },
   'inherit',

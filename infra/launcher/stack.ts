@@ -10,11 +10,11 @@ import {
   mailWorkerProcess,
   type PlatformProcess,
   platformServices,
-  serviceUrlVar,
 } from '@mailwright/contracts';
 import { ensureDatabase, isTracingConfigured, readConfig, runMigrations } from '@mailwright/kit';
 import { GatewayConfigSchema } from '../../gateway/src/config';
 import { imageCommand, processes } from '../docker/processes';
+import { gatewaySideOfEdge } from '../edge/edge-config';
 import { nginxPath } from '../edge/nginx-binary';
 import { startEdgeNginx } from '../edge/start-edge';
 import { trustTheEdge } from '../edge/trust-the-edge';
@@ -120,7 +120,6 @@ export class Stack {
     const port = this.ports.get(EDGE_PROCESS);
     if (port === undefined) throw new Error('the stack was not started with an edge');
     const source = { ...process.env, ...this.env };
-    const trust = trustTheEdge(source.TRUST_PROXY);
     const gateway = readConfig(GatewayConfigSchema, { ...source, ...this.envOverrides.get(gatewayProcess.name) });
     const publicHost = this.env.HOST ?? process.env.HOST ?? (this.options.ports === 'random' ? '127.0.0.1' : '0.0.0.0');
     const logFile =
@@ -131,11 +130,7 @@ export class Stack {
         host: publicHost,
         port,
         gatewayUrl: this.urlOf(gatewayProcess.name),
-        serviceUrls: Object.fromEntries(platformServices.map((spec) => [spec.name, gateway[serviceUrlVar(spec.name)]])),
-        internalSecret: gateway.INTERNAL_SECRET,
-        checkoutScriptUrl: gateway.RAZORPAY_CHECKOUT_URL,
-        accessLog: gateway.ACCESS_LOG,
-        forwardedFor: trust.forwardedFor,
+        ...gatewaySideOfEdge(gateway, source.TRUST_PROXY),
         workers: Number(source.EDGE_WORKERS ?? 1),
       },
       logFile === undefined ? 'inherit' : logFile,
