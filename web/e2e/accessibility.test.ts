@@ -2,13 +2,14 @@
 // signed-in page and every dialog passes axe-core with no serious or critical violation; each page has its
 // own title; the skip link moves focus into the content; dialogs and the small-screen drawer take focus,
 // keep it, and give it back to their trigger on close.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type SignedInUser, signUpVerified, uniqueEmail } from '../../infra/e2e/support/api';
 import { upgrade } from '../../infra/e2e/support/checkout';
 import './stack-context';
 import { type AxeFinding, blockingFindings, runAxe } from './support/axe';
 import { baseUrl, launchBrowser, pageFor, saveScreenshot, viewports } from './support/browser';
+import { openPage } from './support/open-page';
 import { addSinkSmtpAccount } from './support/sink-account';
 
 const publicPages: Array<[path: string, title: string]> = [
@@ -58,36 +59,6 @@ const dialogs: Array<[path: string, trigger: string, dialog: string]> = [
 let browser: Browser;
 let user: SignedInUser;
 
-/**
- * Opens `path` and waits until its heading is shown and nothing is loading any more. `in-app`: as a user moves within
- * the app, by the router's own navigation (a history entry and its popstate), which keeps the page and the axe
- * already in it; a full load boots the app and injects axe again, most of this file's time in Chromium. A page's
- * title is set as it is shown, so a changed title says the new page is there (each list's titles differ).
- */
-async function open(page: Page, path: string, how: 'load' | 'in-app' = 'load'): Promise<void> {
-  if (how === 'in-app') {
-    const before = await page.title();
-    await page.evaluate((to) => {
-      window.history.pushState(null, '', to);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    }, path);
-    await page.waitForFunction((title) => document.title !== title, before);
-  } else {
-    await page.goto(path);
-  }
-  await page.locator('main h1').first().waitFor();
-  await page.waitForFunction(() => !document.querySelector('main .animate-spin'));
-  // Colours are checked as drawn: a button fading in from its disabled opacity fails the contrast check halfway, so
-  // the finite transitions still running are waited out (endless ones, a spinner elsewhere, are not).
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-      ),
-  );
-}
-
 const describeFindings = (found: AxeFinding[]) =>
   found.map((finding) => `${finding.impact} ${finding.id}: ${finding.help} [${finding.targets.join(' | ')}]`);
 
@@ -125,7 +96,7 @@ describe.each(['desktop', 'mobile'] as const)('accessibility at %s width', (view
       const page = await pageFor(browser, signedIn ? user : null, viewport);
       const blocking: AxeFinding[] = [];
       for (const [index, [path, title]] of pages.entries()) {
-        await open(page, path, index === 0 ? 'load' : 'in-app');
+        await openPage(page, path, index === 0 ? 'load' : 'in-app');
         expect(await page.title(), path).toBe(title);
         blocking.push(...blockingFindings(`${path} at ${viewport}`, await runAxe(page)));
       }
@@ -137,8 +108,9 @@ describe.each(['desktop', 'mobile'] as const)('accessibility at %s width', (view
   it('moves focus into every dialog, passes axe there, and gives focus back to the trigger on Escape', async () => {
     const page = await pageFor(browser, user, viewport);
     const blocking: AxeFinding[] = [];
-    for (const [path, triggerName, dialogName] of dialogs) {
-      if (new URL(page.url() || 'about:blank', baseUrl).pathname !== path) await open(page, path);
+    for (const [index, [path, triggerName, dialogName]] of dialogs.entries()) {
+      if (new URL(page.url() || 'about:blank', baseUrl).pathname !== path)
+        await openPage(page, path, index === 0 ? 'load' : 'in-app');
       const trigger = page.getByRole('button', { name: triggerName, exact: true }).first();
       await trigger.click();
       const dialog = page.getByRole('dialog', { name: dialogName });
@@ -150,7 +122,7 @@ describe.each(['desktop', 'mobile'] as const)('accessibility at %s width', (view
       expect(await trigger.evaluate((element) => element === document.activeElement), `focus back on ${triggerName}`).toBe(true);
     }
     // The email log's details, opened from a row.
-    await open(page, '/emails');
+    await openPage(page, '/emails', 'in-app');
     const row = page.getByTestId(viewport === 'desktop' ? 'email-row' : 'email-card').first();
     await row.click();
     const details = page.getByRole('dialog', { name: 'Email Details' });
@@ -162,7 +134,7 @@ describe.each(['desktop', 'mobile'] as const)('accessibility at %s width', (view
 
   it('offers a skip link as the first Tab stop that moves focus into the content', async () => {
     const page = await pageFor(browser, user, viewport);
-    await open(page, '/templates');
+    await openPage(page, '/templates');
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to main content' });
     expect(await skip.evaluate((element) => element === document.activeElement)).toBe(true);
@@ -176,7 +148,7 @@ describe.each(['desktop', 'mobile'] as const)('accessibility at %s width', (view
 describe('the small-screen menu drawer', () => {
   it('takes focus, keeps Tab inside, passes axe, and gives focus back to "Open menu" on Escape', async () => {
     const page = await pageFor(browser, user, 'mobile');
-    await open(page, '/dashboard');
+    await openPage(page, '/dashboard');
     const openMenu = page.getByRole('button', { name: 'Open menu' });
     await openMenu.click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
