@@ -30,6 +30,11 @@ export const EdgeConfigSchema = Type.Composite([
     TRUST_PROXY: Type.String({ default: 'false' }),
     /** nginx worker processes: one per core the edge may use. */
     EDGE_WORKERS: Type.Integer({ default: 1, minimum: 1, maximum: 64 }),
+    /**
+     * How often the gateway's and the services' names are looked up again; nginx is reloaded when an address changed
+     * (upstream-addresses.ts). 0: never (nginx keeps the addresses it found at start).
+     */
+    EDGE_RESOLVE_SECONDS: Type.Integer({ default: 10, minimum: 0, maximum: 3600 }),
     /** The nginx binary; empty: the first of nginx-binary.ts's usual places. */
     NGINX_BINARY: Type.String({ default: '' }),
   }),

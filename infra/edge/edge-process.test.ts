@@ -1,5 +1,5 @@
 // The edge as its own process (edge.ts, the entry of its image): nginx configured from the environment in front of a
-// gateway, stopped cleanly by SIGTERM, and a bad setting refused in one line before nginx starts.
+// gateway, reloaded by SIGHUP, stopped cleanly by SIGTERM, and a bad setting refused in one line before nginx starts.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -120,6 +120,26 @@ describe.runIf(binary)('the edge process', () => {
       await portListening(port, 20_000, 'the edge');
       const response = await fetch(`http://127.0.0.1:${port}/api/healthz`, { headers: { 'x-forwarded-for': '198.51.100.9' } });
       expect(await response.json()).toEqual({ url: '/api/healthz', forwardedFor: '127.0.0.1' });
+    } finally {
+      edge.child.kill('SIGTERM');
+      await edge.exited;
+    }
+  });
+
+  it('reloads nginx on SIGHUP (names looked up again): the same master, new workers, requests still passing', async () => {
+    const port = await freePort();
+    const edge = runEdge({ PORT: String(port), GATEWAY_URL: gatewayUrl, INTERNAL_SECRET: secret });
+    try {
+      // Started as the edge sees it (nginx may listen a moment before the edge has heard it does).
+      await until(() => (edge.output().includes('"msg":"nginx listens') ? true : undefined), 20_000);
+      const master = childrenOf(edge.child.pid as number)[0] as number;
+      const before = childrenOf(master);
+      edge.child.kill('SIGHUP');
+      await until(() => (childrenOf(master).some((pid) => !before.includes(pid)) ? true : undefined), 10_000);
+      expect(childrenOf(edge.child.pid as number)).toEqual([master]);
+      const response = await fetch(`http://127.0.0.1:${port}/api/healthz`);
+      expect(await response.json()).toEqual({ url: '/api/healthz', forwardedFor: '127.0.0.1' });
+      expect(edge.output()).toContain('"msg":"reloading nginx: SIGHUP"');
     } finally {
       edge.child.kill('SIGTERM');
       await edge.exited;
