@@ -29,6 +29,7 @@ import { submittedMailOptions } from './compose-submitted';
 import type { Admitted } from './delivery-admission';
 import type { SendDeps } from './deps';
 import { sendDeadlineMs, takeNeedsRenewal } from './minute-window';
+import { SendDeadline } from './send-deadline';
 import { SendFailure } from './send-failure';
 
 export type Delivery =
@@ -262,10 +263,7 @@ export async function deliverEmail(deps: SendDeps, claimed: ClaimedEmail, run: D
   try {
     const sender = { accountId, userId: email.userId, provider: transport.provider, concurrency: cap };
     sent = await deps.admission.run(sender, async () => {
-      // A timer cleared at once rather than AbortSignal.timeout: thousands of deliveries a second would otherwise
-      // leave a minute's worth of pending timers behind.
-      const deadline = new AbortController();
-      const timer = setTimeout(() => deadline.abort(), deadlineMs);
+      const deadline = new SendDeadline(deadlineMs);
       try {
         const message = await messageOf(deps, email, transport);
         // The wait for admission (the account's line) and the message's loading can be long: the lock is checked
@@ -276,10 +274,10 @@ export async function deliverEmail(deps: SendDeps, claimed: ClaimedEmail, run: D
           const renewed = await deps.limiter?.sending(accountId, ticket, perMinute).catch(() => null);
           if (renewed && !renewed.ok) return { minuteRoomAt: renewed.until };
         }
-        await deps.sender.send(transport, message, deadline.signal);
+        await deps.sender.send(transport, message, deadline);
         return 'sent';
       } finally {
-        clearTimeout(timer);
+        deadline.clear();
       }
     });
   } catch (error) {

@@ -1,10 +1,11 @@
-// Sends one composed message through the account's provider, within the delivery's deadline (an AbortSignal):
-// SMTP stops and drops its connection when it fires; an HTTP API call is left to finish on its own, but the
+// Sends one composed message through the account's provider, within the delivery's deadline (send-deadline.ts):
+// SMTP stops and drops its connection when it passes; an HTTP API call is left to finish on its own, but the
 // delivery is answered as timed out at once (retried with backoff).
 import type { Transport } from '@mailwright/contracts';
 import { inSpan } from '@mailwright/kit';
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import { buildRawMessage } from '../compose-message';
+import type { Deadline } from '../send-deadline';
 import { SendFailure } from '../send-failure';
 import { GmailSender } from './gmail-sender';
 import { OutlookSender } from './outlook-sender';
@@ -20,14 +21,13 @@ export interface MessageSenderOptions {
   resolveHost?: HostResolver;
 }
 
-function withinDeadline(work: Promise<void>, signal: AbortSignal | undefined, provider: string): Promise<void> {
-  if (!signal) return work;
+function withinDeadline(work: Promise<void>, deadline: Deadline | undefined, provider: string): Promise<void> {
+  if (!deadline) return work;
   const timedOut = () => new SendFailure(`${provider} did not answer before the delivery deadline`, false);
-  if (signal.aborted) return Promise.reject(timedOut());
+  if (deadline.expired) return Promise.reject(timedOut());
   return new Promise<void>((resolve, reject) => {
-    const abort = () => reject(timedOut());
-    signal.addEventListener('abort', abort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+    const stopWaiting = deadline.onExpiry(() => reject(timedOut()));
+    work.then(resolve, reject).finally(stopWaiting);
   });
 }
 
@@ -45,25 +45,25 @@ export class MessageSender {
   }
 
   /** Sends in a client span (email.transport): the provider's own HTTP calls, if any, are its children. */
-  send(transport: Transport, message: Mail.Options, signal?: AbortSignal): Promise<void> {
+  send(transport: Transport, message: Mail.Options, deadline?: Deadline): Promise<void> {
     return inSpan(
       'email.transport',
       { 'mailwright.transport': transport.provider },
-      () => this.sendBy(transport, message, signal),
+      () => this.sendBy(transport, message, deadline),
       {
         kind: 'client',
       },
     );
   }
 
-  private async sendBy(transport: Transport, message: Mail.Options, signal?: AbortSignal): Promise<void> {
+  private async sendBy(transport: Transport, message: Mail.Options, deadline?: Deadline): Promise<void> {
     switch (transport.provider) {
       case 'smtp':
-        return this.smtp.send(transport, message, signal);
+        return this.smtp.send(transport, message, deadline);
       case 'gmail':
-        return withinDeadline(this.gmail.send(transport, await buildRawMessage(message)), signal, 'Gmail');
+        return withinDeadline(this.gmail.send(transport, await buildRawMessage(message)), deadline, 'Gmail');
       case 'outlook':
-        return withinDeadline(this.outlook.send(transport, await buildRawMessage(message)), signal, 'Outlook');
+        return withinDeadline(this.outlook.send(transport, await buildRawMessage(message)), deadline, 'Outlook');
     }
   }
 

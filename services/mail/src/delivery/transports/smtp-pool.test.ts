@@ -1,5 +1,6 @@
 import { SmtpPeer, TarpitSmtp } from '@mailwright/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SendDeadline } from '../send-deadline';
 import { SmtpPool } from './smtp-pool';
 
 // Raw bytes are kept so dot-stuffing can be checked; each message takes 2 ms so sends overlap.
@@ -68,8 +69,8 @@ describe('SmtpPool', () => {
       const started = Date.now();
       // One send holds the only connection (connecting); the other waits for it. Both end at their deadlines.
       const outcomes = await Promise.allSettled([
-        pool.send({ from: 'a@example.com', to: ['x@example.net'] }, message(1), AbortSignal.timeout(300)),
-        pool.send({ from: 'a@example.com', to: ['y@example.net'] }, message(2), AbortSignal.timeout(600)),
+        pool.send({ from: 'a@example.com', to: ['x@example.net'] }, message(1), new SendDeadline(300)),
+        pool.send({ from: 'a@example.com', to: ['y@example.net'] }, message(2), new SendDeadline(600)),
       ]);
       expect(outcomes.map((outcome) => (outcome as PromiseRejectedResult).reason?.code)).toEqual(['ETIMEDOUT', 'ETIMEDOUT']);
       expect(Date.now() - started).toBeLessThan(3_000);

@@ -3,11 +3,12 @@
 // idle one to the next send, and replaces a session after MAX_MESSAGES_PER_CONNECTION messages or a failure that
 // closed it (a refused envelope or message does not: the session resets it with RSET).
 //
-// A send may carry an AbortSignal (the delivery's deadline): waiting for a connection, connecting and sending all
-// stop when it fires, and a connection cut mid-send is destroyed, so a server that trickles its replies (a tarpit)
+// A send may carry the delivery's deadline (send-deadline.ts): waiting for a connection, connecting and sending all
+// stop when it passes, and a connection cut mid-send is destroyed, so a server that trickles its replies (a tarpit)
 // holds nothing past the deadline. Every connection resolves the host anew and connects to the checked address
 // (smtp-target.ts).
 import { type SmtpEnvelope, SmtpError, SmtpSession } from '@mailwright/kit';
+import type { Deadline } from '../send-deadline';
 import { resolveSmtpTarget, type SmtpTargetPolicy } from './smtp-target';
 
 export interface SmtpServer {
@@ -33,26 +34,25 @@ const IDLE_CLOSE_MS = 30_000;
 /** ETIMEDOUT: a transient failure (smtpFailure), so the email is retried with backoff. */
 const deadlineError = () => new SmtpError('SMTP delivery did not finish before its deadline', 'ETIMEDOUT');
 
-/** Settles like `work`, or rejects with deadlineError when `signal` fires first (then `onAbort` cleans up). */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined, onAbort: () => void): Promise<T> {
-  if (!signal) return work;
-  if (signal.aborted) {
+/** Settles like `work`, or rejects with deadlineError when `deadline` passes first (then `onAbort` cleans up). */
+function untilAborted<T>(work: Promise<T>, deadline: Deadline | undefined, onAbort: () => void): Promise<T> {
+  if (!deadline) return work;
+  if (deadline.expired) {
     onAbort();
     return Promise.reject(deadlineError());
   }
   return new Promise<T>((resolve, reject) => {
-    const abort = () => {
+    const stopWaiting = deadline.onExpiry(() => {
       onAbort();
       reject(deadlineError());
-    };
-    signal.addEventListener('abort', abort, { once: true });
+    });
     work.then(
       (value) => {
-        signal.removeEventListener('abort', abort);
+        stopWaiting();
         resolve(value);
       },
       (error: unknown) => {
-        signal.removeEventListener('abort', abort);
+        stopWaiting();
         reject(error);
       },
     );
@@ -71,10 +71,10 @@ export class SmtpPool {
     private readonly target: SmtpTargetPolicy = { allowPrivate: true },
   ) {}
 
-  async send(envelope: SmtpEnvelope, message: Buffer, signal?: AbortSignal): Promise<void> {
-    const pooled = await this.acquire(signal);
+  async send(envelope: SmtpEnvelope, message: Buffer, deadline?: Deadline): Promise<void> {
+    const pooled = await this.acquire(deadline);
     try {
-      await untilAborted(pooled.session.send(envelope, message), signal, () => pooled.session.destroy());
+      await untilAborted(pooled.session.send(envelope, message), deadline, () => pooled.session.destroy());
       pooled.sent += 1;
       this.release(pooled);
     } catch (error) {
@@ -91,9 +91,9 @@ export class SmtpPool {
     for (const waiter of this.waiting.splice(0)) waiter(null);
   }
 
-  private async acquire(signal: AbortSignal | undefined): Promise<PooledConnection> {
+  private async acquire(deadline: Deadline | undefined): Promise<PooledConnection> {
     if (this.closed) throw new SmtpError('SMTP pool closed', 'ECONNECTION');
-    if (signal?.aborted) throw deadlineError();
+    if (deadline?.expired) throw deadlineError();
     for (;;) {
       const pooled = this.idle.pop();
       if (!pooled) break;
@@ -106,7 +106,7 @@ export class SmtpPool {
     if (this.open < this.maxConnections) {
       this.open += 1;
       try {
-        return await this.connect(signal);
+        return await this.connect(deadline);
       } catch (error) {
         this.open -= 1;
         this.wakeWaiter();
@@ -118,11 +118,11 @@ export class SmtpPool {
       waiter = resolve;
       this.waiting.push(resolve);
     });
-    const pooled = await untilAborted(handedOver, signal, () => {
+    const pooled = await untilAborted(handedOver, deadline, () => {
       const index = this.waiting.indexOf(waiter as Waiter);
       if (index >= 0) this.waiting.splice(index, 1);
     });
-    if (!pooled) return this.acquire(signal);
+    if (!pooled) return this.acquire(deadline);
     return pooled;
   }
 
@@ -161,12 +161,12 @@ export class SmtpPool {
     pooled.session.quit();
   }
 
-  private async connect(signal: AbortSignal | undefined): Promise<PooledConnection> {
-    const target = await untilAborted(resolveSmtpTarget(this.server.host, this.target), signal, () => {});
+  private async connect(deadline: Deadline | undefined): Promise<PooledConnection> {
+    const target = await untilAborted(resolveSmtpTarget(this.server.host, this.target), deadline, () => {});
     const { port, secure, auth } = this.server;
     const session = new SmtpSession({ address: target.connectTo, serverName: target.serverName, port, secure, auth });
     try {
-      await untilAborted(session.start(), signal, () => session.destroy());
+      await untilAborted(session.start(), deadline, () => session.destroy());
     } catch (error) {
       session.destroy();
       throw error;

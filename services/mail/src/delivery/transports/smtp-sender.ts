@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import type { Transport } from '@mailwright/contracts';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type Mail from 'nodemailer/lib/mailer/index.js';
+import type { Deadline } from '../send-deadline';
 import { smtpFailure } from '../send-failure';
 import { type BuiltMessage, buildPlainMessage } from './plain-message';
 import { SmtpPool } from './smtp-pool';
@@ -36,11 +37,11 @@ export class SmtpSender {
 
   constructor(private readonly options: SmtpSenderOptions) {}
 
-  /** signal: the delivery's deadline; the pool stops waiting, connecting or sending when it fires. */
-  async send(transport: SmtpTransport, message: Mail.Options, signal?: AbortSignal): Promise<void> {
+  /** deadline: the delivery's; the pool stops waiting, connecting or sending when it passes. */
+  async send(transport: SmtpTransport, message: Mail.Options, deadline?: Deadline): Promise<void> {
     try {
       const { envelope, raw } = await buildMessage(message);
-      await this.poolFor(transport).send(envelope, raw, signal);
+      await this.poolFor(transport).send(envelope, raw, deadline);
     } catch (error) {
       throw smtpFailure(error);
     }
