@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleFileOf, edgeProcess } from '../docker/processes';
+import { waitFor } from '../e2e/support/sink-sender';
 import { freePort } from '../launcher/free-port';
 import { nginxPath } from './nginx-binary';
 import { portListening } from './port-listening';
@@ -76,16 +77,8 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Polls `value` every 10 ms until it gives something, or fails after `timeoutMs`. */
-async function until<T>(value: () => T | undefined, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = value();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`nothing after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+/** Polls every 10 ms: nginx's start is caught while it is still starting. */
+const until = <T>(what: string, value: () => T | undefined, timeoutMs: number) => waitFor(what, value, timeoutMs, 10);
 
 /** The private directory of the nginx this edge process started (its `-p`). */
 function nginxDirOf(edgePid: number): string {
@@ -131,11 +124,11 @@ describe.runIf(binary)('the edge process', () => {
     const edge = runEdge({ PORT: String(port), GATEWAY_URL: gatewayUrl, INTERNAL_SECRET: secret });
     try {
       // Started as the edge sees it (nginx may listen a moment before the edge has heard it does).
-      await until(() => (edge.output().includes('"msg":"nginx listens') ? true : undefined), 20_000);
+      await until('the edge to hear nginx listens', () => edge.output().includes('"msg":"nginx listens') || undefined, 20_000);
       const master = childrenOf(edge.child.pid as number)[0] as number;
       const before = childrenOf(master);
       edge.child.kill('SIGHUP');
-      await until(() => (childrenOf(master).some((pid) => !before.includes(pid)) ? true : undefined), 10_000);
+      await until('new nginx workers', () => childrenOf(master).some((pid) => !before.includes(pid)) || undefined, 10_000);
       expect(childrenOf(edge.child.pid as number)).toEqual([master]);
       const response = await fetch(`http://127.0.0.1:${port}/api/healthz`);
       expect(await response.json()).toEqual({ url: '/api/healthz', forwardedFor: '127.0.0.1' });
@@ -148,11 +141,11 @@ describe.runIf(binary)('the edge process', () => {
 
   it('stops nginx too when SIGTERM comes while nginx is starting', async () => {
     const edge = runEdge({ PORT: String(await freePort()), GATEWAY_URL: gatewayUrl, INTERNAL_SECRET: secret });
-    const nginx = await until(() => childrenOf(edge.child.pid as number)[0], 20_000);
+    const nginx = await until('nginx to start', () => childrenOf(edge.child.pid as number)[0], 20_000);
     edge.child.kill('SIGTERM');
     await edge.exited;
     // Gone with it, not left behind as an orphan still holding the port and the secret.
-    expect(await until(() => !isAlive(nginx) || undefined, 5_000)).toBe(true);
+    expect(await until('nginx to stop', () => !isAlive(nginx) || undefined, 5_000)).toBe(true);
   });
 });
 

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { waitFor } from '../e2e/support/sink-sender';
 import { systemAddresses, upstreamHostNames, watchUpstreamAddresses } from './upstream-addresses';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Waits until every scripted answer was given, and two rounds more (a loaded host runs intervals late). */
+/** Waits until every scripted answer was given, and a few rounds more (a loaded host runs intervals late). */
 async function answered(remaining: () => number): Promise<void> {
-  for (let waited = 0; remaining() > 0 && waited < 5_000; waited += 10) await sleep(10);
+  await waitFor('every scripted answer', () => remaining() === 0 || undefined, 5_000, 10);
   await sleep(30);
 }
 

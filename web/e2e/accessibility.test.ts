@@ -95,8 +95,8 @@ describe.each(['desktop', 'mobile'] as const)('accessibility at %s width', (view
     async (_who, signedIn, pages) => {
       const page = await pageFor(browser, signedIn ? user : null, viewport);
       const blocking: AxeFinding[] = [];
-      for (const [index, [path, title]] of pages.entries()) {
-        await openPage(page, path, index === 0 ? 'load' : 'in-app');
+      for (const [path, title] of pages) {
+        await openPage(page, path, 'in-app');
         expect(await page.title(), path).toBe(title);
         blocking.push(...blockingFindings(`${path} at ${viewport}`, await runAxe(page)));
       }
@@ -108,9 +108,8 @@ describe.each(['desktop', 'mobile'] as const)('accessibility at %s width', (view
   it('moves focus into every dialog, passes axe there, and gives focus back to the trigger on Escape', async () => {
     const page = await pageFor(browser, user, viewport);
     const blocking: AxeFinding[] = [];
-    for (const [index, [path, triggerName, dialogName]] of dialogs.entries()) {
-      if (new URL(page.url() || 'about:blank', baseUrl).pathname !== path)
-        await openPage(page, path, index === 0 ? 'load' : 'in-app');
+    for (const [path, triggerName, dialogName] of dialogs) {
+      if (new URL(page.url() || 'about:blank', baseUrl).pathname !== path) await openPage(page, path, 'in-app');
       const trigger = page.getByRole('button', { name: triggerName, exact: true }).first();
       await trigger.click();
       const dialog = page.getByRole('dialog', { name: dialogName });

@@ -10,7 +10,7 @@ import { type SignedInUser, signUpVerified } from '../../infra/e2e/support/api';
 import './stack-context';
 import { type AxeFinding, blockingFindings, runAxe } from './support/axe';
 import { launchBrowser, pageFor, saveScreenshot, viewports } from './support/browser';
-import { openPage as open } from './support/open-page';
+import { openPage } from './support/open-page';
 import { addSinkSmtpAccount } from './support/sink-account';
 
 let browser: Browser;
@@ -52,21 +52,21 @@ describe.each(['desktop', 'mobile'] as const)('dark mode at %s width', (viewport
 
   it('follows the system setting when nothing is chosen', async () => {
     const visitor = await pageFor(browser, null, viewport, { colorScheme: 'dark' });
-    await open(visitor, '/');
+    await openPage(visitor, '/');
     expect(await theme(visitor)).toBe('dark');
     expect(await pageBackground(visitor)).not.toBe('rgb(255, 255, 255)');
     expect(await visitor.getByRole('button', { name: 'Theme: System' }).isVisible()).toBe(true);
     await saveScreenshot(visitor, `dark-landing-${width}`);
     // The system setting changes under the same tab (a new tab is a new renderer process, 1–2 s of CPU here).
     await visitor.emulateMedia({ colorScheme: 'light' });
-    await open(visitor, '/');
+    await openPage(visitor, '/');
     expect(await theme(visitor)).toBe('light');
     expect(await pageBackground(visitor)).toBe('rgb(255, 255, 255)');
   });
 
   it('switches with the top bar button, remembers the choice, and applies it before the first paint', async () => {
     const page = await pageFor(browser, user, viewport, { colorScheme: 'light' });
-    await open(page, '/dashboard');
+    await openPage(page, '/dashboard');
     await page.getByRole('button', { name: 'Theme: System' }).click();
     await page.getByRole('button', { name: 'Theme: Light' }).click();
     await page.getByRole('button', { name: 'Theme: Dark' }).waitFor();
@@ -76,7 +76,7 @@ describe.each(['desktop', 'mobile'] as const)('dark mode at %s width', (viewport
     await page.goto('/dashboard', { waitUntil: 'commit' });
     await page.waitForFunction(() => document.body !== null);
     expect(await theme(page)).toBe('dark');
-    await open(page, '/dashboard');
+    await openPage(page, '/dashboard');
     await saveScreenshot(page, `dark-dashboard-${width}`);
     await page.getByRole('button', { name: 'Theme: Dark' }).click();
     expect(await theme(page)).toBe('light');
@@ -87,7 +87,7 @@ describe.each(['desktop', 'mobile'] as const)('dark mode at %s width', (viewport
     const page = await pageFor(browser, user, viewport);
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
-      await open(page, '/dashboard');
+      await openPage(page, '/dashboard');
       await page.getByTestId('first-run-checklist').waitFor();
       if (viewport === 'desktop') {
         const extent = await verticalExtent(page);
@@ -102,7 +102,7 @@ describe.each(['desktop', 'mobile'] as const)('dark mode at %s width', (viewport
       );
       expect(track, `the quota track on its card (${colorScheme})`).not.toBe(card);
       await saveScreenshot(page, `layout-dashboard-${colorScheme}-${width}`);
-      await open(page, '/email-accounts');
+      await openPage(page, '/email-accounts');
       await page.getByTestId('upgrade-plan-link').waitFor();
       if (viewport === 'desktop') {
         // A short page fills the screen exactly: the sidebar to its bottom, and no stray scroll.
@@ -130,15 +130,15 @@ describe.each(['desktop', 'mobile'] as const)('dark mode at %s width', (viewport
     const page = await pageFor(browser, user, viewport, { colorScheme: 'dark' });
     const blocking: AxeFinding[] = [];
     // After the first, each page is opened in the app (axe stays in the page); full loads are the tests above.
-    for (const [index, path] of ['/dashboard', '/send-email', '/profile', '/pricing', '/docs'].entries()) {
-      await open(page, path, index === 0 ? 'load' : 'in-app');
+    for (const path of ['/dashboard', '/send-email', '/profile', '/pricing', '/docs']) {
+      await openPage(page, path, 'in-app');
       expect(await theme(page)).toBe('dark');
       blocking.push(...blockingFindings(`dark ${path} at ${viewport}`, await runAxe(page, { rules: ['color-contrast'] })));
     }
     await saveScreenshot(page, `dark-docs-${width}`);
     const visitor = await pageFor(browser, null, viewport, { colorScheme: 'dark' });
-    for (const [index, path] of ['/', '/login', '/blog'].entries()) {
-      await open(visitor, path, index === 0 ? 'load' : 'in-app');
+    for (const path of ['/', '/login', '/blog']) {
+      await openPage(visitor, path, 'in-app');
       blocking.push(...blockingFindings(`dark ${path} at ${viewport}`, await runAxe(visitor, { rules: ['color-contrast'] })));
     }
     await saveScreenshot(visitor, `dark-blog-${width}`);

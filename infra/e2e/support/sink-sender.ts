@@ -5,13 +5,14 @@ import { expect } from 'vitest';
 import { type CallOptions, callJson } from './api';
 import type { SmtpSink } from './smtp-sink';
 
-export async function waitFor<T>(what: string, probe: () => T | undefined, timeoutMs = 20_000): Promise<T> {
+/** Polls `probe` every `everyMs` until it gives something, or fails after `timeoutMs`. */
+export async function waitFor<T>(what: string, probe: () => T | undefined, timeoutMs = 20_000, everyMs = 100): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = probe();
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
 

@@ -9,10 +9,10 @@ import type { Page } from 'playwright-core';
  * `in-app`: as a user moves within the app, by the router's own navigation (a history entry and its popstate), which
  * keeps the page and whatever a test put in it (axe); a full load boots the app again, and with axe injected anew
  * that is most of a browser test's time in Chromium. A page's title is set as it is shown, so a changed title says
- * the new page is there: the page before must have another title.
+ * the new page is there: the page before must have another title. A page with nothing loaded yet is loaded in full.
  */
 export async function openPage(page: Page, path: string, how: 'load' | 'in-app' = 'load'): Promise<void> {
-  if (how === 'in-app') {
+  if (how === 'in-app' && page.url() !== 'about:blank') {
     const before = await page.title();
     await page.evaluate((to) => {
       window.history.pushState(null, '', to);
