@@ -2,10 +2,12 @@
 import { randomBytes } from 'node:crypto';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { type ApiResponse, callJson, type CallOptions as E2eCallOptions, uniqueEmail } from '../../e2e/support/api';
+import { waitFor } from '../../e2e/support/sink-sender';
 import type { SmtpSink } from '../../e2e/support/smtp-sink';
 import type { FaultStack } from './fault-stack';
 
 export { type ApiResponse, uniqueEmail } from '../../e2e/support/api';
+export { waitFor } from '../../e2e/support/sink-sender';
 
 export interface CallOptions extends E2eCallOptions {
   /** Call from another loopback source address (127.0.0.x) so per-IP rate limits see a different client. */
@@ -50,20 +52,6 @@ export interface User {
   password: string;
   token: string;
   userId: string;
-}
-
-export async function waitFor<T>(
-  what: string,
-  probe: () => Promise<T | undefined> | T | undefined,
-  timeoutMs = 15_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
 }
 
 /** Signs a user up, follows the verification link the sink received, and logs in. */

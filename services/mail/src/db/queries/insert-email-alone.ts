@@ -1,7 +1,7 @@
 // One email stored by ONE statement with all it carries: its quota unit (none for a suppressed email), its
 // attachment bytes, the message as submitted (SMTP), and its Idempotency-Key claim with the answer a retry replays.
-// The row's created_at is given, so that answer is made before the row exists (new-email.ts storedRowOf). A
-// transaction took up to six round trips for this (BEGIN, claim, insert, bytes, answer, COMMIT).
+// The row's created_at and updated_at are given, so that answer is made before the row exists (new-email.ts
+// storedRowOf). A transaction took up to six round trips for this (BEGIN, claim, insert, bytes, answer, COMMIT).
 // The claim is a plain insert: a key another request holds fails the statement with a unique violation, which
 // undoes its quota unit and its row (a concurrent holder is waited for first, as the primary key makes it), and the
 // caller replays the holder's answer.
@@ -10,7 +10,7 @@ import type { EmailRow } from '../schema/emails';
 import { ATTACHMENT_COLUMNS, type AttachmentInput, attachmentColumns, attachmentRows } from './attachments';
 import { emailColumnsOf } from './email-columns';
 import { takeQuotaUnit } from './insert-email';
-import { emailInsertValues, INSERT_COLUMNS_CREATED, INSERT_PARAMS, NEXT_PARAM, type NewEmail } from './new-email';
+import { emailInsertValues, INSERT_PARAMS, NEXT_PARAM, type NewEmail, STORED_ROW_COLUMNS } from './new-email';
 
 // The statement's values after the email's own.
 const LIMIT = `$${NEXT_PARAM}`;
@@ -25,8 +25,8 @@ const ATTACHMENTS = NEXT_PARAM + 7;
 
 const INSERT_ALONE = `
 WITH ${takeQuotaUnit(LIMIT)}, stored AS (
-  INSERT INTO mail.emails AS e ${INSERT_COLUMNS_CREATED}
-  SELECT ${INSERT_PARAMS}, ${CREATED_AT}::timestamptz WHERE ${LIMIT}::int IS NULL OR EXISTS (SELECT 1 FROM quota)
+  INSERT INTO mail.emails AS e ${STORED_ROW_COLUMNS}
+  SELECT ${INSERT_PARAMS}, ${CREATED_AT}::timestamptz, ${CREATED_AT}::timestamptz WHERE ${LIMIT}::int IS NULL OR EXISTS (SELECT 1 FROM quota)
   RETURNING e.*
 ), source AS (
   INSERT INTO mail.email_sources (email_id, content)

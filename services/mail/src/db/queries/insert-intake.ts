@@ -11,7 +11,7 @@
 import type pg from 'pg';
 import { recipientAddresses } from '../../suppressions/suppression-address';
 import type { EmailRow } from '../schema/emails';
-import { emailInsertRecord, type NewEmail, STORED_ROW_COLUMN_NAMES, storedRowOf } from './new-email';
+import { emailInsertRecord, type NewEmail, STORED_ROW_COLUMN_NAMES, STORED_ROW_COLUMNS, storedRowOf } from './new-email';
 
 const INSERT_INTAKE = `
 WITH wanted AS (
@@ -34,7 +34,7 @@ WITH wanted AS (
     WHERE excluded.email_limit = -1 OR q.used + excluded.used <= excluded.email_limit
   RETURNING q.user_id, q.month
 ), stored AS (
-  INSERT INTO mail.emails AS e (${STORED_ROW_COLUMN_NAMES.map((name) => `"${name}"`).join(', ')})
+  INSERT INTO mail.emails AS e ${STORED_ROW_COLUMNS}
   SELECT ${STORED_ROW_COLUMN_NAMES.map((name) => `r."${name}"`).join(', ')}
   FROM clear AS r
   JOIN quota ON quota.user_id = r.user_id AND quota.month = r.quota_month

@@ -53,8 +53,6 @@ const tableColumns = getTableColumns(emails);
 export const INSERT_COLUMN_NAMES: readonly string[] = NEW_EMAIL_KEYS.map((key) => tableColumns[key].name);
 const columnList = (names: readonly string[]) => `(${names.map((name) => `"${name}"`).join(', ')})`;
 export const INSERT_COLUMNS = columnList(INSERT_COLUMN_NAMES);
-/** INSERT_COLUMNS and created_at: a statement that gives the row's creation time (storedRowOf) after INSERT_PARAMS. */
-export const INSERT_COLUMNS_CREATED = columnList([...INSERT_COLUMN_NAMES, tableColumns.createdAt.name]);
 export const INSERT_PARAMS = INSERT_COLUMN_NAMES.map((_, i) => `$${i + 1}`).join(', ');
 /** The parameter after the email's own (a statement's extra value, such as the monthly limit). */
 export const NEXT_PARAM = INSERT_COLUMN_NAMES.length + 1;
@@ -86,6 +84,8 @@ export const STORED_ROW_COLUMN_NAMES: readonly string[] = [
   tableColumns.createdAt.name,
   tableColumns.updatedAt.name,
 ];
+/** STORED_ROW_COLUMN_NAMES as an insert's column list: the values are INSERT_PARAMS, then the creation time twice. */
+export const STORED_ROW_COLUMNS = columnList(STORED_ROW_COLUMN_NAMES);
 
 /**
  * The row an insert of this email stores when it gives `createdAt`: the email's values and every other column's
