@@ -1,8 +1,10 @@
-// `npx tsx infra/bench/throughput-only.ts [--n=10000] [--workers=2] [--rounds=2] [--profile] [--bundles=<dir>]`:
+// `npx tsx infra/bench/throughput-only.ts [--n=10000] [--workers=2] [--rounds=2] [--edge] [--profile]
+// [--bundles=<dir>]`:
 // the delivery throughput phase alone (phases/throughput.ts) on its own stack, after the whole bench's warm-up, for
 // before/after comparisons of the CPU per delivered email (`cpu.platformMsPerEmail` comes from this phase with 2
 // workers). Each round sends N emails; prints every round's rate and CPU per email per process as JSON.
-// --profile writes each process's V8 CPU profile (its whole life) under `<logDir>/profiles`.
+// --edge puts nginx in front of the gateway, as the whole bench's `--edge` does; --profile writes each process's V8
+// CPU profile (its whole life) under `<logDir>/profiles`.
 import path from 'node:path';
 import { withBenchStack } from './bench-stack';
 import { numberArg, textArg } from './cli-args';
@@ -17,7 +19,7 @@ const started = Date.now();
 const log = (line: string) => process.stdout.write(`[throughput ${((Date.now() - started) / 1000).toFixed(1)}s] ${line}\n`);
 
 const result = await withBenchStack(
-  { bundleDir: bundlesArg && path.resolve(bundlesArg), profile: args.includes('--profile') },
+  { bundleDir: bundlesArg && path.resolve(bundlesArg), profile: args.includes('--profile'), edge: args.includes('--edge') },
   log,
   async ({ ctx, logDir }) => {
     for (let added = 1; added < workers; added++) await ctx.stack.addWorker();
