@@ -53,6 +53,11 @@ export interface BenchSettings {
   /** Messages submitted over SMTP through the intake over `connections` pooled connections. */
   smtpIntake: { messages: number; connections: number };
   warmup: number;
+  /**
+   * Emails per worker delivered, unmeasured, once the second worker has joined (the first had the 1-worker run): the
+   * 2-worker figures (cpu.platformMsPerEmail among them) count delivery, not the new worker's JIT compiling its code.
+   */
+  warmupPerAddedWorker: number;
   /** The quiet spell measured after the warm-up. */
   idleMs: number;
   /** Write a V8 CPU profile of every process (node --cpu-prof) next to the logs. */
@@ -80,6 +85,7 @@ export function settingsFor(mode: BenchMode): BenchSettings {
       pacing: { n: 150, perMinute: 100 },
       smtpIntake: { messages: 300, connections: 32 },
       warmup: 50,
+      warmupPerAddedWorker: 50,
       idleMs: 3_000,
     };
   }
@@ -107,6 +113,7 @@ export function settingsFor(mode: BenchMode): BenchSettings {
     pacing: { n: 1_500, perMinute: 600 },
     smtpIntake: { messages: large ? 20_000 : 3_000, connections: 32 },
     warmup: 500,
+    warmupPerAddedWorker: 5_000,
     idleMs: 10_000,
   };
 }
@@ -142,6 +149,9 @@ export async function runBench(settings: BenchSettings, log: (line: string) => v
     log(`  → ${oneWorker.emailsPerSecond} emails/s (${oneWorker.delivered}/${oneWorker.accepted} delivered)`);
 
     await stack.addWorker();
+    const addedWarmup = 2 * settings.warmupPerAddedWorker;
+    log(`warm-up: ${addedWarmup} emails with 2 workers (the new worker's first, unmeasured)`);
+    await measureThroughput(ctx, { n: addedWarmup, workers: 2, tag: 'warm2' });
     log(`[1/8] delivery throughput, 2 workers, ${settings.growthSmallN} emails (growth baseline)`);
     const growthSmall = await phase('growthBaseline', () =>
       measureThroughput(ctx, { n: settings.growthSmallN, workers: 2, tag: 'grow' }),

@@ -1,11 +1,12 @@
 // `npx tsx infra/bench/throughput-only.ts [--n=10000] [--workers=2] [--rounds=2] [--edge] [--profile]
 // [--bundles=<dir>]`:
-// the delivery throughput phase alone (phases/throughput.ts) on its own stack, after the whole bench's warm-up, for
+// the delivery throughput phase alone (phases/throughput.ts) on its own stack, after a warm-up of each worker, for
 // before/after comparisons of the CPU per delivered email (`cpu.platformMsPerEmail` comes from this phase with 2
 // workers). Each round sends N emails; prints every round's rate and CPU per email per process as JSON.
 // --edge puts nginx in front of the gateway, as the whole bench's `--edge` does; --profile writes each process's V8
 // CPU profile (its whole life) under `<logDir>/profiles`.
 import path from 'node:path';
+import { settingsFor } from './bench';
 import { withBenchStack } from './bench-stack';
 import { numberArg, textArg } from './cli-args';
 import { measureThroughput } from './phases/throughput';
@@ -23,8 +24,10 @@ const result = await withBenchStack(
   log,
   async ({ ctx, logDir }) => {
     for (let added = 1; added < workers; added++) await ctx.stack.addWorker();
-    log(`warm-up: 2,000 emails, ${workers} worker(s)`);
-    await measureThroughput(ctx, { n: 2_000, workers, tag: 'warm' });
+    // As the whole bench warms its added worker: every worker's code compiled before anything is measured.
+    const warmup = workers * settingsFor('default').warmupPerAddedWorker;
+    log(`warm-up: ${warmup} emails, ${workers} worker(s)`);
+    await measureThroughput(ctx, { n: warmup, workers, tag: 'warm' });
     const runs = [];
     for (let round = 1; round <= rounds; round++) {
       await ctx.autovacuum.catchUp();
