@@ -1,0 +1,106 @@
+// Sends that arrive while nginx is asking the authorizer about their key (the first use of a key, or its cached
+// yes just expired, which happens every AUTHORIZATION_CACHE_SECONDS on a busy key) wait for that question and no
+// longer. With nginx's cache lock they waited for the lock's poll instead: nginx looks again every 500 ms, so
+// those sends took half a second more (the first second of every run of the bench, and one or two sends a second
+// on a busy key). A stand-in gateway answers the authorizer's question slowly; a stand-in service takes the sends.
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EDGE_API_KEY_ID_HEADER, EDGE_AUTHORIZE_PATH } from '../../gateway/src/routes/edge-authorize';
+import { INTERNAL_TOKEN_HEADER } from '../../services/kit/src/internal-token';
+import { freePort } from '../launcher/free-port';
+import { nginxPath } from './nginx-binary';
+import { type EdgeNginx, startEdgeNginx } from './start-edge';
+
+const AUTHORIZER_MS = 150;
+const binary = nginxPath();
+let edge: EdgeNginx | undefined;
+let edgeUrl = '';
+const servers: Server[] = [];
+const questions: string[] = [];
+
+async function listen(server: Server): Promise<string> {
+  servers.push(server);
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+beforeAll(async () => {
+  if (!binary) return;
+  const gatewayUrl = await listen(
+    createServer((request, response) => {
+      if (!request.url?.startsWith(EDGE_AUTHORIZE_PATH)) return response.writeHead(404).end();
+      questions.push(String(request.headers['x-api-key']));
+      setTimeout(() => {
+        response.writeHead(204, { [INTERNAL_TOKEN_HEADER]: 'signed-elsewhere', [EDGE_API_KEY_ID_HEADER]: 'key-1' }).end();
+      }, AUTHORIZER_MS);
+    }),
+  );
+  const mailUrl = await listen(
+    createServer((request, response) => {
+      request.resume();
+      request.on('end', () => response.writeHead(201, { 'content-type': 'application/json' }).end('{"id":"stand-in"}'));
+    }),
+  );
+  const port = await freePort();
+  edge = await startEdgeNginx(
+    binary,
+    {
+      host: '127.0.0.1',
+      port,
+      gatewayUrl,
+      serviceUrls: { mail: mailUrl },
+      internalSecret: 'an installation secret that is long enough to sign',
+      checkoutScriptUrl: 'https://checkout.razorpay.com/v1/checkout.js',
+      accessLog: false,
+      forwardedFor: 'replace',
+      workers: 1,
+    },
+    'inherit',
+  );
+  edgeUrl = `http://127.0.0.1:${port}`;
+});
+
+afterAll(async () => {
+  for (const server of servers) server.close();
+  if (!edge) return;
+  const exited = new Promise((resolve) => edge?.child.once('exit', resolve));
+  edge.child.kill('SIGTERM');
+  await exited;
+});
+
+/** Six sends with one key at once; the time each took, in ms. */
+async function sixSendsAtOnce(key: string): Promise<number[]> {
+  return Promise.all(
+    Array.from({ length: 6 }, async () => {
+      const started = performance.now();
+      const response = await fetch(`${edgeUrl}/api/emails/api/send`, {
+        method: 'POST',
+        headers: { 'x-api-key': key, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(response.status).toBe(201);
+      await response.arrayBuffer();
+      return performance.now() - started;
+    }),
+  );
+}
+
+describe.runIf(binary)('sends waiting for their key to be authorized', () => {
+  it("take the authorizer's time, not the half second of nginx's cache-lock poll", async () => {
+    // A key nginx has not seen: every send arrives while its first question is in flight.
+    const firstUse = await sixSendsAtOnce('mw_live_first_use');
+    expect(questions.filter((key) => key === 'mw_live_first_use').length).toBeGreaterThan(0);
+    expect(Math.max(...firstUse)).toBeGreaterThanOrEqual(AUTHORIZER_MS - 5);
+    expect(Math.max(...firstUse)).toBeLessThan(AUTHORIZER_MS + 300);
+
+    // The cached yes expired (after a second): the sends arrive while it is being asked again.
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    const asked = questions.length;
+    const afterExpiry = await sixSendsAtOnce('mw_live_first_use');
+    expect(questions.length).toBeGreaterThan(asked);
+    expect(Math.max(...afterExpiry)).toBeLessThan(AUTHORIZER_MS + 300);
+  });
+});
