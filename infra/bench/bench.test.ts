@@ -11,8 +11,8 @@ describe('npm run bench -- --quick', () => {
     const lines: string[] = [];
     const results = await runBench(settings, (line) => lines.push(line));
 
-    const { oneWorker, twoWorkers } = results.throughput.runs;
-    for (const run of [oneWorker, twoWorkers, results.growth.smallRun]) {
+    const { oneWorker, addedWorkerWarmup, twoWorkers } = results.throughput.runs;
+    for (const run of [oneWorker, addedWorkerWarmup, twoWorkers, results.growth.smallRun]) {
       expect(run.rejectedKinds).toEqual({});
       expect(run.accepted).toBe(run.n);
       expect(run.delivered).toBe(run.accepted);
@@ -22,8 +22,8 @@ describe('npm run bench -- --quick', () => {
     expect(results.totals.lost).toBe(0);
     expect(results.totals.doubled).toBe(0);
 
-    const { viaGateway, direct } = results.api.runs;
-    for (const run of [viaGateway, direct]) {
+    const { warmup, viaGateway, direct } = results.api.runs;
+    for (const run of [warmup, viaGateway, direct]) {
       expect(run.errorKinds).toEqual({});
       expect(run.succeeded).toBe(run.sent);
     }
