@@ -10,14 +10,13 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDGE_API_KEY_ID_HEADER, EDGE_AUTHORIZE_PATH } from '../../gateway/src/routes/edge-authorize';
 import { INTERNAL_TOKEN_HEADER } from '../../services/kit/src/internal-token';
-import { freePort } from '../launcher/free-port';
 import { nginxPath } from './nginx-binary';
-import { type EdgeNginx, startEdgeNginx } from './start-edge';
+import { startTestEdge, type TestEdge } from './test-edge';
 
 /** Long enough that six sends fired at once all arrive while the first question is in flight, even on a busy host. */
 const AUTHORIZER_MS = 400;
 const binary = nginxPath();
-let edge: EdgeNginx | undefined;
+let edge: TestEdge | undefined;
 let edgeUrl = '';
 const servers: Server[] = [];
 const questions: string[] = [];
@@ -46,31 +45,13 @@ beforeAll(async () => {
       request.on('end', () => response.writeHead(201, { 'content-type': 'application/json' }).end('{"id":"stand-in"}'));
     }),
   );
-  const port = await freePort();
-  edge = await startEdgeNginx(
-    binary,
-    {
-      host: '127.0.0.1',
-      port,
-      gatewayUrl,
-      serviceUrls: { mail: mailUrl },
-      internalSecret: 'an installation secret that is long enough to sign',
-      checkoutScriptUrl: 'https://checkout.razorpay.com/v1/checkout.js',
-      accessLog: false,
-      forwardedFor: 'replace',
-      workers: 1,
-    },
-    'inherit',
-  );
-  edgeUrl = `http://127.0.0.1:${port}`;
+  edge = await startTestEdge(binary, { gatewayUrl, mailUrl });
+  edgeUrl = edge.url;
 });
 
 afterAll(async () => {
   for (const server of servers) server.close();
-  if (!edge) return;
-  const exited = new Promise((resolve) => edge?.child.once('exit', resolve));
-  edge.child.kill('SIGTERM');
-  await exited;
+  await edge?.stop();
 });
 
 /** Six sends with one key at once; the time each took, in ms. */

@@ -3,39 +3,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../launcher/free-port';
 import { nginxPath } from './nginx-binary';
-import { type EdgeNginx, startEdgeNginx } from './start-edge';
+import { startTestEdge, type TestEdge } from './test-edge';
 
 const binary = nginxPath();
-let edge: EdgeNginx | undefined;
+let edge: TestEdge | undefined;
 let edgeUrl = '';
 
 beforeAll(async () => {
   if (!binary) return;
   // Nothing listens on these: the gateway and the mail service are down.
-  const [port, gatewayPort, mailPort] = [await freePort(), await freePort(), await freePort()];
-  edge = await startEdgeNginx(
-    binary,
-    {
-      host: '127.0.0.1',
-      port,
-      gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
-      serviceUrls: { mail: `http://127.0.0.1:${mailPort}` },
-      internalSecret: 'an installation secret that is long enough to sign',
-      checkoutScriptUrl: 'https://checkout.razorpay.com/v1/checkout.js',
-      accessLog: false,
-      forwardedFor: 'replace',
-      workers: 1,
-    },
-    'inherit',
-  );
-  edgeUrl = `http://127.0.0.1:${port}`;
+  const [gatewayPort, mailPort] = [await freePort(), await freePort()];
+  edge = await startTestEdge(binary, { gatewayUrl: `http://127.0.0.1:${gatewayPort}`, mailUrl: `http://127.0.0.1:${mailPort}` });
+  edgeUrl = edge.url;
 });
 
 afterAll(async () => {
-  if (!edge) return;
-  const exited = new Promise((resolve) => edge?.child.once('exit', resolve));
-  edge.child.kill('SIGTERM');
-  await exited;
+  await edge?.stop();
 });
 
 const unavailable = {
