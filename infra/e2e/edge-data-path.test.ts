@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { type ApiResponse, api, type SignedInUser, signUpVerified, uniqueEmail, waitForMail } from './support/api';
 import { upgrade } from './support/checkout';
-import { waitFor } from './support/sink-sender';
+import { waitFor } from './support/wait-for';
 
 const logDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-artifacts/logs');
 

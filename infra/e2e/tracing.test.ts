@@ -11,9 +11,10 @@ import { findRedis } from '../launcher/redis';
 import { type Stack, startStack } from '../launcher/stack';
 import { type CallOptions, callJson } from './support/api';
 import { OtlpReceiver, type ReceivedSpan } from './support/otlp-receiver';
-import { sinkSender, waitFor } from './support/sink-sender';
+import { sinkSender } from './support/sink-sender';
 import { SmtpSink } from './support/smtp-sink';
 import { tracingStackSettings } from './support/tracing-stack';
+import { waitFor } from './support/wait-for';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SERVER = 2;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleFileOf, edgeProcess } from '../docker/processes';
-import { waitFor } from '../e2e/support/sink-sender';
+import { waitFor } from '../e2e/support/wait-for';
 import { freePort } from '../launcher/free-port';
 import { nginxPath } from './nginx-binary';
 import { portListening } from './port-listening';

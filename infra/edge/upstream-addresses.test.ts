@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { waitFor } from '../e2e/support/sink-sender';
+import { waitFor } from '../e2e/support/wait-for';
 import { systemAddresses, upstreamHostNames, watchUpstreamAddresses } from './upstream-addresses';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,25 +1,10 @@
-// For suites that start a stack of their own (tracing: the dev stack and the image bundles): poll until something
-// shows up, and make a verified user whose SMTP account sends to the suite's sink, all through the public API.
+// For suites that start a stack of their own (tracing: the dev stack and the image bundles): a verified user whose
+// SMTP account sends to the suite's sink, all through the public API.
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { type CallOptions, callJson } from './api';
 import type { SmtpSink } from './smtp-sink';
-
-/** Polls `probe` (which may be async) every `everyMs` until it gives something, or fails after `timeoutMs`. */
-export async function waitFor<T>(
-  what: string,
-  probe: () => Promise<T | undefined> | T | undefined,
-  timeoutMs = 20_000,
-  everyMs = 100,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
-  }
-}
+import { waitFor } from './wait-for';
 
 /** A verified, signed-in user (its session token, and the verification token it was mailed) sending to the sink. */
 export async function sinkSender(

@@ -2,12 +2,12 @@
 import { randomBytes } from 'node:crypto';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { type ApiResponse, callJson, type CallOptions as E2eCallOptions, uniqueEmail } from '../../e2e/support/api';
-import { waitFor } from '../../e2e/support/sink-sender';
 import type { SmtpSink } from '../../e2e/support/smtp-sink';
+import { waitFor } from '../../e2e/support/wait-for';
 import type { FaultStack } from './fault-stack';
 
 export { type ApiResponse, uniqueEmail } from '../../e2e/support/api';
-export { waitFor } from '../../e2e/support/sink-sender';
+export { waitFor } from '../../e2e/support/wait-for';
 
 export interface CallOptions extends E2eCallOptions {
   /** Call from another loopback source address (127.0.0.x) so per-IP rate limits see a different client. */

@@ -11,6 +11,19 @@ export interface Deadline {
   onExpiry(listener: () => void): () => void;
 }
 
+/**
+ * Settles like `work`, or rejects when `deadline` passes first (or has passed) with what `onExpiry` returns; that is
+ * where the caller stops its part (destroys a connection, leaves a queue).
+ */
+export function beforeDeadline<T>(work: Promise<T>, deadline: Deadline | undefined, onExpiry: () => Error): Promise<T> {
+  if (!deadline) return work;
+  if (deadline.expired) return Promise.reject(onExpiry());
+  return new Promise<T>((resolve, reject) => {
+    const stopWaiting = deadline.onExpiry(() => reject(onExpiry()));
+    work.then(resolve, reject).finally(stopWaiting);
+  });
+}
+
 export class SendDeadline implements Deadline {
   expired = false;
   private readonly listeners = new Set<() => void>();

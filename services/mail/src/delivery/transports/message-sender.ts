@@ -5,7 +5,7 @@ import type { Transport } from '@mailwright/contracts';
 import { inSpan } from '@mailwright/kit';
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import { buildRawMessage } from '../compose-message';
-import type { Deadline } from '../send-deadline';
+import { beforeDeadline, type Deadline } from '../send-deadline';
 import { SendFailure } from '../send-failure';
 import { GmailSender } from './gmail-sender';
 import { OutlookSender } from './outlook-sender';
@@ -22,13 +22,7 @@ export interface MessageSenderOptions {
 }
 
 function withinDeadline(work: Promise<void>, deadline: Deadline | undefined, provider: string): Promise<void> {
-  if (!deadline) return work;
-  const timedOut = () => new SendFailure(`${provider} did not answer before the delivery deadline`, false);
-  if (deadline.expired) return Promise.reject(timedOut());
-  return new Promise<void>((resolve, reject) => {
-    const stopWaiting = deadline.onExpiry(() => reject(timedOut()));
-    work.then(resolve, reject).finally(stopWaiting);
-  });
+  return beforeDeadline(work, deadline, () => new SendFailure(`${provider} did not answer before the delivery deadline`, false));
 }
 
 export class MessageSender {

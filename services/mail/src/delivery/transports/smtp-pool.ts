@@ -8,7 +8,7 @@
 // holds nothing past the deadline. Every connection resolves the host anew and connects to the checked address
 // (smtp-target.ts).
 import { type SmtpEnvelope, SmtpError, SmtpSession } from '@mailwright/kit';
-import type { Deadline } from '../send-deadline';
+import { beforeDeadline, type Deadline } from '../send-deadline';
 import { resolveSmtpTarget, type SmtpTargetPolicy } from './smtp-target';
 
 export interface SmtpServer {
@@ -35,29 +35,11 @@ const IDLE_CLOSE_MS = 30_000;
 const deadlineError = () => new SmtpError('SMTP delivery did not finish before its deadline', 'ETIMEDOUT');
 
 /** Settles like `work`, or rejects with deadlineError when `deadline` passes first (then `onAbort` cleans up). */
-function untilAborted<T>(work: Promise<T>, deadline: Deadline | undefined, onAbort: () => void): Promise<T> {
-  if (!deadline) return work;
-  if (deadline.expired) {
+const untilAborted = <T>(work: Promise<T>, deadline: Deadline | undefined, onAbort: () => void): Promise<T> =>
+  beforeDeadline(work, deadline, () => {
     onAbort();
-    return Promise.reject(deadlineError());
-  }
-  return new Promise<T>((resolve, reject) => {
-    const stopWaiting = deadline.onExpiry(() => {
-      onAbort();
-      reject(deadlineError());
-    });
-    work.then(
-      (value) => {
-        stopWaiting();
-        resolve(value);
-      },
-      (error: unknown) => {
-        stopWaiting();
-        reject(error);
-      },
-    );
+    return deadlineError();
   });
-}
 
 export class SmtpPool {
   private readonly idle: PooledConnection[] = [];
