@@ -110,4 +110,22 @@ describe('JobWindows', () => {
     store(slow);
     expect(added.at(-1)?.emailIds).toEqual([sameOwner, slow].map((r) => r.emails[0]?.id));
   });
+
+  it('closes a quiet window after the quiet length and a busy one after the full length', async () => {
+    const { producer, added } = fakeProducer();
+    const windows = new JobWindows(producer, { windowMs: 300, quietWindowMs: 10, maxEmails: 100 });
+    const store = (reservation: ReturnType<typeof windows.reserve>) =>
+      reservation.settle(reservation.emails.map((stored) => ({ row: rowOf(stored), requestId: null, traceparent: null })));
+    store(windows.reserve([email()]));
+    await sleep(40);
+    expect(added).toHaveLength(1); // one email in the last second: a full window would hold it alone
+
+    // Seven more at once: at eight a second a full window holds two, so the window they open waits its full length.
+    store(windows.reserve(Array.from({ length: 7 }, () => email())));
+    await sleep(60);
+    expect(added).toHaveLength(1);
+    await sleep(300);
+    expect(added).toHaveLength(2);
+    expect(added[1]?.emailIds).toHaveLength(7);
+  });
 });

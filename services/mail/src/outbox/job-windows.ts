@@ -1,5 +1,5 @@
-// Send jobs for the intake, opened as short windows: every plain email accepted within windowMs of the first
-// (and due at the same time) joins one batch job, however many intake statements stored them. The job is
+// Send jobs for the intake, opened as short windows: every plain email accepted within a window's length of the
+// first (and due at the same time) joins one batch job, however many intake statements stored them. The job is
 // added once the window has closed and every statement that put emails into it has finished, after the
 // requests were answered: the rows are the outbox, so an add that never happens (a crash in between, Redis
 // away) is made up by the worker's reconciler, exactly as a failed add was before.
@@ -10,6 +10,7 @@
 import type { NewEmail } from '../db/queries/insert-email';
 import type { EmailRow } from '../db/schema/emails';
 import { batchJobId } from '../queues/send-queue';
+import { RecentRate } from './recent-rate';
 import type { SendProducer } from './send-producer';
 
 interface JobWindow {
@@ -38,7 +39,10 @@ export interface WindowReservation {
 }
 
 export interface JobWindowOptions {
+  /** A window's length while emails arrive fast enough to put two or more in it. */
   windowMs: number;
+  /** Its length otherwise (default: windowMs): a window that will hold one email saves no job by waiting. */
+  quietWindowMs?: number;
   maxEmails: number;
 }
 
@@ -46,6 +50,7 @@ export class JobWindows {
   private readonly open = new Map<string, JobWindow>();
   private readonly adding = new Set<Promise<void>>();
   private readonly unsettled = new Set<JobWindow>();
+  private readonly rate = new RecentRate();
 
   constructor(
     private readonly producer: SendProducer,
@@ -58,6 +63,7 @@ export class JobWindows {
    * windows of that owner (a user) alone, so a slow store delays no other user's job.
    */
   reserve(emails: NewEmail[], owner?: string): WindowReservation {
+    this.rate.add(emails.length);
     const touched = new Map<string, JobWindow>();
     const assigned = emails.map((email) => {
       const dueAt = email.scheduledAt?.getTime() ?? 0;
@@ -111,9 +117,15 @@ export class JobWindows {
       stored: [],
       timer: null,
     };
-    window.timer = setTimeout(() => this.close(window), this.options.windowMs);
+    window.timer = setTimeout(() => this.close(window), this.lengthOfNewWindow());
     this.open.set(key, window);
     return window;
+  }
+
+  /** The full length while the last second's emails would put at least two in a window, the quiet one otherwise. */
+  private lengthOfNewWindow(): number {
+    const { windowMs, quietWindowMs = windowMs } = this.options;
+    return (this.rate.perSecond() * windowMs) / 1000 >= 2 ? windowMs : quietWindowMs;
   }
 
   private close(window: JobWindow): void {
