@@ -77,7 +77,12 @@ describe('bounces and replies read back from the sender mailbox', () => {
       (value) => value.status === 'bounced',
       POLL_MS + 5_000,
     );
-    expect(bounced.status, `not bounced ${Date.now() - sentAt} ms after sending`).toBe('bounced');
+    if (bounced.status !== 'bounced') {
+      // What the reader last reported for the mailbox, so a miss on a loaded host says whether it read at all.
+      const accounts = await api<{ data: EmailAccount[] }>('/api/email-accounts', { token: user.token });
+      const feedback = accounts.body.data.find((item) => item.id === account.id)?.feedback;
+      expect.fail(`not bounced ${Date.now() - sentAt} ms after sending; the mailbox reader: ${JSON.stringify(feedback)}`);
+    }
     expect(bounced.bounce).toMatchObject({ type: 'hard', code: '5.1.1', recipient: dead });
     expect(bounced.bounce?.diagnostic).toContain('User unknown');
 
