@@ -53,6 +53,12 @@ const JOB_WINDOW_MS = 200;
  * lone email's delivery starts this soon.
  */
 const QUIET_JOB_WINDOW_MS = 20;
+/**
+ * A window of emails scheduled for later keeps 50 ms at any rate: they leave together when due, and smaller jobs
+ * spread that burst over the workers (with 200 ms windows, 1,000 emails due the same second were the last out up to
+ * 1.1 s late in the whole bench, against 0.57–0.58 s).
+ */
+const SCHEDULED_JOB_WINDOW_MS = 50;
 
 export class EmailIntake {
   private readonly batcher: MicroBatcher<IntakeRequest, IntakeOutcome>;
@@ -66,6 +72,7 @@ export class EmailIntake {
     this.windows = new JobWindows(producer, {
       windowMs: JOB_WINDOW_MS,
       quietWindowMs: QUIET_JOB_WINDOW_MS,
+      scheduledWindowMs: SCHEDULED_JOB_WINDOW_MS,
       maxEmails: MAX_BATCH,
     });
     // Requests arrive one by one: while a batch is being stored, the next ones wait up to 3 ms for company, which

@@ -128,4 +128,16 @@ describe('JobWindows', () => {
     expect(added).toHaveLength(2);
     expect(added[1]?.emailIds).toHaveLength(7);
   });
+
+  it('keeps its own length for a window of scheduled emails, busy or not', async () => {
+    const { producer, added } = fakeProducer();
+    const windows = new JobWindows(producer, { windowMs: 300, quietWindowMs: 300, scheduledWindowMs: 10, maxEmails: 100 });
+    const store = (reservation: ReturnType<typeof windows.reserve>) =>
+      reservation.settle(reservation.emails.map((stored) => ({ row: rowOf(stored), requestId: null, traceparent: null })));
+    const later = new Date(Date.now() + 60_000);
+    store(windows.reserve(Array.from({ length: 7 }, () => email(later))));
+    await sleep(60);
+    expect(added).toHaveLength(1);
+    expect(added[0]?.emailIds).toHaveLength(7);
+  });
 });

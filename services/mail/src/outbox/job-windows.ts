@@ -43,6 +43,11 @@ export interface JobWindowOptions {
   windowMs: number;
   /** Its length otherwise (default: windowMs): a window that will hold one email saves no job by waiting. */
   quietWindowMs?: number;
+  /**
+   * The length of a window of emails scheduled for later (default: windowMs), whatever the rate: emails due
+   * together leave as one burst, which smaller jobs spread better over the workers.
+   */
+  scheduledWindowMs?: number;
   maxEmails: number;
 }
 
@@ -67,7 +72,7 @@ export class JobWindows {
     const touched = new Map<string, JobWindow>();
     const assigned = emails.map((email) => {
       const dueAt = email.scheduledAt?.getTime() ?? 0;
-      const window = this.windowFor(owner === undefined ? `${dueAt}` : `${dueAt}/${owner}`);
+      const window = this.windowFor(owner === undefined ? `${dueAt}` : `${dueAt}/${owner}`, dueAt > 0);
       // Counted before the window can close (full): its job must wait for this statement's rows.
       if (!touched.has(window.jobId)) {
         touched.set(window.jobId, window);
@@ -105,7 +110,7 @@ export class JobWindows {
     }
   }
 
-  private windowFor(key: string): JobWindow {
+  private windowFor(key: string, scheduled: boolean): JobWindow {
     const current = this.open.get(key);
     if (current) return current;
     const window: JobWindow = {
@@ -117,14 +122,18 @@ export class JobWindows {
       stored: [],
       timer: null,
     };
-    window.timer = setTimeout(() => this.close(window), this.lengthOfNewWindow());
+    window.timer = setTimeout(() => this.close(window), this.lengthOfNewWindow(scheduled));
     this.open.set(key, window);
     return window;
   }
 
-  /** The full length while the last second's emails would put at least two in a window, the quiet one otherwise. */
-  private lengthOfNewWindow(): number {
-    const { windowMs, quietWindowMs = windowMs } = this.options;
+  /**
+   * A scheduled window's own length; else the full length while the last second's emails would put at least two in
+   * a window, the quiet one otherwise.
+   */
+  private lengthOfNewWindow(scheduled: boolean): number {
+    const { windowMs, quietWindowMs = windowMs, scheduledWindowMs = windowMs } = this.options;
+    if (scheduled) return scheduledWindowMs;
     return (this.rate.perSecond() * windowMs) / 1000 >= 2 ? windowMs : quietWindowMs;
   }
 
