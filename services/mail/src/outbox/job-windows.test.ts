@@ -22,7 +22,7 @@ function fakeProducer() {
   return { producer, added };
 }
 
-const email = (scheduledAt: Date | null = null) => ({ id: randomUUID(), scheduledAt }) as NewEmail;
+const email = (scheduledAt: Date | null = null, userId = 'user-1') => ({ id: randomUUID(), userId, scheduledAt }) as NewEmail;
 const rowOf = (stored: NewEmail) => ({ id: stored.id, jobId: stored.jobId, scheduledAt: stored.scheduledAt }) as EmailRow;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -139,5 +139,20 @@ describe('JobWindows', () => {
     await sleep(60);
     expect(added).toHaveLength(1);
     expect(added[0]?.emailIds).toHaveLength(7);
+  });
+
+  it("gives another user's emails the quiet length while one user sends fast", async () => {
+    const { producer, added } = fakeProducer();
+    const windows = new JobWindows(producer, { windowMs: 300, quietWindowMs: 10, maxEmails: 100 });
+    const store = (reservation: ReturnType<typeof windows.reserve>) =>
+      reservation.settle(reservation.emails.map((stored) => ({ row: rowOf(stored), requestId: null, traceparent: null })));
+    const burst = windows.reserve(Array.from({ length: 20 }, () => email(null, 'busy-user')));
+    const other = windows.reserve([email(null, 'other-user')]);
+    store(burst);
+    store(other);
+    await sleep(60);
+    expect(added.map((job) => job.emailIds)).toEqual([other.emails.map((stored) => stored.id)]);
+    await sleep(300);
+    expect(added[1]?.emailIds).toEqual(burst.emails.map((stored) => stored.id));
   });
 });

@@ -7,10 +7,14 @@
 // Under moderate load (a few hundred requests per second, one or two emails per statement) this turns one
 // job, one claim and one queue round trip per email into one per window; the API answers without waiting
 // for Redis.
+//
+// A window's length follows its users' pace: the emails of a user who sends fast enough to put two in a full window
+// share full-length windows (fewer jobs, at most that much later), everyone else's go in quiet ones, so one user's
+// burst never makes another's email wait longer.
 import type { NewEmail } from '../db/queries/insert-email';
 import type { EmailRow } from '../db/schema/emails';
 import { batchJobId } from '../queues/send-queue';
-import { RecentRate } from './recent-rate';
+import { RecentRates } from './recent-rate';
 import type { SendProducer } from './send-producer';
 
 interface JobWindow {
@@ -39,9 +43,12 @@ export interface WindowReservation {
 }
 
 export interface JobWindowOptions {
-  /** A window's length while emails arrive fast enough to put two or more in it. */
+  /** A window's length for the emails of a user who sends fast enough to put two or more in it. */
   windowMs: number;
-  /** Its length otherwise (default: windowMs): a window that will hold one email saves no job by waiting. */
+  /**
+   * Its length for everyone else's (default: windowMs): a window that will hold one email of theirs saves no job by
+   * waiting, and one user's burst must not make the others' emails wait longer.
+   */
   quietWindowMs?: number;
   /**
    * The length of a window of emails scheduled for later (default: windowMs), whatever the rate: emails due
@@ -55,7 +62,7 @@ export class JobWindows {
   private readonly open = new Map<string, JobWindow>();
   private readonly adding = new Set<Promise<void>>();
   private readonly unsettled = new Set<JobWindow>();
-  private readonly rate = new RecentRate();
+  private readonly rates = new RecentRates();
 
   constructor(
     private readonly producer: SendProducer,
@@ -68,11 +75,10 @@ export class JobWindows {
    * windows of that owner (a user) alone, so a slow store delays no other user's job.
    */
   reserve(emails: NewEmail[], owner?: string): WindowReservation {
-    this.rate.add(emails.length);
+    for (const email of emails) this.rates.add(email.userId, 1);
     const touched = new Map<string, JobWindow>();
     const assigned = emails.map((email) => {
-      const dueAt = email.scheduledAt?.getTime() ?? 0;
-      const window = this.windowFor(owner === undefined ? `${dueAt}` : `${dueAt}/${owner}`, dueAt > 0);
+      const window = this.windowFor(email, owner);
       // Counted before the window can close (full): its job must wait for this statement's rows.
       if (!touched.has(window.jobId)) {
         touched.set(window.jobId, window);
@@ -110,7 +116,11 @@ export class JobWindows {
     }
   }
 
-  private windowFor(key: string, scheduled: boolean): JobWindow {
+  /** The open window for the email's due time and pace (and owner), or a new one. */
+  private windowFor(email: NewEmail, owner: string | undefined): JobWindow {
+    const dueAt = email.scheduledAt?.getTime() ?? 0;
+    const pace = dueAt > 0 ? 'scheduled' : this.isBusy(email.userId) ? 'busy' : 'quiet';
+    const key = owner === undefined ? `${dueAt}/${pace}` : `${dueAt}/${pace}/${owner}`;
     const current = this.open.get(key);
     if (current) return current;
     const window: JobWindow = {
@@ -122,19 +132,20 @@ export class JobWindows {
       stored: [],
       timer: null,
     };
-    window.timer = setTimeout(() => this.close(window), this.lengthOfNewWindow(scheduled));
+    window.timer = setTimeout(() => this.close(window), this.lengthOf(pace));
     this.open.set(key, window);
     return window;
   }
 
-  /**
-   * A scheduled window's own length; else the full length while the last second's emails would put at least two in
-   * a window, the quiet one otherwise.
-   */
-  private lengthOfNewWindow(scheduled: boolean): number {
+  /** Whether the user's emails of the last second would put at least two in a full window. */
+  private isBusy(userId: string): boolean {
+    return (this.rates.perSecond(userId) * this.options.windowMs) / 1000 >= 2;
+  }
+
+  private lengthOf(pace: 'scheduled' | 'busy' | 'quiet'): number {
     const { windowMs, quietWindowMs = windowMs, scheduledWindowMs = windowMs } = this.options;
-    if (scheduled) return scheduledWindowMs;
-    return (this.rate.perSecond() * windowMs) / 1000 >= 2 ? windowMs : quietWindowMs;
+    if (pace === 'scheduled') return scheduledWindowMs;
+    return pace === 'busy' ? windowMs : quietWindowMs;
   }
 
   private close(window: JobWindow): void {

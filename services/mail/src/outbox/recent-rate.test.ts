@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RecentRate } from './recent-rate';
+import { RecentRate, RecentRates } from './recent-rate';
 
 describe('RecentRate', () => {
   it('counts the current second from its first emails', () => {
@@ -23,5 +23,24 @@ describe('RecentRate', () => {
     rate.add(40, 10_500);
     expect(rate.perSecond(12_100)).toBe(0);
     expect(rate.perSecond(11_999)).toBe(0); // the clock going back does not bring it back
+  });
+});
+
+describe('RecentRates', () => {
+  it('counts each user apart', () => {
+    const rates = new RecentRates();
+    rates.add('a', 30, 10_100);
+    rates.add('b', 1, 10_200);
+    expect([rates.perSecond('a', 10_300), rates.perSecond('b', 10_300), rates.perSecond('c', 10_300)]).toEqual([30, 1, 0]);
+  });
+
+  it('forgets a user after a whole second without emails', () => {
+    const rates = new RecentRates();
+    rates.add('a', 30, 10_100);
+    rates.add('b', 1, 11_100);
+    expect(rates.size).toBe(2);
+    rates.add('b', 1, 12_100);
+    expect(rates.size).toBe(1);
+    expect(rates.perSecond('a', 12_100)).toBe(0);
   });
 });
