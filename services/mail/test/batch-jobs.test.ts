@@ -79,7 +79,9 @@ describe('batch send jobs', () => {
     const { userId } = h.newUser();
     const attachment = { filename: 'a.txt', content: Buffer.from('attached').toString('base64') };
     const kinds = ['plain', 'idempotent', 'attachment'] as const;
-    const sends = Array.from({ length: 9 }, (_, i) => ({
+    // Six of each: three sends of one kind spread over three windows on a loaded CI host.
+    const perKind = 6;
+    const sends = Array.from({ length: kinds.length * perKind }, (_, i) => ({
       kind: kinds[i % 3] as (typeof kinds)[number],
       to: `own${i}@example.net`,
     }));
@@ -99,7 +101,7 @@ describe('batch send jobs', () => {
       new Set(sends.flatMap((send, i) => (send.kind === kind ? [stored.get(ids[i] as string)?.jobId] : [])));
     // Each used to have a job of its own; now the ones of one window share it (a loaded machine may open a second).
     expect(new Set([...stored.values()].map((row) => row.jobId)).size).toBeLessThan(sends.length);
-    for (const kind of ['idempotent', 'attachment'] as const) expect(jobOf(kind).size).toBeLessThan(3);
+    for (const kind of ['idempotent', 'attachment'] as const) expect(jobOf(kind).size).toBeLessThan(perKind);
 
     await waitFor(async () => [...(await rowsOf(ids)).values()].every((row) => row.status === 'sent'), 15_000);
     for (const { to } of sends) expect(h.smtp.to(to)).toHaveLength(1);
