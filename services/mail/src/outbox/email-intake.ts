@@ -42,16 +42,17 @@ function asRequestError(error: unknown): unknown {
 /** Emails per statement and per send job: a job is sent by one worker, so smaller jobs spread better over workers. */
 const MAX_BATCH = 100;
 /**
- * How long a send job takes emails while they come steadily: delivery starts at most this much later. Every job
- * costs each worker the same BullMQ round trips (a fetch, an empty fetch, a blocking wait, a finish) and a claim
- * whatever its size: at 500 requests a second with two workers, 200 ms rather than 50 took about 40% off the
- * workers' CPU per request (issue 25, round 37; 50 rather than 20 a quarter in round 9).
+ * How long a send job takes emails while a user's come steadily (job-windows.ts: each user's own pace, so another
+ * user's lone email is not held this long): delivery starts at most this much later. Every job costs each worker
+ * the same BullMQ round trips (a fetch, an empty fetch, a blocking wait, a finish) and a claim whatever its size: at
+ * 500 requests a second with two workers, 200 ms rather than 50 took about 40% off the workers' CPU per request
+ * (issue 25, round 37; 50 rather than 20 a quarter in round 9).
  */
 const JOB_WINDOW_MS = 200;
 /**
- * A window's length when emails come too rarely to put two in a full window: it saves no job by waiting, so a
- * lone email's delivery starts this soon (as before round 37). 20 ms split a few sends stored in transactions of
- * their own over separate jobs on a loaded CI host (batch-jobs.test.ts).
+ * A window's length when a user's emails come too rarely to put two in a full window: it saves no job by waiting,
+ * so a lone email's delivery starts this soon (as before round 37). 20 ms split a few sends stored in transactions
+ * of their own over separate jobs on a loaded CI host (batch-jobs.test.ts).
  */
 const QUIET_JOB_WINDOW_MS = 50;
 /**
