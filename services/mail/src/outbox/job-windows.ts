@@ -17,6 +17,9 @@ import { batchJobId } from '../queues/send-queue';
 import { RecentRates } from './recent-rate';
 import type { SendProducer } from './send-producer';
 
+/** Scheduled for later, or the pace of the user whose email it is. */
+type Pace = 'scheduled' | 'busy' | 'quiet';
+
 interface JobWindow {
   jobId: string;
   /** Its due time, and the owner of a caller's own windows (`reserve`). */
@@ -119,7 +122,7 @@ export class JobWindows {
   /** The open window for the email's due time and pace (and owner), or a new one. */
   private windowFor(email: NewEmail, owner: string | undefined): JobWindow {
     const dueAt = email.scheduledAt?.getTime() ?? 0;
-    const pace = dueAt > 0 ? 'scheduled' : this.isBusy(email.userId) ? 'busy' : 'quiet';
+    const pace: Pace = dueAt > 0 ? 'scheduled' : this.isBusy(email.userId) ? 'busy' : 'quiet';
     const key = owner === undefined ? `${dueAt}/${pace}` : `${dueAt}/${pace}/${owner}`;
     const current = this.open.get(key);
     if (current) return current;
@@ -142,7 +145,7 @@ export class JobWindows {
     return (this.rates.perSecond(userId) * this.options.windowMs) / 1000 >= 2;
   }
 
-  private lengthOf(pace: 'scheduled' | 'busy' | 'quiet'): number {
+  private lengthOf(pace: Pace): number {
     const { windowMs, quietWindowMs = windowMs, scheduledWindowMs = windowMs } = this.options;
     if (pace === 'scheduled') return scheduledWindowMs;
     return pace === 'busy' ? windowMs : quietWindowMs;
