@@ -1,10 +1,11 @@
-// `npx tsx infra/bench/throughput-only.ts [--n=10000] [--workers=2] [--rounds=2] [--edge] [--profile]
-// [--bundles=<dir>]`:
+// `npx tsx infra/bench/throughput-only.ts [--n=10000] [--workers=2] [--rounds=2] [--warmup=5000] [--edge]
+// [--profile] [--bundles=<dir>]`:
 // the delivery throughput phase alone (phases/throughput.ts) on its own stack, after a warm-up of each worker, for
 // before/after comparisons of the CPU per delivered email (`cpu.platformMsPerEmail` comes from this phase with 2
 // workers). Each round sends N emails; prints every round's rate and CPU per email per process as JSON.
 // --edge puts nginx in front of the gateway, as the whole bench's `--edge` does; --profile writes each process's V8
-// CPU profile (its whole life) under `<logDir>/profiles`.
+// CPU profile (its whole life) under `<logDir>/profiles`; --warmup sets the emails per worker delivered unmeasured
+// first (the whole bench's 5,000 by default).
 import path from 'node:path';
 import { settingsFor } from './bench';
 import { withBenchStack } from './bench-stack';
@@ -16,6 +17,7 @@ const bundlesArg = textArg(args, 'bundles');
 const n = numberArg(args, 'n', 10_000);
 const workers = numberArg(args, 'workers', 2);
 const rounds = numberArg(args, 'rounds', 2);
+const warmupPerWorker = numberArg(args, 'warmup', settingsFor('default').warmupPerAddedWorker);
 const started = Date.now();
 const log = (line: string) => process.stdout.write(`[throughput ${((Date.now() - started) / 1000).toFixed(1)}s] ${line}\n`);
 
@@ -25,7 +27,7 @@ const result = await withBenchStack(
   async ({ ctx, logDir }) => {
     for (let added = 1; added < workers; added++) await ctx.stack.addWorker();
     // As the whole bench warms its added worker: every worker's code compiled before anything is measured.
-    const warmup = workers * settingsFor('default').warmupPerAddedWorker;
+    const warmup = workers * warmupPerWorker;
     log(`warm-up: ${warmup} emails, ${workers} worker(s)`);
     await measureThroughput(ctx, { n: warmup, workers, tag: 'warm' });
     const runs = [];
