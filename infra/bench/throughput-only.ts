@@ -26,8 +26,8 @@ const result = await withBenchStack(
   log,
   async ({ ctx, logDir }) => {
     for (let added = 1; added < workers; added++) await ctx.stack.addWorker();
-    // As the whole bench warms its added worker: the code of every worker compiled before anything is measured, most
-    // of it (functions called once per batch tier up later: bench README, round 39).
+    // As the whole bench warms its added worker: most of every worker's code is compiled before anything is measured
+    // (functions called once per batch tier up later: bench README, round 39).
     const warmup = workers * warmupPerWorker;
     log(`warm-up: ${warmup} emails, ${workers} worker(s)`);
     await measureThroughput(ctx, { n: warmup, workers, tag: 'warm' });

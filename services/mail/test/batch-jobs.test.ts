@@ -82,7 +82,7 @@ describe('batch send jobs', () => {
     // Six of each: three sends of one kind spread over three windows on a loaded CI host.
     const perKind = 6;
     const sends = Array.from({ length: kinds.length * perKind }, (_, i) => ({
-      kind: kinds[i % 3] as (typeof kinds)[number],
+      kind: kinds[i % kinds.length] as (typeof kinds)[number],
       to: `own${i}@example.net`,
     }));
     const responses = await Promise.all(
