@@ -12,6 +12,7 @@ import { AccountLines } from './delivery/account-lines';
 import { AttachmentLoader } from './delivery/attachment-loader';
 import { EmailClaims } from './delivery/claim-emails';
 import { DeliveryAdmission } from './delivery/delivery-admission';
+import { GivenBackJobs } from './delivery/given-back-jobs';
 import { markAbandoned } from './delivery/mark-abandoned';
 import { sendProcessor } from './delivery/process-send';
 import { DEFAULT_RECONCILE_OPTIONS, Reconciler, reconcilerLockKey } from './delivery/reconciler';
@@ -152,6 +153,7 @@ export async function startWorker(config: Config, options: WorkerOptions = {}): 
       maxBacklogPerAccount: config.WORKER_MAX_BACKLOG_PER_ACCOUNT,
       lines,
       window: startWindow,
+      givenBack: new GivenBackJobs(),
       onStepAside: (accountId, jobId, returnAt) => {
         mail.jobs.inc({ queue: SEND_QUEUE, outcome: 'stepped_aside' });
         sharing.steppedAside(accountId, jobId, returnAt);

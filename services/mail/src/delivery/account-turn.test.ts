@@ -1,7 +1,8 @@
-import type { Job } from 'bullmq';
+import { type Job, WaitingError } from 'bullmq';
 import { describe, expect, it } from 'vitest';
 import { AccountLines } from './account-lines';
 import { inAccountTurn } from './account-turn';
+import { GivenBackJobs } from './given-back-jobs';
 
 /**
  * A line of at most 200 emails per account, its clock moved by the test, and the accounts whose jobs were pulled.
@@ -74,5 +75,21 @@ describe('inAccountTurn', () => {
     const { pulled, run } = turns();
     await Promise.all([run(100, Promise.resolve()), run(99, Promise.resolve())]);
     expect(pulled).toEqual([]);
+  });
+
+  it('passes on a job it gave back lately, fetched here again, unclaimed and out of the line, until it is its own', async () => {
+    const lines = new AccountLines();
+    const givenBack = new GivenBackJobs();
+    const moves: string[] = [];
+    const job = { id: 'batch-1', moveToWait: async (token: string) => moves.push(token) } as unknown as Job;
+    const deps = { maxBacklogPerAccount: 200, givenBack };
+    let delivered = 0;
+    const run = () => inAccountTurn(deps, lines, job, 'a', 100, 'lock-1', async () => (delivered += 1));
+    await expect(run()).resolves.toBe(1); // never given back: it runs
+    givenBack.remember('batch-1');
+    for (let pass = 0; pass < 3; pass += 1) await expect(run()).rejects.toBeInstanceOf(WaitingError);
+    expect(moves).toEqual(['lock-1', 'lock-1', 'lock-1']);
+    expect(lines.running('a')).toBe(0);
+    await expect(run()).resolves.toBe(2); // three passes: the dry worker did not take it, so it runs here
   });
 });

@@ -4,12 +4,12 @@
 // backlog never holds every job slot). A job in the line claims its rows only when the start window lets it
 // (start-window.ts); until then it can be given back whole to a worker that ran dry (work-sharing.ts). A job that
 // leaves a line that was full lately makes room for one that stepped aside, which is brought forward, until a pull
-// finds none.
+// finds none. A job given back here lately and fetched here again goes back again (given-back-jobs.ts).
 import { DelayedError, type Job, WaitingError } from 'bullmq';
 import type { AccountLines } from './account-lines';
 import type { SendProcessorDeps } from './deps';
 
-type LineDeps = Pick<SendProcessorDeps, 'maxBacklogPerAccount' | 'window' | 'onStepAside' | 'onLineRoom' | 'locks'>;
+type LineDeps = Pick<SendProcessorDeps, 'maxBacklogPerAccount' | 'window' | 'givenBack' | 'onStepAside' | 'onLineRoom' | 'locks'>;
 
 /**
  * Runs `deliver` as the job's turn in its account's line, or moves the job out of the way (delayed: stepped aside;
@@ -25,6 +25,8 @@ export async function inAccountTurn<T>(
   lockToken: string | undefined,
   deliver: (emailDone?: () => void) => Promise<T>,
 ): Promise<T> {
+  // Given back lately, for the worker that ran dry: this worker's fetch took it first.
+  if (lockToken && job.id && deps.givenBack?.passOn(job.id)) await backToQueue(deps, job, lockToken);
   // Past the bound (WORKER_MAX_BACKLOG_PER_ACCOUNT: enough to keep the account's connections busy), the account's
   // further jobs wait in the delayed set, where they hold no job slot that another tenant's email needs.
   if (lockToken && lines.running(accountId) >= deps.maxBacklogPerAccount) {
@@ -45,9 +47,7 @@ export async function inAccountTurn<T>(
     if (turn?.kind === 'give-back') {
       // Not started, nothing claimed: back to the head of the queue whole, for a worker that ran dry.
       finished = false;
-      deps.locks?.movingOn(lockToken);
-      await job.moveToWait(lockToken);
-      throw new WaitingError();
+      await backToQueue(deps, job, lockToken);
     }
     try {
       return await deliver(turn?.emailDone);
@@ -59,6 +59,15 @@ export async function inAccountTurn<T>(
     lines.leave(accountId, emails, finished);
     if (finished && lines.fullLately(accountId)) pullAside(deps, lines, accountId);
   }
+}
+
+/** Moves the job, nothing claimed, to the head of the queue whole, for a worker that ran dry. */
+async function backToQueue(deps: LineDeps, job: Job, lockToken: string | undefined): Promise<never> {
+  // Remembered first: this worker's fetch can take it again before the move's answer is read.
+  if (job.id) deps.givenBack?.remember(job.id);
+  deps.locks?.movingOn(lockToken);
+  await job.moveToWait(lockToken);
+  throw new WaitingError();
 }
 
 /**

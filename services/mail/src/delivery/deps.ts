@@ -11,6 +11,7 @@ import type { AttachmentLoader } from './attachment-loader';
 import type { SenderSelectionDeps } from './choose-sender';
 import type { EmailClaims } from './claim-emails';
 import type { DeliveryAdmission } from './delivery-admission';
+import type { GivenBackJobs } from './given-back-jobs';
 import type { SenderConcurrency } from './sender-concurrency';
 import type { SenderHealthMonitor } from './sender-health-monitor';
 import type { SentMarkers } from './sent-markers';
@@ -61,6 +62,8 @@ export interface SendProcessorDeps extends SendDeps {
   lines?: AccountLines;
   /** When each account's jobs start (claim); absent = at once. Jobs waiting for it can be given back. */
   window?: StartWindow;
+  /** The jobs given back here lately, passed on again when fetched here again (given-back-jobs.ts). */
+  givenBack?: GivenBackJobs;
   /**
    * Called for each job that stepped aside, with when it is due back (the worker counts them, a backlog's churn shows
    * on /metrics, and lists them for a worker that runs dry: work-sharing.ts).

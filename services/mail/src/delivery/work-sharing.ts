@@ -20,8 +20,9 @@
 // Only a worker that was busy lately (or has just started: a worker added to a busy platform gets work at once), or
 // whose word was taken lately, says it is dry, and only a worker with jobs waiting looks: an idle platform asks Redis
 // nothing. A taken word means another worker has jobs waiting: a new worker that lost the race for what was given
-// back (the giver, its job slots free again, can fetch it first) keeps saying so until a give-back reaches it,
-// rather than falling silent three seconds after its start with nothing ever given to it.
+// back (the giver, its job slots free again, can fetch it first, and then passes it on again: given-back-jobs.ts)
+// keeps saying so until a give-back reaches it, rather than falling silent three seconds after its start with nothing
+// ever given to it.
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
