@@ -26,7 +26,7 @@ export async function inAccountTurn<T>(
   deliver: (emailDone?: () => void) => Promise<T>,
 ): Promise<T> {
   // Given back lately, for the worker that ran dry: this worker's fetch took it first.
-  if (lockToken && job.id && deps.givenBack?.passOn(job.id)) await backToQueue(deps, job, lockToken);
+  if (lockToken && job.id && deps.givenBack?.passOn(job.id)) return backToQueue(deps, job, lockToken);
   // Past the bound (WORKER_MAX_BACKLOG_PER_ACCOUNT: enough to keep the account's connections busy), the account's
   // further jobs wait in the delayed set, where they hold no job slot that another tenant's email needs.
   if (lockToken && lines.running(accountId) >= deps.maxBacklogPerAccount) {
@@ -47,7 +47,7 @@ export async function inAccountTurn<T>(
     if (turn?.kind === 'give-back') {
       // Not started, nothing claimed: back to the head of the queue whole, for a worker that ran dry.
       finished = false;
-      await backToQueue(deps, job, lockToken);
+      return await backToQueue(deps, job, lockToken);
     }
     try {
       return await deliver(turn?.emailDone);
