@@ -5,7 +5,38 @@ import { createdRange, createdWithin } from '../email-ids';
 import type { EmailRow } from '../schema/emails';
 import { emailColumnsOf } from './email-columns';
 
-export interface ClaimedEmail extends EmailRow {
+/**
+ * The columns a delivery reads, and only those: each column returned is parsed in the worker for every email sent
+ * (a timestamp into a Date, jsonb and arrays), and half of the row's 44 are the email's later life (opens, clicks,
+ * bounces, replies) or the API's (template, key, quota month).
+ */
+const CLAIMED_COLUMNS = [
+  'id',
+  'userId',
+  'emailAccountId',
+  'senderPoolId',
+  'fromEmail',
+  'fromName',
+  'to',
+  'cc',
+  'bcc',
+  'replyTo',
+  'subject',
+  'body',
+  'text',
+  'isHtml',
+  'links',
+  'headers',
+  'messageId',
+  'tracking',
+  'unsubscribe',
+  'submitted',
+  'attempts',
+  'claimToken',
+  'holdReason',
+] as const satisfies readonly (keyof EmailRow)[];
+
+export interface ClaimedEmail extends Pick<EmailRow, (typeof CLAIMED_COLUMNS)[number]> {
   /** Whether attachment rows exist (looked up in the claim, so emails without any cost no extra query). */
   hasAttachments: boolean;
 }
@@ -39,7 +70,7 @@ WHERE e.id = c.id AND ${createdWithin('e.created_at', '$4', '$5')}
     OR (e.status = 'sending' AND e.claim_token IS DISTINCT FROM c.token
         AND (split_part(e.claim_token, ':', 1) = split_part(c.token, ':', 1)
              OR e.claimed_at < now() - make_interval(secs => $3::double precision))))
-RETURNING ${emailColumnsOf('e')},
+RETURNING ${emailColumnsOf('e', CLAIMED_COLUMNS)},
   EXISTS (SELECT 1 FROM mail.email_attachments a WHERE a.email_id = e.id) AS "hasAttachments"`;
 
 // A held row keeps its earlier error (a retry's reason stays visible); every other outcome ends the hold.
