@@ -1,6 +1,7 @@
+import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { MailboxThrottled } from './mailbox-errors';
-import { RequestPacer } from './request-pacer';
+import { RequestPacer, sleep } from './request-pacer';
 
 describe('RequestPacer', () => {
   it('never lets a sliding window hold more than its budget', async () => {
@@ -23,5 +24,24 @@ describe('RequestPacer', () => {
     const before = Date.now();
     await paused.take(1);
     expect(Date.now() - before).toBeGreaterThanOrEqual(140);
+  });
+
+  it('leaves no listener on the turn’s signal once a wait is over (a turn waits thousands of times on one signal)', async () => {
+    const turn = new AbortController();
+    const pacer = new RequestPacer([{ units: 1, windowMs: 5 }]);
+    for (let i = 0; i < 20; i++) await pacer.take(1, turn.signal);
+    await sleep(1, turn.signal);
+    expect(getEventListeners(turn.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('ends a wait at once when the turn stops', async () => {
+    const turn = new AbortController();
+    const before = Date.now();
+    const waiting = sleep(60_000, turn.signal);
+    turn.abort();
+    await waiting;
+    await sleep(60_000, turn.signal); // stopped before it began: no wait at all
+    expect(Date.now() - before).toBeLessThan(1_000);
+    expect(getEventListeners(turn.signal, 'abort')).toHaveLength(0);
   });
 });

@@ -10,13 +10,20 @@ export interface WindowBudget {
   windowMs: number;
 }
 
+/**
+ * Waits `ms`, or until `signal` aborts. Its listener goes with the wait: a read turn waits on one signal for every
+ * paced call (thousands in a long mailbox), and each listener left behind held its closure until the turn ended.
+ */
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
       clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
       resolve();
-    });
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
   });
 
 export class RequestPacer {
