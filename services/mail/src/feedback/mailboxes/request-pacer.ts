@@ -3,6 +3,7 @@
 // more than the budget, however the calls bunch up. One worker reads a mailbox at a time (the lease), so the
 // pacer lives in that worker; the budgets keep a margin below the provider's limit for the sends it also serves.
 
+import { setTimeout as wait } from 'node:timers/promises';
 import { MailboxThrottled } from './mailbox-errors';
 
 export interface WindowBudget {
@@ -11,20 +12,11 @@ export interface WindowBudget {
 }
 
 /**
- * Waits `ms`, or until `signal` aborts. Its listener goes with the wait: a read turn waits on one signal for every
- * paced call (thousands in a long mailbox), and each listener left behind held its closure until the turn ended.
+ * Waits `ms`, or until `signal` aborts (already aborted: not at all). Node's timer removes its abort listener when it
+ * ends: a read turn waits on one signal for every paced call, and a listener left behind each time held its closure
+ * until the turn ended.
  */
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    if (signal?.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-  });
+const sleep = (ms: number, signal?: AbortSignal): Promise<void> => wait(ms, undefined, { signal }).catch(() => undefined);
 
 export class RequestPacer {
   private readonly spent: Array<{ at: number; units: number }> = [];
