@@ -4,7 +4,7 @@
 // (a few keys' worth: without it every key a tenant creates would add a whole plan's allowance). Which route gets
 // which: access-rules.ts. The counts live in Redis, shared by every gateway instance (and by the mail service for
 // what the edge forwards straight to it: kit's api-key-rate-limits.ts); a busy API key takes them in leases.
-import { apiKeyLimiters, type Limiter, registerRateLimits } from '@mailwright/kit';
+import { apiKeyLimiters, type Limiter, rateLimitStore, registerRateLimits } from '@mailwright/kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { perRequestOnce } from './per-request-once';
@@ -32,7 +32,8 @@ export async function createLimiters(
     apiKeysPerAccount: number;
   },
 ): Promise<Limiters> {
-  await registerRateLimits(app, redis, namespace);
+  const store = rateLimitStore(app, redis, namespace);
+  await registerRateLimits(app, store);
   const auth = app.rateLimit({ max: limits.authPerMinute, timeWindow: 60_000, keyGenerator: (request) => `auth:${request.ip}` });
   const changePassword = app.rateLimit({
     max: limits.changePasswordPerWindow,
@@ -41,7 +42,7 @@ export async function createLimiters(
     keyGenerator: (request) => `password:${request.userId ?? request.ip}`,
   });
   const apiMax = perRequestOnce(limits.apiPerMinute);
-  const { api, apiAccount } = apiKeyLimiters(app, {
+  const { api, apiAccount } = apiKeyLimiters(store, {
     perMinute: apiMax,
     accountPerMinute: async (request) => (typeof apiMax === 'number' ? apiMax : await apiMax(request)) * limits.apiKeysPerAccount,
     apiKeyId: (request) => request.apiKeyId,

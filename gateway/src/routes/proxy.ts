@@ -67,7 +67,9 @@ export const proxyRoutes: RoutesPlugin<ProxyDeps> = async (app, { deps }) => {
       if (reply.sent) return;
       await authenticate(request, rule.access);
       if (rule.throttle === 'user') await limiters.changePassword(request, reply);
-      if (request.apiKeyId) {
+      // A route's own throttle, when it has one, is the one limit its requests count against (as it was when the
+      // API-key limits were @fastify/rate-limit handlers too, of which a request ran the first only).
+      if (request.apiKeyId && rule.throttle === undefined) {
         await limiters.api(request, reply);
         await limiters.apiAccount(request, reply);
       }

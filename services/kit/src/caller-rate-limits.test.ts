@@ -7,29 +7,43 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installCallerRateLimits } from './caller-rate-limits';
 import { INTERNAL_TOKEN_HEADER, type InternalClaims, signInternalToken, verifyInternalToken } from './internal-token';
 import { createServiceApp } from './service';
-import { TEST_INTERNAL_SECRET, testRedisUrl } from './testing';
+import { countLeaseTrips, TEST_INTERNAL_SECRET, testRedisUrl } from './testing';
 
 const namespace = `test-caller-limits-${randomUUID()}:ratelimit:`;
 let redis: Redis;
 let app: FastifyInstance;
+let trips: { count: number };
+let unreachable: Redis;
+let appWithoutRedis: FastifyInstance;
+
+async function serviceApp(client: Redis) {
+  const service = createServiceApp({ name: 'limits-test', internalSecret: TEST_INTERNAL_SECRET, logLevel: 'silent' });
+  installCallerRateLimits(service, client, namespace);
+  service.post('/emails/api/send', async () => ({ ok: true }));
+  await service.ready();
+  return service;
+}
 
 beforeAll(async () => {
   redis = new Redis(testRedisUrl);
-  app = createServiceApp({ name: 'limits-test', internalSecret: TEST_INTERNAL_SECRET, logLevel: 'silent' });
-  await installCallerRateLimits(app, redis, namespace);
-  app.post('/emails/api/send', async () => ({ ok: true }));
-  await app.ready();
+  app = await serviceApp(redis);
+  trips = countLeaseTrips(redis);
+  unreachable = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: 0, lazyConnect: true, retryStrategy: () => null });
+  unreachable.on('error', () => undefined);
+  appWithoutRedis = await serviceApp(unreachable);
 });
 
 afterAll(async () => {
   await app?.close();
+  await appWithoutRedis?.close();
+  unreachable?.disconnect();
   const keys = await redis.keys(`${namespace}*`);
   if (keys.length > 0) await redis.del(...keys);
   redis.disconnect();
 });
 
-const call = async (claims: InternalClaims) =>
-  app.inject({
+const call = async (claims: InternalClaims, to = app) =>
+  to.inject({
     method: 'POST',
     url: '/emails/api/send',
     headers: { [INTERNAL_TOKEN_HEADER]: await signInternalToken(TEST_INTERNAL_SECRET, claims) },
@@ -91,5 +105,39 @@ describe('limits carried by the internal token', () => {
       expect(answer.statusCode).toBe(200);
       expect(answer.headers['ratelimit-limit']).toBeUndefined();
     }
+  });
+
+  it("counts a busy key's requests from leases, not one Redis trip each, with the key's headers on every answer", async () => {
+    const claims: InternalClaims = {
+      kind: 'api_key',
+      userId: randomUUID(),
+      apiKeyId: randomUUID(),
+      limits: { perMinute: 10_000, accountPerMinute: 30_000 },
+    };
+    const before = trips.count;
+    const remaining: number[] = [];
+    for (let i = 0; i < 200; i += 1) {
+      const answer = await call(claims);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['ratelimit-limit']).toBe('10000');
+      remaining.push(Number(answer.headers['ratelimit-remaining']));
+    }
+    // Two limits (the key's and the account's), each in leases growing to 64 units: a few dozen trips, not 400.
+    expect(trips.count - before).toBeLessThan(40);
+    expect(remaining[0]).toBe(9_999);
+    expect(remaining.every((value, index) => index === 0 || value < (remaining[index - 1] as number))).toBe(true);
+  });
+
+  it('lets requests through with the limit in the headers when Redis cannot be reached', async () => {
+    const claims: InternalClaims = {
+      kind: 'api_key',
+      userId: 'u',
+      apiKeyId: 'k',
+      limits: { perMinute: 500, accountPerMinute: 900 },
+    };
+    const answer = await call(claims, appWithoutRedis);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['ratelimit-limit']).toBe('500');
+    expect(answer.headers['ratelimit-remaining']).toBe('500');
   });
 });

@@ -4,23 +4,30 @@
 // Redis keys as the gateway (api-key-rate-limits.ts). Requests whose token carries no limits pass untouched.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import { apiKeyLimiters, registerRateLimits } from './api-key-rate-limits';
+import { apiKeyLimiters, rateLimitStore } from './api-key-rate-limits';
 import type { CallerLimits } from './internal-token';
 
 const limitsOf = (request: FastifyRequest) => request.caller?.limits as CallerLimits;
 
 /** After installInternalAuth (its onRequest hook sets `request.caller`). */
-export async function installCallerRateLimits(app: FastifyInstance, redis: Redis, namespace: string): Promise<void> {
-  await registerRateLimits(app, redis, namespace);
-  const { api, apiAccount } = apiKeyLimiters(app, {
-    perMinute: async (request) => limitsOf(request).perMinute,
+export function installCallerRateLimits(app: FastifyInstance, redis: Redis, namespace: string): void {
+  const { api, apiAccount } = apiKeyLimiters(rateLimitStore(app, redis, namespace), {
+    perMinute: (request) => limitsOf(request).perMinute,
     accountPerMinute: (request) => limitsOf(request).accountPerMinute,
     apiKeyId: (request) => request.caller?.apiKeyId,
     accountId: (request) => request.caller?.userId,
   });
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.caller?.kind !== 'api_key' || !request.caller.limits) return;
-    await api(request, reply);
-    await apiAccount(request, reply);
+  // A callback hook: a request counted from the leases passes without a promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.caller?.kind !== 'api_key' || !request.caller.limits) return done();
+    let counting: void | Promise<void>;
+    try {
+      const keyCounted = api(request, reply);
+      counting = keyCounted instanceof Promise ? keyCounted.then(() => apiAccount(request, reply)) : apiAccount(request, reply);
+    } catch (error) {
+      return done(error as Error);
+    }
+    if (counting instanceof Promise) counting.then(() => done(), done);
+    else done();
   });
 }

@@ -92,19 +92,9 @@ export class LeasedRateLimitStore {
     if (max < LEASE_FROM_MAX) return this.countEach(key, windowMs, max);
     for (;;) {
       const now = Date.now();
-      let window = this.windows.get(key);
-      if (window && window.resetAt <= now && window.pending === null) {
-        this.windows.delete(key);
-        window = undefined;
-      }
-      if (window && window.resetAt > now) {
-        if (window.allowance > 0) {
-          window.allowance -= 1;
-          window.used += 1;
-          return { current: window.used, ttl: window.resetAt - now };
-        }
-        if (window.exhausted) return overLimit(window, max, now);
-      }
+      const counted = this.countLeased(key, max, now);
+      if (counted) return counted;
+      const window = this.windows.get(key);
       if (window?.pending != null) {
         window.waiting += 1;
         await window.pending;
@@ -112,6 +102,36 @@ export class LeasedRateLimitStore {
       }
       await this.lease(key, window, windowMs, max, now);
     }
+  }
+
+  /**
+   * The request counted without waiting, when that needs no trip to Redis: from the key's lease, or refused once Redis
+   * has counted `max` in the window. Undefined when only `count` can answer (a lease to take, a small limit). On the
+   * send path, most requests of a busy key are answered here, with no promise made.
+   */
+  countNow(key: string, max: number): Counted | undefined {
+    if (max < LEASE_FROM_MAX) {
+      const known = this.windows.get(key);
+      const now = Date.now();
+      return known?.exhausted && known.resetAt > now ? overLimit(known, max, now) : undefined;
+    }
+    return this.countLeased(key, max, Date.now());
+  }
+
+  /** From the key's live lease (or its exhausted window); a window that ended and has no lease in flight is dropped. */
+  private countLeased(key: string, max: number, now: number): Counted | undefined {
+    const window = this.windows.get(key);
+    if (!window) return undefined;
+    if (window.resetAt <= now) {
+      if (window.pending === null) this.windows.delete(key);
+      return undefined;
+    }
+    if (window.allowance > 0) {
+      window.allowance -= 1;
+      window.used += 1;
+      return { current: window.used, ttl: window.resetAt - now };
+    }
+    return window.exhausted ? overLimit(window, max, now) : undefined;
   }
 
   /** A small limit: every request counted in Redis (refused locally once the window is used up). */

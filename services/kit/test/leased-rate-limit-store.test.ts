@@ -80,6 +80,28 @@ describe('LeasedRateLimitStore', () => {
     expect(next.ttl).toBeGreaterThan(400);
   });
 
+  it('counts from a live lease without waiting, and leaves the rest to count', async () => {
+    const { store, trips } = instance();
+    const max = 10_000; // a lease of up to 64 units
+    expect(store.countNow('api:now', max)).toBeUndefined(); // no lease yet: count takes one
+    expect((await store.count('api:now', 60_000, max)).current).toBe(1);
+    // The first lease is one unit, used by that request; the next one doubles while the key is busy.
+    expect(store.countNow('api:now', max)).toBeUndefined();
+    expect((await store.count('api:now', 60_000, max)).current).toBe(2);
+    const now = store.countNow('api:now', max);
+    expect(now?.current).toBe(3);
+    expect(now?.ttl).toBeGreaterThan(59_000);
+    expect(trips.count).toBe(2);
+  });
+
+  it('refuses a small limit at once, without Redis, once its window is used up', async () => {
+    const { store, trips } = instance();
+    expect(store.countNow('auth:10.0.0.2', 2)).toBeUndefined(); // small limits count in Redis
+    for (let i = 0; i < 2; i += 1) await store.count('auth:10.0.0.2', 60_000, 2);
+    expect(store.countNow('auth:10.0.0.2', 2)).toMatchObject({ current: 3 });
+    expect(trips.count).toBe(2);
+  });
+
   it('fails the count when Redis cannot be reached (the plugin then lets the request through)', async () => {
     const unreachable = new Redis('redis://127.0.0.1:1', {
       maxRetriesPerRequest: 0,

@@ -80,7 +80,7 @@ export async function buildMailApp(
   });
   queues.logErrors(app.log);
   // The API-key limits of requests the edge forwarded straight here (kit's caller-rate-limits.ts).
-  await installCallerRateLimits(app, queues.redis, rateLimitNamespace(config.QUEUE_PREFIX));
+  installCallerRateLimits(app, queues.redis, rateLimitNamespace(config.QUEUE_PREFIX));
 
   const internal = new InternalClient(config.INTERNAL_SECRET, 'mail');
   const producer = new SendProducer(queues.send, app.log);
