@@ -1,5 +1,5 @@
 // `npx tsx infra/bench/gateway-cpu.ts [--rounds=3 --rate=500 --seconds=10 --warmup=2 --profile --direct --bundled
-// --process=<name> --against=<checkout> --idempotent]`: the gateway's CPU per proxied send request, alone (with --process, that
+// --process=<name> --against=<checkout> --idempotent --edge]`: the gateway's CPU per proxied send request, alone (with --process, that
 // process's, e.g. mail; every round also logs each process's share). Starts the stack once (as `npm run bench` does;
 // from the production bundles with --bundled), then for each round restarts the measured process (so a changed one
 // is measured without restarting the rest), warms it up for `warmup` seconds, and sends the send API `rate` req/s
@@ -10,6 +10,8 @@
 // process writes a V8 CPU profile (see README "Profiling"). With --direct each round then sends the same rate
 // straight to the mail service (as the bench's "API latency direct" phase does) and prints the gateway's overhead.
 // With --idempotent every send carries an Idempotency-Key of its own (the path of a client that retries safely).
+// With --edge nginx carries the send API to the mail service (the whole bench's --edge), so `--process=mail` measures
+// the mail service with the API key's rate limits, which it then counts itself.
 // Options and summary: gateway-bench-options.ts (shared with gateway-alone.ts).
 import path from 'node:path';
 import { gatewayProcess } from '@mailwright/contracts';
@@ -52,7 +54,7 @@ if (against)
     totals: [],
   });
 
-await withBenchStack({ bundleDir }, log, async ({ ctx, logDir }) => {
+await withBenchStack({ bundleDir, edge: process.argv.includes('--edge') }, log, async ({ ctx, logDir }) => {
   const overheads: number[] = [];
   // label: the log's name for the run; tag: the same without spaces, for the recipients' addresses.
   const measureSide = async (side: Side, label: string, tag: string) => {
