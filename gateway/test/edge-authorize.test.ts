@@ -1,11 +1,7 @@
-// The edge's authorizer (routes/edge-authorize.ts): only nginx may ask; a yes is a token with the key's identity and
-// rate limits, on a POST to an API-key route with a key that may send; every other request gets a bare 403, so nginx
-// hands it to the gateway whole.
+// The edge's authorizer (routes/edge-authorize.ts): only the edge's side may ask; a yes is a token with the key's identity and
+// rate limits, on a POST to an API-key route with a key that may send; every other request gets a bare 403, so the
+// request is handed to the gateway whole.
 import { randomUUID } from 'node:crypto';
-import { INTERNAL_TOKEN_HEADER, verifyInternalToken } from '@mailwright/kit';
-import { TEST_INTERNAL_SECRET } from '@mailwright/kit/testing';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   EDGE_API_KEY_ID_HEADER,
   EDGE_AUTHORIZE_PATH,
@@ -13,7 +9,12 @@ import {
   EDGE_SECRET_HEADER,
   EDGE_URI_HEADER,
   edgeSecret,
-} from '../src/routes/edge-authorize';
+  INTERNAL_TOKEN_HEADER,
+  verifyInternalToken,
+} from '@mailwright/kit';
+import { TEST_INTERNAL_SECRET } from '@mailwright/kit/testing';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGatewayFor } from './support/gateway-app';
 import { type StandInServices, startStandInServices } from './support/stand-in-services';
 

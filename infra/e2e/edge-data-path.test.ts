@@ -1,5 +1,6 @@
 // The edge's data path (infra/edge), when the shared stack runs behind nginx (where nginx is installed): a send with
-// an X-API-Key goes from nginx straight to the mail service, and still gets everything the gateway would give it.
+// an X-API-Key goes from nginx straight to the mail service (which asks the gateway about the key), and still gets
+// everything the gateway would give it.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -130,7 +131,7 @@ describe.runIf(inject('edge'))('the edge data path', () => {
     const { id, key } = await newKey(user, 'edge deleted');
     expect((await send(key, refusedBody)).status).toBe(400);
     expect((await api(`/api/api-keys/${id}`, { method: 'DELETE', token: user.token })).status).toBe(200);
-    // nginx keeps the authorizer's yes for a second, counted in whole seconds.
+    // The mail service keeps the authorizer's yes for a second.
     await new Promise((resolve) => setTimeout(resolve, 2_100));
     const refused = await send(key, refusedBody);
     expect(refused.status).toBe(401);

@@ -4,8 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { edgeSecret } from '@mailwright/kit';
 import { afterAll, describe, expect, it } from 'vitest';
-import { edgeSecret } from '../../gateway/src/routes/edge-authorize';
 import { nginxPath } from './nginx-binary';
 import { EDGE_DATA_PATHS, type EdgeConfigInput, edgeNginxConfig } from './nginx-config';
 
@@ -43,13 +43,22 @@ describe('the edge nginx.conf', () => {
     expect(result.status).toBe(0);
   });
 
-  it('sends each data path to its service, with the secret only on the question to the authorizer', () => {
+  it("sends each data path to its service with the key and the edge's secret, and the secret nowhere else", () => {
     for (const dataPath of EDGE_DATA_PATHS) expect(config).toContain(`location = ${dataPath} {`);
     expect(config).toContain('proxy_pass http://mail/emails/api/send;');
     expect(config).toContain('proxy_pass http://mail/emails/api/batch;');
-    expect(config.split(edgeSecret(input.internalSecret)).length).toBe(2);
+    const secret = edgeSecret(input.internalSecret);
+    expect(config.split(`proxy_set_header x-mailwright-edge ${secret};`).length - 1).toBe(EDGE_DATA_PATHS.length);
+    expect(config.split(secret).length - 1).toBe(EDGE_DATA_PATHS.length);
+    expect(config).toContain('proxy_set_header X-API-Key $http_x_api_key;');
     // Only the headers the service reads go on: none of the caller's identity headers.
     expect(config).toContain('proxy_pass_request_headers off;');
+  });
+
+  it('lets only the data path send a request on to the gateway (X-Accel-Redirect), not the gateway itself', () => {
+    const gatewayLocations = config.split('proxy_pass http://gateway;').length - 1;
+    expect(gatewayLocations).toBe(2);
+    expect(config.split('proxy_ignore_headers X-Accel-Redirect;').length - 1).toBe(gatewayLocations);
   });
 
   it("answers in the gateway's words and headers", () => {

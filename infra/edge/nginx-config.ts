@@ -1,45 +1,40 @@
 // The edge's nginx.conf. nginx takes the public port; everything goes to the gateway as before, except the data
-// path: a POST with an X-API-Key to one of EDGE_DATA_PATHS goes straight to its service once the gateway's
-// authorizer has said yes for that key (gateway/src/routes/edge-authorize.ts; the yes is cached for a second). On
-// that path nginx does what the gateway does on every request:
+// path: a POST with an X-API-Key to one of EDGE_DATA_PATHS goes straight to its service, which asks the gateway's
+// authorizer about the key (kit's edge-callers.ts; the answer is kept a second). On that path nginx does what the
+// gateway does on every request:
 //
-// - who: the authorizer's internal token, with the key's rate limits in it for the service to count
-//   (kit's caller-rate-limits.ts); any refusal hands the request whole to the gateway, which answers it exactly;
+// - who: the key goes to the service with the edge's secret; a key the authorizer refuses (or a question it cannot
+//   answer) comes back as an X-Accel-Redirect to the gateway, which nginx follows with the request whole, and the
+//   gateway answers it exactly;
 // - headers: only the ones the service reads are forwarded (nothing identity-like a caller sent), and every answer
 //   gets the gateway's security headers and the request id;
 // - limits: the prefix's body limit, the gateway's upstream timeouts, and the gateway's own texts when the service
 //   is down, slow or the body too large (routes/proxy.ts, routes/body-limit.ts);
 // - log: one JSON access line per request, without the key (written in batches, at least once a second).
 import { type GatewayRoute, gatewayRoutes } from '@mailwright/contracts';
-import { type AppError, INTERNAL_TOKEN_HEADER } from '@mailwright/kit';
-import { securityHeaders } from '../../gateway/src/plugins/security-headers';
-import { bodyTooLarge } from '../../gateway/src/routes/body-limit';
 import {
+  type AppError,
   EDGE_API_KEY_ID_HEADER,
-  EDGE_AUTHORIZE_PATH,
   EDGE_METHOD_HEADER,
   EDGE_SECRET_HEADER,
+  EDGE_TO_GATEWAY,
   EDGE_URI_HEADER,
   edgeSecret,
-} from '../../gateway/src/routes/edge-authorize';
+} from '@mailwright/kit';
+import { securityHeaders } from '../../gateway/src/plugins/security-headers';
+import { bodyTooLarge } from '../../gateway/src/routes/body-limit';
 import { failureAnswer } from '../../gateway/src/routes/proxy';
 
 /**
  * The routes nginx serves itself. All are POSTs on API-key routes with one scope (`send`), so the authorizer's
- * answer depends on the key alone, which is what nginx caches it by.
+ * answer depends on the key alone, which is what the service keeps it by.
  */
 export const EDGE_DATA_PATHS = ['/api/emails/api/send', '/api/emails/api/batch'] as const;
-
-/**
- * How long nginx keeps the authorizer's yes for one key. nginx counts it in whole seconds, so a deleted or disabled
- * key may make calls for up to twice this long.
- */
-export const AUTHORIZATION_CACHE_SECONDS = 1;
 
 export interface EdgeConfigInput {
   /** nginx's own directory (configuration, pid): this user's alone. */
   dir: string;
-  /** Its workers' directory (temp files, the authorizations' cache): theirs alone. */
+  /** Its workers' directory (temp files): theirs alone. */
   workDir: string;
   /** Who the workers run as (nginx started as root); absent: as whoever started nginx. */
   workerUser?: string;
@@ -79,6 +74,7 @@ const nameOf = (route: GatewayRoute) => route.prefix.replaceAll(/[^a-z]/g, '_');
 
 function dataPathLocation(path: string, input: EdgeConfigInput, headers: string): string {
   const route = routeOf(path);
+  const secret = edgeSecret(input.internalSecret);
   const upstreamPath = `${route.rewritePrefix}${path.slice(route.prefix.length)}`;
   const name = nameOf(route);
   return `
@@ -89,13 +85,6 @@ function dataPathLocation(path: string, input: EdgeConfigInput, headers: string)
       # Read whole before it is forwarded; kept in memory up to this size, past it in a temp file.
       client_body_buffer_size 1m;
       error_page 413 = @too_large${name};
-      auth_request /_edge_authorize;
-      auth_request_set $edge_token $upstream_http_${INTERNAL_TOKEN_HEADER.replaceAll('-', '_')};
-      auth_request_set $edge_api_key_id $upstream_http_${EDGE_API_KEY_ID_HEADER.replaceAll('-', '_')};
-      # A refusal, or the authorizer unreachable (auth_request then fails with 500), goes to the gateway, whose own
-      # error pages answer in turn when it is down.
-      error_page 401 403 500 = @gateway;
-      recursive_error_pages on;
       error_page 502 503 = @unavailable${name};
       error_page 504 = @timeout${name};
       proxy_pass http://${route.service}${upstreamPath};
@@ -110,7 +99,13 @@ function dataPathLocation(path: string, input: EdgeConfigInput, headers: string)
       proxy_set_header Idempotency-Key $http_idempotency_key;
       proxy_set_header X-Request-Id $edge_request_id;
       proxy_set_header X-Forwarded-For $remote_addr;
-      proxy_set_header ${INTERNAL_TOKEN_HEADER} $edge_token;
+      # Who: the service asks the authorizer about the key, and answers a refusal with an X-Accel-Redirect to
+      # ${EDGE_TO_GATEWAY}, which nginx follows with the same request.
+      proxy_set_header X-API-Key $http_x_api_key;
+      proxy_set_header ${EDGE_SECRET_HEADER} ${secret};
+      proxy_set_header ${EDGE_METHOD_HEADER} $request_method;
+      proxy_set_header ${EDGE_URI_HEADER} $request_uri;
+      proxy_hide_header ${EDGE_API_KEY_ID_HEADER};
 ${headers}
       access_log ${input.accessLog ? '/dev/stdout edge buffer=64k flush=1s' : 'off'};
     }`;
@@ -160,6 +155,8 @@ export function edgeNginxConfig(input: EdgeConfigInput): string {
       proxy_request_buffering off;
       proxy_buffers 16 16k;
       proxy_max_temp_file_size 0;
+      # Only the data path's service may send a request elsewhere.
+      proxy_ignore_headers X-Accel-Redirect;
       proxy_read_timeout 3600s;
       proxy_send_timeout 3600s;
       # The gateway itself down: its words as JSON, not nginx's HTML page. (The gateway's own 502 and 504, about a
@@ -176,13 +173,12 @@ http {
   server_tokens off;
   access_log off;
   log_format edge escape=json '{"service":"edge","msg":"request","reqId":"$edge_request_id","method":"$request_method",'
-    '"route":"$uri","status":$status,"durationS":$request_time,"apiKeyId":"$edge_api_key_id"}';
+    '"route":"$uri","status":$status,"durationS":$request_time,"apiKeyId":"$upstream_http_${EDGE_API_KEY_ID_HEADER.replaceAll('-', '_')}"}';
   client_body_temp_path ${workDir}/body;
   proxy_temp_path ${workDir}/proxy;
   fastcgi_temp_path ${workDir}/fastcgi;
   uwsgi_temp_path ${workDir}/uwsgi;
   scgi_temp_path ${workDir}/scgi;
-  proxy_cache_path ${workDir}/authorizations levels=1:2 keys_zone=authorizations:4m max_size=64m inactive=10s use_temp_path=off;
   proxy_connect_timeout 5s;
   proxy_read_timeout 30s;
   proxy_send_timeout 60s;
@@ -225,27 +221,6 @@ ${gatewayProxy}
     }
     location @gateway {
 ${gatewayProxy}
-    }
-    location = /_edge_authorize {
-      internal;
-      error_page 404 = @gateway;
-      proxy_pass http://gateway${EDGE_AUTHORIZE_PATH};
-      proxy_method GET;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_pass_request_body off;
-      proxy_set_header Content-Length "";
-      proxy_set_header ${EDGE_SECRET_HEADER} ${edgeSecret(input.internalSecret)};
-      proxy_set_header ${EDGE_METHOD_HEADER} $request_method;
-      proxy_set_header ${EDGE_URI_HEADER} $request_uri;
-      proxy_cache authorizations;
-      proxy_cache_key $http_x_api_key;
-      proxy_cache_valid 204 ${AUTHORIZATION_CACHE_SECONDS}s;
-      # No cache lock: its waiters look again only every 500 ms, so a send arriving while its key was being asked
-      # about (a first use, or the yes just expired, every second on a busy key) took half a second more. Without it
-      # such a send asks the authorizer too: a few more questions a second on a busy key.
-      proxy_cache_lock off;
-      proxy_ignore_headers Cache-Control Expires Set-Cookie X-Accel-Expires Vary;
     }
 ${EDGE_DATA_PATHS.map((path) => dataPathLocation(path, input, headers)).join('\n')}
 ${[...new Set(EDGE_DATA_PATHS.map(routeOf))].map((route) => routeAnswers(route, headers)).join('\n')}

@@ -1,7 +1,7 @@
 // Starts the edge's nginx (nginx-config.ts) in a private directory of its own, in /dev/shm where there is one (never
-// on disk), removed when it stops: its configuration (which holds the authorizer's secret) and pid are this user's
-// alone; its temp files and the cache of authorizations (which holds the API keys nginx saw, as the gateway's memory
-// does) are in `work/`, the workers' alone. Started as root, nginx runs its workers as `nobody`, so `work/` is theirs.
+// on disk), removed when it stops: its configuration (which holds the edge's secret) and pid are this user's alone;
+// its temp files (request bodies past a megabyte) are in `work/`, the workers' alone. Started as root, nginx runs its
+// workers as `nobody`, so `work/` is theirs.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

@@ -3,6 +3,9 @@
 import { freePort } from '../launcher/free-port';
 import { startEdgeNginx } from './start-edge';
 
+/** The installation secret the test edge is configured with (its edge secret is derived from it). */
+export const TEST_EDGE_SECRET = 'an installation secret that is long enough to sign';
+
 export interface TestEdge {
   url: string;
   stop(): Promise<void>;
@@ -17,7 +20,7 @@ export async function startTestEdge(binary: string, upstreams: { gatewayUrl: str
       port,
       gatewayUrl: upstreams.gatewayUrl,
       serviceUrls: { mail: upstreams.mailUrl },
-      internalSecret: 'an installation secret that is long enough to sign',
+      internalSecret: TEST_EDGE_SECRET,
       checkoutScriptUrl: 'https://checkout.razorpay.com/v1/checkout.js',
       accessLog: false,
       forwardedFor: 'replace',

@@ -24,6 +24,8 @@ export function stackEnvironment(options: StackEnvironmentOptions, ports: Map<st
     DATABASE_URL: options.databaseUrl,
     REDIS_URL: options.redisUrl,
     PUBLIC_URL: publicUrl,
+    // The mail service asks the gateway about the keys of sends the edge forwards to it (kit's edge-callers.ts).
+    GATEWAY_URL: `http://127.0.0.1:${gatewayPort}`,
     ...options.secrets,
     ...options.env,
   };

@@ -1,44 +1,39 @@
-// The authorizer of the edge's data path (infra/edge): nginx asks it, through auth_request, whether an X-API-Key
-// request on a hot route may go straight to its service, and caches a yes per key for a second. A yes (204) carries
-// the internal token the service will trust, with the key's rate limits in it: the service counts them (kit's
-// caller-rate-limits.ts), since the request will not pass through this gateway's limiters. Anything else answers
-// 403 without a reason, and nginx then hands the request to this gateway whole, which answers it as it answers
-// every request (the exact refusal, a 503 when identity is down, or the proxied answer after all).
+// The authorizer of the edge's data path (infra/edge): the service an X-API-Key request on a hot route went
+// straight to asks it whether the request may stay there (kit's edge-callers.ts), and keeps a yes per key for a
+// second. A yes (204) carries the internal token the service will trust, with the key's rate limits in it: the
+// service counts them (kit's caller-rate-limits.ts), since the request will not pass through this gateway's
+// limiters. Anything else answers 403 without a reason, and the service then hands the request back to nginx, which
+// passes it to this gateway whole, which answers it as it answers every request (the exact refusal, a 503 when
+// identity is down, or the proxied answer after all).
 //
-// Only nginx may ask: the question carries a secret derived from INTERNAL_SECRET; without it the path is unknown.
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { INTERNAL_TOKEN_HEADER, type InternalTokenSigner, type RoutesPlugin } from '@mailwright/kit';
+// Only the edge's side may ask: the question carries a secret derived from INTERNAL_SECRET; without it the path is
+// unknown.
+import {
+  EDGE_API_KEY_ID_HEADER,
+  EDGE_AUTHORIZE_PATH,
+  EDGE_METHOD_HEADER,
+  EDGE_SECRET_HEADER,
+  EDGE_URI_HEADER,
+  edgeSecretCheck,
+  INTERNAL_TOKEN_HEADER,
+  type InternalTokenSigner,
+  type RoutesPlugin,
+} from '@mailwright/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayDeps } from '../deps';
 import { apiKeyCaller } from '../plugins/authenticate';
 import { routeRuleFor } from './access-rules';
 import { normaliseUrl, pathOf } from './request-path';
 
-export const EDGE_AUTHORIZE_PATH = '/_edge/authorize';
-/** The secret nginx sends with each question. */
-export const EDGE_SECRET_HEADER = 'x-mailwright-edge';
-/** The request being asked about, as nginx received it. */
-export const EDGE_METHOD_HEADER = 'x-original-method';
-export const EDGE_URI_HEADER = 'x-original-uri';
-/** On a yes: the key's id, for the edge's access log. */
-export const EDGE_API_KEY_ID_HEADER = 'x-mailwright-api-key-id';
-
-/** The secret the edge's nginx and the gateway share, derived so that the operator configures nothing more. */
-export const edgeSecret = (internalSecret: string) =>
-  createHmac('sha256', internalSecret).update('mailwright edge authorizer').digest('hex');
-
 export const edgeAuthorizeRoutes: RoutesPlugin<GatewayDeps & { signer: InternalTokenSigner }> = async (app, { deps }) => {
-  const secret = Buffer.from(edgeSecret(deps.config.INTERNAL_SECRET));
-  const isEdge = (request: FastifyRequest) => {
-    const given = request.headers[EDGE_SECRET_HEADER];
-    return typeof given === 'string' && given.length === secret.length && timingSafeEqual(Buffer.from(given), secret);
-  };
+  const isEdgeSecret = edgeSecretCheck(deps.config.INTERNAL_SECRET);
+  const isEdge = (request: FastifyRequest) => isEdgeSecret(request.headers[EDGE_SECRET_HEADER]);
 
   /** The caller's key and token, with its limits, when the request may take the data path; null sends it to the gateway. */
   const authorize = async (request: FastifyRequest): Promise<{ apiKeyId: string; token: string } | null> => {
     const method = request.headers[EDGE_METHOD_HEADER];
     const uri = request.headers[EDGE_URI_HEADER];
-    // The data path takes POSTs only, so that one answer per key holds for all of it (nginx caches it by the key).
+    // The data path takes POSTs only, so that one answer per key holds for all of it (the service keeps it by the key).
     if (method !== 'POST' || typeof uri !== 'string') return null;
     const normalised = normaliseUrl(uri);
     if (normalised.problem !== undefined) return null;

@@ -6,6 +6,7 @@ export * from './concurrency/semaphore';
 export * from './concurrency/with-timeout';
 export * from './database-unavailable';
 export * from './db';
+export * from './edge-callers';
 export * from './entitlements';
 export * from './env';
 export * from './error-handler';

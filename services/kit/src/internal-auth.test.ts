@@ -1,15 +1,35 @@
 // Every service request needs a valid internal token, but the probes; a verified token is remembered until it expires.
+// A service on the edge's data path also takes the edge's requests: with the edge's secret and an API key the
+// authorizer says yes to, as the key's caller; any other key goes back to nginx, for the gateway.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  EDGE_API_KEY_ID_HEADER,
+  EDGE_METHOD_HEADER,
+  EDGE_SECRET_HEADER,
+  EDGE_URI_HEADER,
+  EdgeAuthorizer,
+  type EdgeQuestion,
+  edgeSecret,
+} from './edge-callers';
 import { requireUserId } from './internal-auth';
 import { INTERNAL_TOKEN_HEADER, signInternalToken } from './internal-token';
 import { createServiceApp } from './service';
 import { TEST_INTERNAL_SECRET } from './testing';
 
 let app: FastifyInstance;
+const questions: EdgeQuestion[] = [];
 
 beforeAll(async () => {
-  app = createServiceApp({ name: 'auth-test', internalSecret: TEST_INTERNAL_SECRET, logLevel: 'silent' });
+  const edge = new EdgeAuthorizer(TEST_INTERNAL_SECRET, async (question) => {
+    questions.push(question);
+    if (question.apiKey !== 'mw_good') return null;
+    return {
+      token: await signInternalToken(TEST_INTERNAL_SECRET, { kind: 'api_key', userId: 'u-7', apiKeyId: 'k-7' }),
+      apiKeyId: 'k-7',
+    };
+  });
+  app = createServiceApp({ name: 'auth-test', internalSecret: TEST_INTERNAL_SECRET, logLevel: 'silent', edge });
   app.get('/whoami', async (request) => ({ userId: requireUserId(request) }));
   await app.ready();
 });
@@ -39,6 +59,47 @@ describe('internal auth', () => {
       expect(answer.statusCode).toBe(200);
       expect(answer.json()).toEqual({ userId: 'u-42' });
     }
+  });
+
+  it("takes the edge's request with a key the authorizer says yes to as that key's caller", async () => {
+    const answer = await whoami({
+      [EDGE_SECRET_HEADER]: edgeSecret(TEST_INTERNAL_SECRET),
+      'x-api-key': 'mw_good',
+      [EDGE_METHOD_HEADER]: 'POST',
+      [EDGE_URI_HEADER]: '/api/whoami',
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ userId: 'u-7' });
+    expect(answer.headers[EDGE_API_KEY_ID_HEADER]).toBe('k-7');
+    expect(questions.at(-1)).toEqual({ apiKey: 'mw_good', method: 'POST', uri: '/api/whoami' });
+  });
+
+  it('hands any other key back to nginx for the gateway, and runs nothing', async () => {
+    const answer = await whoami({
+      [EDGE_SECRET_HEADER]: edgeSecret(TEST_INTERNAL_SECRET),
+      'x-api-key': 'mw_refused',
+      [EDGE_METHOD_HEADER]: 'POST',
+      [EDGE_URI_HEADER]: '/api/whoami',
+    });
+    expect(answer.statusCode).toBe(204);
+    expect(answer.headers['x-accel-redirect']).toBe('@gateway');
+    expect(answer.body).toBe('');
+    const noKey = await whoami({ [EDGE_SECRET_HEADER]: edgeSecret(TEST_INTERNAL_SECRET) });
+    expect(noKey.headers['x-accel-redirect']).toBe('@gateway');
+  });
+
+  it("refuses a key without the edge's secret, without asking about it", async () => {
+    const asked = questions.length;
+    const forged = await whoami({
+      [EDGE_SECRET_HEADER]: 'x'.repeat(64),
+      'x-api-key': 'mw_good',
+      [EDGE_METHOD_HEADER]: 'POST',
+      [EDGE_URI_HEADER]: '/',
+    });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json()).toEqual({ message: 'Missing internal token', code: 'UNAUTHORIZED' });
+    expect(forged.headers['x-accel-redirect']).toBeUndefined();
+    expect(questions.length).toBe(asked);
   });
 
   it('leaves the probes open', async () => {

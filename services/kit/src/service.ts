@@ -2,6 +2,7 @@
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import closeWithGrace from 'close-with-grace';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import type { EdgeAuthorizer } from './edge-callers';
 import type { BaseServiceConfig } from './env';
 import { installErrorHandler, installNotFoundHandler } from './error-handler';
 import { registerFormats } from './formats';
@@ -23,13 +24,15 @@ export interface ServiceOptions {
   metrics?: MetricsRegistry;
   /** METRICS_TOKEN: when set, GET /metrics requires `Authorization: Bearer <token>` (set it when HOST is not loopback). */
   metricsToken?: string;
+  /** On a service the edge forwards API-key requests to: asks about their keys (edge-callers.ts). */
+  edge?: EdgeAuthorizer;
 }
 
 /** The shared settings createServiceApp reads from a service's Config (see baseServiceConfig). */
 export type ServiceAppConfig = Pick<BaseServiceConfig, 'INTERNAL_SECRET' | 'METRICS_TOKEN' | 'LOG_LEVEL'>;
 
 /** What a service adds to its shared settings. */
-export type ServiceAppExtras = Pick<ServiceOptions, 'readiness' | 'bodyLimit' | 'metrics'>;
+export type ServiceAppExtras = Pick<ServiceOptions, 'readiness' | 'bodyLimit' | 'metrics' | 'edge'>;
 
 /** A service's app from its Config: `createServiceApp('billing', config, { readiness })`. */
 export function createServiceApp(name: string, config: ServiceAppConfig, extras?: ServiceAppExtras): FastifyInstance;
@@ -49,7 +52,7 @@ export function createServiceApp(
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
   installErrorHandler(app);
   installNotFoundHandler(app);
-  installInternalAuth(app, options.internalSecret);
+  installInternalAuth(app, options.internalSecret, options.edge);
   refuseUnstorableInput(app);
   installOpenApi(app, `Mailwright ${options.name} service`);
   installHealth(app, options.readiness ?? {});

@@ -1,8 +1,10 @@
 // Builds the mail service: send, email log, analytics, tracking, webhook and quota routes on the shared service
 // plumbing. The composition root of the HTTP process: every slice's deps are built here and nowhere else.
 import {
+  askGateway,
   BillingEntitlements,
   createServiceApp,
+  EdgeAuthorizer,
   type EntitlementsSource,
   InternalClient,
   installCallerRateLimits,
@@ -73,6 +75,7 @@ export async function buildMailApp(
   const app = createServiceApp('mail', config, {
     // Attachments: 10 MB decoded is ~13.4 MB of base64 (the gateway caps /api/emails bodies at 16 MB).
     bodyLimit: 16 * 1024 * 1024,
+    edge: new EdgeAuthorizer(config.INTERNAL_SECRET, askGateway(config.GATEWAY_URL, config.INTERNAL_SECRET)),
     readiness: {
       postgres: () => pingDatabase(db),
       redis: () => queues.redis.ping(),

@@ -6,6 +6,8 @@ export const ConfigSchema = Type.Object({
   ...baseServiceConfig,
   ...serviceUrls,
   MAIL_PORT: Type.Integer({ default: 4004, minimum: 0, maximum: 65535 }),
+  /** The gateway, whose edge authorizer this service asks about the API keys of sends the edge forwards straight here. */
+  GATEWAY_URL: Type.String({ default: 'http://127.0.0.1:8080', pattern: '^https?://' }),
   REDIS_URL: Type.String({ default: 'redis://127.0.0.1:6379', pattern: '^rediss?://' }),
   /** How users reach the gateway: tracking pixels and links in sent emails point here. */
   PUBLIC_URL: Type.String({ default: 'http://localhost:8080', pattern: '^https?://' }),
