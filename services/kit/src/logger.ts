@@ -10,6 +10,7 @@ export function loggerOptions(name: string, level: string): LoggerOptions {
         'req.headers.authorization',
         'req.headers["x-api-key"]',
         'req.headers["x-mailwright-internal"]',
+        'req.headers["x-mailwright-edge"]',
         'req.headers.cookie',
         '*.password',
         '*.refreshToken',
