@@ -39,6 +39,9 @@ afterAll(async () => {
 });
 
 const whoami = (headers: Record<string, string> = {}) => app.inject({ method: 'GET', url: '/whoami', headers });
+/** A request as the edge forwards it: the caller's key with the edge's secret and the request as nginx got it. */
+const fromEdge = (apiKey: string, secret = edgeSecret(TEST_INTERNAL_SECRET)) =>
+  whoami({ [EDGE_SECRET_HEADER]: secret, 'x-api-key': apiKey, [EDGE_METHOD_HEADER]: 'POST', [EDGE_URI_HEADER]: '/api/whoami' });
 
 describe('internal auth', () => {
   it('refuses a request without a token, and one with a token signed by another secret', async () => {
@@ -62,12 +65,7 @@ describe('internal auth', () => {
   });
 
   it("takes the edge's request with a key the authorizer says yes to as that key's caller", async () => {
-    const answer = await whoami({
-      [EDGE_SECRET_HEADER]: edgeSecret(TEST_INTERNAL_SECRET),
-      'x-api-key': 'mw_good',
-      [EDGE_METHOD_HEADER]: 'POST',
-      [EDGE_URI_HEADER]: '/api/whoami',
-    });
+    const answer = await fromEdge('mw_good');
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({ userId: 'u-7' });
     expect(answer.headers[EDGE_API_KEY_ID_HEADER]).toBe('k-7');
@@ -75,12 +73,7 @@ describe('internal auth', () => {
   });
 
   it('hands any other key back to nginx for the gateway, and runs nothing', async () => {
-    const answer = await whoami({
-      [EDGE_SECRET_HEADER]: edgeSecret(TEST_INTERNAL_SECRET),
-      'x-api-key': 'mw_refused',
-      [EDGE_METHOD_HEADER]: 'POST',
-      [EDGE_URI_HEADER]: '/api/whoami',
-    });
+    const answer = await fromEdge('mw_refused');
     expect(answer.statusCode).toBe(204);
     expect(answer.headers['x-accel-redirect']).toBe('@gateway');
     expect(answer.body).toBe('');
@@ -90,12 +83,7 @@ describe('internal auth', () => {
 
   it("refuses a key without the edge's secret, without asking about it", async () => {
     const asked = questions.length;
-    const forged = await whoami({
-      [EDGE_SECRET_HEADER]: 'x'.repeat(64),
-      'x-api-key': 'mw_good',
-      [EDGE_METHOD_HEADER]: 'POST',
-      [EDGE_URI_HEADER]: '/',
-    });
+    const forged = await fromEdge('mw_good', 'x'.repeat(64));
     expect(forged.statusCode).toBe(401);
     expect(forged.json()).toEqual({ message: 'Missing internal token', code: 'UNAUTHORIZED' });
     expect(forged.headers['x-accel-redirect']).toBeUndefined();
