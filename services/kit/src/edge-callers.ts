@@ -8,6 +8,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { Agent, request as httpRequest } from 'undici';
 import { INTERNAL_TOKEN_HEADER } from './internal-token';
+import { TtlCache } from './ttl-cache';
 
 export const EDGE_AUTHORIZE_PATH = '/_edge/authorize';
 /** The secret the edge sends with every request it forwards, and a service with every question it asks. */
@@ -47,7 +48,6 @@ export type AskAuthorizer = (question: EdgeQuestion) => Promise<EdgeAuthorizatio
 
 /** How long an answer is kept: a deleted or disabled key may make calls for this long after. */
 export const EDGE_ANSWER_TTL_MS = 1_000;
-const MAX_ANSWERS = 10_000;
 const ASK_TIMEOUT_MS = 5_000;
 
 const agent = new Agent({ keepAliveTimeout: 30_000 });
@@ -72,43 +72,24 @@ export function askGateway(gatewayUrl: string, internalSecret: string): AskAutho
   };
 }
 
-interface Answer {
-  settled: Promise<EdgeAuthorization | null>;
-  /** Until when it is kept; Infinity while the question is in flight. */
-  until: number;
-}
-
 export class EdgeAuthorizer {
   /** Whether a request carries the edge's secret. */
   readonly isFromEdge: (header: string | string[] | undefined) => boolean;
-  /** By the key's SHA-256: the keys themselves are not kept. */
-  private readonly answers = new Map<string, Answer>();
+  /** By the key's SHA-256: the keys themselves are not kept. One question per key at a time. */
+  private readonly answers: TtlCache<string, EdgeAuthorization | null>;
 
   constructor(
     internalSecret: string,
     private readonly ask: AskAuthorizer,
-    private readonly ttlMs = EDGE_ANSWER_TTL_MS,
+    ttlMs = EDGE_ANSWER_TTL_MS,
   ) {
     this.isFromEdge = edgeSecretCheck(internalSecret);
+    this.answers = new TtlCache({ ttlMs });
   }
 
   /** The authorizer's answer about the key (a failure to ask is a no), asked at most once a second per key. */
   authorize(question: EdgeQuestion): Promise<EdgeAuthorization | null> {
     const id = createHash('sha256').update(question.apiKey).digest('base64');
-    const now = Date.now();
-    const kept = this.answers.get(id);
-    if (kept && kept.until > now) return kept.settled;
-    if (this.answers.size >= MAX_ANSWERS) this.forgetExpired(now);
-    const answer: Answer = { settled: this.ask(question).catch(() => null), until: Number.POSITIVE_INFINITY };
-    this.answers.set(id, answer);
-    void answer.settled.then(() => {
-      answer.until = Date.now() + this.ttlMs;
-    });
-    return answer.settled;
-  }
-
-  private forgetExpired(now: number): void {
-    for (const [id, answer] of this.answers) if (answer.until <= now) this.answers.delete(id);
-    if (this.answers.size >= MAX_ANSWERS) this.answers.clear();
+    return this.answers.get(id, () => this.ask(question).catch(() => null));
   }
 }
